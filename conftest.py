@@ -1,0 +1,102 @@
+"""Fixtures shared by every test package. Tests run against the stack started by `make test`
+(scripts/stack.py); its addresses are read from .stack/<STACK_PORT_OFFSET>/env.json."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import grpc
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+STATE = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
+
+
+def _load_env() -> dict[str, str]:
+    path = STATE / "env.json"
+    if not path.exists():
+        return {}
+    env = json.loads(path.read_text())
+    for k, v in env.items():
+        os.environ.setdefault(k, v)
+    return env
+
+
+_ENV = _load_env()
+
+
+@pytest.fixture(scope="session")
+def stack_env() -> dict[str, str]:
+    if not (STATE / "ready").exists():
+        pytest.fail(f"the local stack is not running (no {STATE}/ready): run `make stack-up` first", pytrace=False)
+    return _ENV
+
+
+@pytest.fixture(scope="session")
+def gateway_url(stack_env: dict[str, str]) -> str:
+    return stack_env["PUBLIC_BASE_URL"]
+
+
+@pytest.fixture(scope="session")
+def billing_stub(stack_env: dict[str, str]) -> Iterator[object]:
+    from slides.billing.v1 import billing_pb2_grpc
+
+    channel = grpc.insecure_channel(stack_env["BILLING_ADDR"])
+    yield billing_pb2_grpc.BillingServiceStub(channel)
+    channel.close()
+
+
+@pytest.fixture(scope="session")
+def new_org(billing_stub) -> Callable[..., dict[str, str]]:
+    """new_org(plan="pro") -> {"organization_id", "api_key", "api_key_id", "email", "password"}."""
+    from slides.billing.v1 import billing_pb2
+
+    def make(plan: str = "pro", name: str = "") -> dict[str, str]:
+        email = f"owner-{uuid.uuid4().hex[:10]}@example.com"
+        password = "correct horse battery staple"  # noqa: S105 - test credential
+        resp = billing_stub.CreateOrganization(
+            billing_pb2.CreateOrganizationRequest(
+                name=name or f"Test Org {uuid.uuid4().hex[:6]}", plan=plan, owner_email=email, owner_password=password
+            ),
+            timeout=10,
+        )
+        return {
+            "organization_id": resp.organization.id,
+            "api_key": resp.api_key.key,
+            "api_key_id": resp.api_key.id,
+            "email": email,
+            "password": password,
+        }
+
+    return make
+
+
+@pytest.fixture
+def api(gateway_url: str, new_org) -> Iterator[httpx.Client]:
+    """An httpx client authenticated as a fresh Pro organization (org details on .org)."""
+    org = new_org("pro")
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+    ) as client:
+        client.org = org  # type: ignore[attr-defined]
+        yield client
+
+
+@pytest.fixture
+def client_for(gateway_url: str) -> Iterator[Callable[[str], httpx.Client]]:
+    """client_for(api_key) -> httpx.Client with that key."""
+    made: list[httpx.Client] = []
+
+    def make(key: str) -> httpx.Client:
+        c = httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {key}"}, timeout=30)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        c.close()

@@ -1,0 +1,26 @@
+import uvicorn
+from kit import logs
+
+from gateway.app import create_app
+from gateway.settings import GatewaySettings
+
+
+def main() -> None:
+    settings = GatewaySettings()
+    logs.configure("gateway", settings.log_level)
+    if settings.metrics_port:
+        from prometheus_client import start_http_server
+
+        start_http_server(settings.metrics_port, addr=settings.gateway_host)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.gateway_host,
+        port=settings.gateway_port,
+        access_log=False,
+        log_config=None,
+        server_header=False,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The gateway's FastAPI application: middleware, error handlers and every router."""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+
+from fastapi import FastAPI, Request, Response
+from kit import logs
+
+from gateway import errors
+from gateway.backends import Backends
+from gateway.ratelimit import RateLimiter
+from gateway.settings import GatewaySettings
+
+# Each module defines `router`; a module may also define `lifespan(app)` (an async context manager).
+ROUTE_MODULES = [
+    "health",
+    "auth",
+    "api_keys",
+    "apps",
+    "niches",
+    "slideshows",
+    "uploads",
+    "hooks",
+    "webhooks",
+    "integrations",
+    "social",
+    "sharing",
+    "public",
+    "billing",
+    "mcp",
+]
+
+DESCRIPTION = """Slideshow marketing service: apps, hooks, 6-slide decks, ZIP export, share links,
+signed webhooks, billing events and an MCP server at /v0/mcp.
+
+Authentication: `Authorization: Bearer <sk_live_... API key or session token>` (or the
+`session` cookie). Errors: `{"success": false, "error": {"code", "message", "details"}}`."""
+
+
+def create_app(settings: GatewaySettings | None = None) -> FastAPI:
+    settings = settings or GatewaySettings()
+    modules = [importlib.import_module(f"gateway.routes.{name}") for name in ROUTE_MODULES]
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.settings = settings
+        app.state.backends = Backends(settings)
+        app.state.ratelimiter = RateLimiter(settings.redis_url)
+        async with AsyncExitStack() as stack:
+            for module in modules:
+                if hasattr(module, "lifespan"):
+                    await stack.enter_async_context(module.lifespan(app))
+            yield
+        await app.state.backends.close()
+
+    app = FastAPI(
+        title="Slideshow Marketing Service API",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    errors.install(app)
+
+    @app.middleware("http")
+    async def request_context(request: Request, call_next) -> Response:
+        rid = request.headers.get("x-request-id", "")[:100] or uuid.uuid4().hex
+        logs.request_id_var.set(rid)
+        logs.organization_id_var.set("")
+        length = request.headers.get("content-length")
+        if length and length.isdigit() and int(length) > settings.max_body_bytes:
+            response: Response = errors.error_response(
+                "PAYLOAD_TOO_LARGE", f"Request body exceeds {settings.max_body_bytes} bytes."
+            )
+        else:
+            response = await call_next(request)
+        response.headers["X-Request-Id"] = rid
+        for k, v in getattr(request.state, "ratelimit_headers", {}).items():
+            response.headers[k] = v
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+        if not request.url.path.startswith("/embed/"):
+            response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    for module in modules:
+        app.include_router(module.router)
+    return app

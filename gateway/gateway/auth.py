@@ -1,0 +1,74 @@
+"""Who is calling: Bearer API key or session (header or cookie), checked by billing on every
+call (no cache, so a revoked key fails on the very next request), then the rate limit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import Request
+from kit import logs
+from kit.errors import ServiceError
+from kit.grpcx import call
+from slides.billing.v1 import billing_pb2
+
+SESSION_COOKIE = "session"
+
+
+@dataclass(frozen=True)
+class Caller:
+    organization_id: str
+    plan: str
+    status: str
+    principal_kind: str  # "api_key" | "session"
+    principal_id: str
+    requests_per_minute: int
+    publishing: bool
+
+
+def bearer_token(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    if header:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise ServiceError("UNAUTHORIZED", "Authorization header must be 'Bearer <API key or session token>'.")
+        return token.strip()
+    cookie = request.cookies.get(SESSION_COOKIE, "")
+    if cookie:
+        return cookie
+    raise ServiceError("UNAUTHORIZED", "Missing credentials: send 'Authorization: Bearer <API key>'.")
+
+
+async def authenticate_token(request: Request, token: str) -> Caller:
+    backends = request.app.state.backends
+    resp = await call(backends.billing.Authenticate, billing_pb2.AuthenticateRequest(token=token))
+    org = resp.organization
+    caller = Caller(
+        organization_id=org.id,
+        plan=org.plan,
+        status=org.status,
+        principal_kind=resp.principal_kind,
+        principal_id=resp.principal_id,
+        requests_per_minute=resp.requests_per_minute or org.limits.requests_per_minute or 60,
+        publishing=org.limits.publishing,
+    )
+    logs.organization_id_var.set(caller.organization_id)
+    return caller
+
+
+async def enforce_rate_limit(request: Request, caller: Caller) -> None:
+    decision = await request.app.state.ratelimiter.hit("org", caller.organization_id, caller.requests_per_minute)
+    request.state.ratelimit_headers = decision.headers()
+    if not decision.allowed:
+        raise ServiceError(
+            "RATE_LIMITED",
+            f"Rate limit of {decision.limit} requests per minute exceeded; retry after {decision.reset_seconds}s.",
+            {"retry_after": max(1, decision.reset_seconds)},
+        )
+
+
+async def require_caller(request: Request) -> Caller:
+    """FastAPI dependency for every authenticated REST route."""
+    caller = await authenticate_token(request, bearer_token(request))
+    await enforce_rate_limit(request, caller)
+    request.state.caller = caller
+    return caller

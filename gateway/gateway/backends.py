@@ -1,0 +1,35 @@
+"""gRPC stubs of every service, one channel per address."""
+
+from __future__ import annotations
+
+from kit.grpcx import Clients
+from slides.billing.v1 import billing_pb2_grpc
+from slides.catalog.v1 import catalog_pb2_grpc
+from slides.hooks.v1 import hooks_pb2_grpc
+from slides.renderer.v1 import renderer_pb2_grpc
+
+from gateway.settings import GatewaySettings
+
+
+class Backends:
+    def __init__(self, settings: GatewaySettings):
+        self.settings = settings
+        self.clients = Clients(settings.grpc_timeout_seconds)
+        self.billing = billing_pb2_grpc.BillingServiceStub(self.clients.channel(settings.billing_addr))
+        self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.clients.channel(settings.catalog_addr))
+        self.hooks = hooks_pb2_grpc.HooksServiceStub(self.clients.channel(settings.hooks_addr))
+        self.renderer = renderer_pb2_grpc.RendererServiceStub(self.clients.channel(settings.renderer_addr))
+
+    def addresses(self) -> dict[str, str]:
+        s = self.settings
+        return {
+            "billing": s.billing_addr,
+            "catalog": s.catalog_addr,
+            "hooks": s.hooks_addr,
+            "renderer": s.renderer_addr,
+            "delivery": s.delivery_addr,
+            "sharing": s.sharing_addr,
+        }
+
+    async def close(self) -> None:
+        await self.clients.close()

@@ -1,0 +1,1 @@
+"""HTTP shape only: parse, call gateway.operations, wrap in the envelope."""

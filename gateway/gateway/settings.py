@@ -1,0 +1,17 @@
+from kit.settings import KitSettings
+
+
+class GatewaySettings(KitSettings):
+    service_name: str = "gateway"
+    gateway_host: str = "127.0.0.1"
+    gateway_port: int = 8080
+    # Shared rate-limit counters for several replicas; in-memory (one replica) when empty.
+    redis_url: str = ""
+    # Per-IP limit of the public (unauthenticated) endpoints, requests per minute.
+    public_requests_per_minute: int = 300
+    # Largest request body accepted anywhere (screenshot uploads are the biggest).
+    max_body_bytes: int = 11 * 1024 * 1024
+    # Host names (besides localhost) the MCP transport accepts; "*" accepts any.
+    mcp_allowed_hosts: str = "*"
+    # Services /readyz waits for (comma separated).
+    required_services: str = "billing,catalog,hooks,renderer,delivery,sharing"

@@ -1,0 +1,133 @@
+"""Kafka producer and an at-least-once consumer loop (aiokafka, the client faust builds on).
+
+Offsets are committed only after the handler succeeded, so a killed worker re-reads what it
+had not finished; handlers make redeliveries harmless with outbox.first_time().
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from google.protobuf import descriptor_pool, message_factory
+from google.protobuf.message import Message
+from slides.common.v1 import common_pb2
+
+from kit import logs, topics
+from kit.settings import KitSettings
+
+log = logs.get(__name__)
+
+Handler = Callable[[common_pb2.Envelope, Message], Awaitable[None]]
+
+
+def make_producer(settings: KitSettings) -> AIOKafkaProducer:
+    return AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        max_batch_size=settings.kafka_max_batch_size,
+        acks="all",
+        linger_ms=0,
+    )
+
+
+async def ensure_topics(settings: KitSettings, names: Sequence[str] = topics.ALL) -> None:
+    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+    await admin.start()
+    try:
+        existing = set(await admin.list_topics())
+        wanted = [n for name in names for n in (name, topics.dead_letter(name)) if n not in existing]
+        if wanted:
+            try:
+                await admin.create_topics(
+                    [NewTopic(n, num_partitions=settings.kafka_partitions, replication_factor=1) for n in wanted]
+                )
+            except Exception as exc:  # created concurrently by another service
+                log.info("create_topics", result=str(exc))
+    finally:
+        await admin.close()
+
+
+def unpack(env: common_pb2.Envelope) -> Message:
+    descriptor = descriptor_pool.Default().FindMessageTypeByName(env.event_type)
+    message = message_factory.GetMessageClass(descriptor)()
+    env.payload.Unpack(message)
+    return message
+
+
+class Consumer:
+    """Runs `handler` for every event on `topic_names`, in one consumer group."""
+
+    def __init__(
+        self,
+        settings: KitSettings,
+        topic_names: Sequence[str],
+        group_id: str,
+        handler: Handler,
+        max_attempts: int = 8,
+    ):
+        self.settings = settings
+        self.topic_names = list(topic_names)
+        self.group_id = group_id
+        self.handler = handler
+        self.max_attempts = max_attempts
+        self._dlq_producer: AIOKafkaProducer | None = None
+
+    async def run(self) -> None:
+        s = self.settings
+        consumer = AIOKafkaConsumer(
+            *self.topic_names,
+            bootstrap_servers=s.kafka_bootstrap,
+            group_id=self.group_id,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            session_timeout_ms=s.kafka_session_timeout_ms,
+            heartbeat_interval_ms=s.kafka_heartbeat_interval_ms,
+            max_poll_interval_ms=300_000,
+        )
+        await consumer.start()
+        try:
+            async for record in consumer:
+                await self._process(record)
+                tp = TopicPartition(record.topic, record.partition)
+                await consumer.commit({tp: record.offset + 1})
+        finally:
+            await consumer.stop()
+            if self._dlq_producer:
+                await self._dlq_producer.stop()
+
+    async def _process(self, record) -> None:
+        try:
+            env = common_pb2.Envelope.FromString(record.value)
+            message = unpack(env)
+        except Exception:
+            log.error("undecodable event skipped", topic=record.topic, offset=record.offset)
+            return
+        rid = logs.request_id_var.set(env.request_id)
+        oid = logs.organization_id_var.set(env.organization_id)
+        try:
+            for attempt in range(1, self.max_attempts + 1):
+                try:
+                    await self.handler(env, message)
+                    return
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception(
+                        "event handler failed", group=self.group_id, event_id=env.event_id, attempt=attempt
+                    )
+                    await asyncio.sleep(min(0.2 * 2**attempt, 10))
+            await self._dead_letter(record)
+        finally:
+            logs.request_id_var.reset(rid)
+            logs.organization_id_var.reset(oid)
+
+    async def _dead_letter(self, record) -> None:
+        if self._dlq_producer is None:
+            self._dlq_producer = make_producer(self.settings)
+            await self._dlq_producer.start()
+        await self._dlq_producer.send_and_wait(
+            topics.dead_letter(record.topic), value=record.value, key=record.key
+        )
+        log.error("event moved to dead-letter topic", topic=record.topic, offset=record.offset)

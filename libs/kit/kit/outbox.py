@@ -1,0 +1,158 @@
+"""Transactional outbox: events are written in the same transaction as the change they
+describe, then relayed to Kafka. Consumers record event ids to process each event once."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from datetime import UTC, datetime
+
+from google.protobuf import any_pb2, timestamp_pb2
+from google.protobuf.message import Message
+from slides.common.v1 import common_pb2
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Identity,
+    LargeBinary,
+    MetaData,
+    Table,
+    Text,
+    delete,
+    func,
+    insert,
+    select,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from kit import logs
+
+log = logs.get(__name__)
+
+
+def outbox_table(metadata: MetaData) -> Table:
+    return Table(
+        "outbox",
+        metadata,
+        Column("id", BigInteger, Identity(), primary_key=True),
+        Column("topic", Text, nullable=False),
+        Column("key", Text, nullable=False),
+        Column("envelope", LargeBinary, nullable=False),
+        Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    )
+
+
+def processed_events_table(metadata: MetaData) -> Table:
+    return Table(
+        "processed_events",
+        metadata,
+        Column("consumer", Text, primary_key=True),
+        Column("event_id", Text, primary_key=True),
+        Column("processed_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    )
+
+
+def envelope(message: Message, organization_id: str = "", event_id: str = "") -> common_pb2.Envelope:
+    payload = any_pb2.Any()
+    payload.Pack(message)
+    ts = timestamp_pb2.Timestamp()
+    ts.FromDatetime(datetime.now(UTC))
+    return common_pb2.Envelope(
+        event_id=event_id or f"evt_{uuid.uuid4().hex}",
+        event_type=message.DESCRIPTOR.full_name,
+        occurred_at=ts,
+        organization_id=organization_id or logs.organization_id_var.get(),
+        request_id=logs.request_id_var.get(),
+        payload=payload,
+    )
+
+
+async def add_event(
+    conn: AsyncConnection,
+    table: Table,
+    topic: str,
+    key: str,
+    message: Message,
+    organization_id: str = "",
+    event_id: str = "",
+) -> str:
+    """Queue an event inside the caller's transaction; returns its event id."""
+    env = envelope(message, organization_id, event_id)
+    await conn.execute(insert(table).values(topic=topic, key=key, envelope=env.SerializeToString()))
+    return env.event_id
+
+
+async def first_time(conn: AsyncConnection, table: Table, consumer: str, event_id: str) -> bool:
+    """Record that `consumer` processed `event_id`; False if it already had (a redelivery)."""
+    result = await conn.execute(
+        pg_insert(table)
+        .values(consumer=consumer, event_id=event_id)
+        .on_conflict_do_nothing()
+        .returning(table.c.event_id)
+    )
+    return result.first() is not None
+
+
+class OutboxRelay:
+    """Moves committed outbox rows to Kafka in id order, then deletes them (at-least-once)."""
+
+    def __init__(self, engine: AsyncEngine, table: Table, producer, poll_seconds: float = 0.05):
+        self.engine = engine
+        self.table = table
+        self.producer = producer
+        self.poll_seconds = poll_seconds
+        self.wakeup = asyncio.Event()
+
+    def notify(self) -> None:
+        """Called after a commit that added events, to relay them without waiting for the poll."""
+        self.wakeup.set()
+
+    async def relay_once(self, batch: int = 200) -> int:
+        t = self.table
+        async with self.engine.begin() as conn:
+            rows = (
+                await conn.execute(
+                    select(t.c.id, t.c.topic, t.c.key, t.c.envelope)
+                    .order_by(t.c.id)
+                    .limit(batch)
+                    .with_for_update(skip_locked=True)
+                )
+            ).all()
+            if not rows:
+                return 0
+            futures = [
+                await self.producer.send(
+                    r.topic, value=r.envelope, key=r.key.encode(), headers=_headers(r.envelope)
+                )
+                for r in rows
+            ]
+            await asyncio.gather(*futures)
+            await conn.execute(delete(t).where(t.c.id.in_([r.id for r in rows])))
+        return len(rows)
+
+    async def run(self) -> None:
+        while True:
+            try:
+                if await self.relay_once():
+                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox relay failed; retrying")
+                await asyncio.sleep(1)
+            try:
+                await asyncio.wait_for(self.wakeup.wait(), self.poll_seconds)
+            except TimeoutError:
+                pass
+            self.wakeup.clear()
+
+
+def _headers(raw: bytes) -> list[tuple[str, bytes]]:
+    env = common_pb2.Envelope.FromString(raw)
+    return [
+        ("event_type", env.event_type.encode()),
+        ("organization_id", env.organization_id.encode()),
+        ("request_id", env.request_id.encode()),
+    ]

@@ -1,0 +1,107 @@
+"""The one way every service starts: migrate, connect, serve gRPC, relay its outbox, run its
+consumers and background loops, and stop cleanly on SIGTERM/SIGINT.
+
+A service's __main__ builds its parts from a Runtime and hands them to serve():
+
+    async def build(rt: Runtime) -> Parts: ...
+    serve(Settings(), package="catalog", schema="catalog", build=build)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiokafka import AIOKafkaProducer
+from prometheus_client import start_http_server
+from sqlalchemy import Table
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from kit import db, grpcx, kafka, logs, migrate
+from kit.outbox import OutboxRelay
+from kit.settings import KitSettings
+
+log = logs.get(__name__)
+
+
+@dataclass
+class Runtime:
+    settings: KitSettings
+    engine: AsyncEngine
+    producer: AIOKafkaProducer
+    clients: grpcx.Clients
+    relays: list[OutboxRelay] = field(default_factory=list)
+
+    def relay_for(self, table: Table) -> OutboxRelay:
+        relay = OutboxRelay(self.engine, table, self.producer)
+        self.relays.append(relay)
+        return relay
+
+
+@dataclass
+class Parts:
+    # (add_XServicer_to_server, servicer instance, full service name)
+    servicers: list[tuple[Callable[..., None], Any, str]] = field(default_factory=list)
+    consumers: list[kafka.Consumer] = field(default_factory=list)
+    # Long-running coroutines (schedulers, pollers), started after the server.
+    tasks: list[Callable[[], Coroutine[Any, Any, None]]] = field(default_factory=list)
+    on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+
+
+async def run_async(
+    settings: KitSettings, *, package: str, schema: str, build: Callable[[Runtime], Awaitable[Parts]]
+) -> None:
+    logs.configure(settings.service_name, settings.log_level)
+    await asyncio.to_thread(migrate.upgrade, package, schema, settings.database_url)
+    await kafka.ensure_topics(settings)
+    engine = db.make_engine(settings.database_url, settings.db_pool_size)
+    producer = kafka.make_producer(settings)
+    await producer.start()
+    rt = Runtime(settings, engine, producer, grpcx.Clients(settings.grpc_timeout_seconds))
+    parts = await build(rt)
+    if settings.metrics_port:
+        start_http_server(settings.metrics_port, addr=settings.grpc_host)
+    server, port = await grpcx.start_server(settings.grpc_host, settings.grpc_port, parts.servicers)
+    log.info("service started", grpc_port=port)
+
+    tasks = [asyncio.create_task(r.run(), name="outbox-relay") for r in rt.relays]
+    tasks += [asyncio.create_task(c.run(), name=f"consumer-{c.group_id}") for c in parts.consumers]
+    tasks += [asyncio.create_task(t(), name=getattr(t, "__name__", "task")) for t in parts.tasks]
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    crashed = asyncio.create_task(_first_crash(tasks))
+    await asyncio.wait([asyncio.create_task(stop.wait()), crashed], return_when=asyncio.FIRST_COMPLETED)
+
+    log.info("service stopping")
+    await server.stop(grace=5)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for cb in parts.on_stop:
+        await cb()
+    await producer.stop()
+    await rt.clients.close()
+    await engine.dispose()
+    if crashed.done() and crashed.result():
+        raise SystemExit(1)
+
+
+async def _first_crash(tasks: list[asyncio.Task]) -> bool:
+    """Background loops must run forever; if one dies, the process exits so it is restarted."""
+    if not tasks:
+        await asyncio.Event().wait()
+    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+    for t in done:
+        if not t.cancelled() and t.exception():
+            log.error("background task crashed", task=t.get_name(), error=repr(t.exception()))
+    return True
+
+
+def serve(settings: KitSettings, *, package: str, schema: str, build: Callable[[Runtime], Awaitable[Parts]]) -> None:
+    asyncio.run(run_async(settings, package=package, schema=schema, build=build))

