@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=libs/contracts
-find "$out/slides" -name '*_pb2*.py*' -delete 2>/dev/null || true
+# protoc overwrites in place (no deletion, so parallel regenerations never leave modules missing).
 mapfile -t files < <(cd protos && find slides -name '*.proto' | sort)
 (cd protos && ../.venv/bin/python -m grpc_tools.protoc -I . \
   --python_out=../$out --grpc_python_out=../$out --pyi_out=../$out "${files[@]}")
