@@ -1,0 +1,62 @@
+"""The data a deck is made of, shared by copywriting (copy.py), drawing (art/) and the service.
+
+Plain dataclasses, no I/O: the service fills AppInfo from the catalog, copy.write_deck()
+turns it into DeckCopy, art.render_deck() turns DeckCopy + DeckStyle into six PNGs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class AppInfo:
+    name: str
+    niche: str
+    language: str = "en"
+    tagline: str = ""
+    target_audience: str = ""
+    description: str = ""
+    value_props: tuple[str, ...] = ()
+    pain_points: tuple[str, ...] = ()
+    differentiators: tuple[str, ...] = ()
+    ios_url: str = ""
+    android_url: str = ""
+    website_url: str = ""
+    brand_primary_color: str = ""
+    brand_secondary_color: str = ""
+    brand_accent_color: str = ""
+
+
+@dataclass(frozen=True)
+class SlideCopy:
+    role: str  # HOOK, PROBLEM, POINT, PROOF, SOLUTION, CTA, ...
+    layout_type: str  # e.g. "headline", "split", "list", "quote", "cta"
+    title: str
+    subtitle: str = ""
+    label: str = ""
+    duration: float = 3.0
+
+
+@dataclass(frozen=True)
+class DeckCopy:
+    language: str  # the language actually written (falls back to "en")
+    requested_language: str
+    slides: tuple[SlideCopy, ...]  # exactly 6
+    caption: str  # <= 2200 chars
+    hashtags: tuple[str, ...]  # <= 5, each starting with "#"
+    ctas: tuple[str, ...]  # >= 1
+
+
+@dataclass(frozen=True)
+class DeckStyle:
+    design: str  # classic | inspo | editorial-split | brand-studio
+    niche: str
+    language: str
+    primary: str  # "#RRGGBB"
+    secondary: str
+    accent: str
+    app_name: str
+    image_source: str = "brand"  # brand | screenshots
+    screenshots: tuple[bytes, ...] = field(default=())  # decoded-able image files (PNG/JPEG/WebP)
+    seed: int = 0  # deterministic variation per deck
