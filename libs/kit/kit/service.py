@@ -56,6 +56,9 @@ async def run_async(
 ) -> None:
     logs.configure(settings.service_name, settings.log_level)
     await asyncio.to_thread(migrate.upgrade, package, schema, settings.database_url)
+    if settings.migrate_only:
+        log.info("migrations applied", schema=schema)
+        return
     await kafka.ensure_topics(settings)
     engine = db.make_engine(settings.database_url, settings.db_pool_size)
     producer = kafka.make_producer(settings)

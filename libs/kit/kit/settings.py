@@ -27,6 +27,9 @@ class KitSettings(BaseSettings):
     # Base URL under which public (unguessable) objects are fetched without credentials.
     s3_public_url: str = "http://127.0.0.1:8333/slides"
 
+    # Run the migrations and exit (Kubernetes migration Jobs use this).
+    migrate_only: bool = False
+
     grpc_host: str = "127.0.0.1"
     grpc_port: int = 0
     metrics_port: int = 0

@@ -179,7 +179,7 @@ class Slideshow(_message.Message):
     def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., hook_id: _Optional[str] = ..., hook_text_snapshot: _Optional[str] = ..., status: _Optional[str] = ..., language: _Optional[str] = ..., template_set: _Optional[str] = ..., template_key: _Optional[str] = ..., design: _Optional[str] = ..., slides: _Optional[_Iterable[_Union[Slide, _Mapping]]] = ..., marketing_assets: _Optional[_Iterable[_Union[MarketingAsset, _Mapping]]] = ..., error: _Optional[_Union[SlideshowError, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., app_name: _Optional[str] = ...) -> None: ...
 
 class GenerateSlideshowRequest(_message.Message):
-    __slots__ = ("organization_id", "app_id", "template_key", "variable_overrides", "idempotency_key", "request_fingerprint", "design")
+    __slots__ = ("organization_id", "app_id", "template_key", "variable_overrides", "idempotency_key", "request_fingerprint", "design", "non_string_overrides")
     class VariableOverridesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -194,6 +194,7 @@ class GenerateSlideshowRequest(_message.Message):
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     REQUEST_FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     DESIGN_FIELD_NUMBER: _ClassVar[int]
+    NON_STRING_OVERRIDES_FIELD_NUMBER: _ClassVar[int]
     organization_id: str
     app_id: str
     template_key: str
@@ -201,7 +202,8 @@ class GenerateSlideshowRequest(_message.Message):
     idempotency_key: str
     request_fingerprint: str
     design: str
-    def __init__(self, organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., template_key: _Optional[str] = ..., variable_overrides: _Optional[_Mapping[str, str]] = ..., idempotency_key: _Optional[str] = ..., request_fingerprint: _Optional[str] = ..., design: _Optional[str] = ...) -> None: ...
+    non_string_overrides: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., template_key: _Optional[str] = ..., variable_overrides: _Optional[_Mapping[str, str]] = ..., idempotency_key: _Optional[str] = ..., request_fingerprint: _Optional[str] = ..., design: _Optional[str] = ..., non_string_overrides: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GenerateSlideshowResponse(_message.Message):
     __slots__ = ("slideshow_id", "status")

@@ -25,19 +25,55 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fslides/sharing/v1/sharing.proto\x12\x11slides.sharing.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb1\x01\n\x05Share\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0b\n\x03url\x18\x02 \x01(\t\x12\x11\n\tembed_url\x18\x03 \x01(\t\x12\x1a\n\x12password_protected\x18\x04 \x01(\x08\x12\x14\n\x0cslideshow_id\x18\x05 \x01(\t\x12\x17\n\x0forganization_id\x18\x06 \x01(\t\x12.\n\ncreated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"L\n\x1bGetShareForSlideshowRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x14\n\x0cslideshow_id\x18\x02 \x01(\t\"X\n\x1cGetShareForSlideshowResponse\x12\x0f\n\x07\x65nabled\x18\x01 \x01(\x08\x12\'\n\x05share\x18\x02 \x01(\x0b\x32\x18.slides.sharing.v1.Share2\x89\x01\n\x0eSharingService\x12w\n\x14GetShareForSlideshow\x12..slides.sharing.v1.GetShareForSlideshowRequest\x1a/.slides.sharing.v1.GetShareForSlideshowResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fslides/sharing/v1/sharing.proto\x12\x11slides.sharing.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xcd\x01\n\x05Share\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0b\n\x03url\x18\x02 \x01(\t\x12\x11\n\tembed_url\x18\x03 \x01(\t\x12\x1a\n\x12password_protected\x18\x04 \x01(\x08\x12\x14\n\x0cslideshow_id\x18\x05 \x01(\t\x12\x17\n\x0forganization_id\x18\x06 \x01(\t\x12.\n\ncreated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\n\n\x02id\x18\x08 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\t \x01(\t\"L\n\x1bGetShareForSlideshowRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x14\n\x0cslideshow_id\x18\x02 \x01(\t\"X\n\x1cGetShareForSlideshowResponse\x12\x0f\n\x07\x65nabled\x18\x01 \x01(\x08\x12\'\n\x05share\x18\x02 \x01(\x0b\x32\x18.slides.sharing.v1.Share\"w\n\x12\x43reateShareRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x14\n\x0cslideshow_id\x18\x02 \x01(\t\x12\x15\n\x08password\x18\x03 \x01(\tH\x00\x88\x01\x01\x12\x0e\n\x06rotate\x18\x04 \x01(\x08\x42\x0b\n\t_password\"O\n\x13\x43reateShareResponse\x12\'\n\x05share\x18\x01 \x01(\x0b\x32\x18.slides.sharing.v1.Share\x12\x0f\n\x07\x63reated\x18\x02 \x01(\x08\"D\n\x13\x44isableShareRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x14\n\x0cslideshow_id\x18\x02 \x01(\t\"(\n\x14\x44isableShareResponse\x12\x10\n\x08\x64isabled\x18\x01 \x01(\x08\"b\n\x11RenderPageRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12)\n\x04kind\x18\x02 \x01(\x0e\x32\x1b.slides.sharing.v1.PageKind\x12\x13\n\x0b\x61uth_cookie\x18\x03 \x01(\t\"\xac\x01\n\x12RenderPageResponse\x12\x13\n\x0bstatus_code\x18\x01 \x01(\x05\x12\x0c\n\x04html\x18\x02 \x01(\t\x12\x43\n\x07headers\x18\x03 \x03(\x0b\x32\x32.slides.sharing.v1.RenderPageResponse.HeadersEntry\x1a.\n\x0cHeadersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"K\n\x15SubmitPasswordRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x11\n\tclient_ip\x18\x03 \x01(\t\"\xf8\x01\n\x16SubmitPasswordResponse\x12\x13\n\x0bstatus_code\x18\x01 \x01(\x05\x12\x0c\n\x04html\x18\x02 \x01(\t\x12G\n\x07headers\x18\x03 \x03(\x0b\x32\x36.slides.sharing.v1.SubmitPasswordResponse.HeadersEntry\x12\x14\n\x0c\x63ookie_value\x18\x04 \x01(\t\x12\x14\n\x0c\x63ookie_paths\x18\x05 \x03(\t\x12\x16\n\x0e\x63ookie_max_age\x18\x06 \x01(\x05\x1a.\n\x0cHeadersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"D\n\x10GetOembedRequest\x12\x0b\n\x03url\x18\x01 \x01(\t\x12\x10\n\x08maxwidth\x18\x02 \x01(\x05\x12\x11\n\tmaxheight\x18\x03 \x01(\x05\"\xe5\x01\n\x11GetOembedResponse\x12\x0f\n\x07version\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0c\n\x04html\x18\x03 \x01(\t\x12\r\n\x05width\x18\x04 \x01(\x05\x12\x0e\n\x06height\x18\x05 \x01(\x05\x12\r\n\x05title\x18\x06 \x01(\t\x12\x15\n\rprovider_name\x18\x07 \x01(\t\x12\x14\n\x0cprovider_url\x18\x08 \x01(\t\x12\x15\n\rthumbnail_url\x18\t \x01(\t\x12\x17\n\x0fthumbnail_width\x18\n \x01(\x05\x12\x18\n\x10thumbnail_height\x18\x0b \x01(\x05\"]\n\x12GetShareZipRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08password\x18\x02 \x01(\t\x12\x13\n\x0b\x61uth_cookie\x18\x03 \x01(\t\x12\x11\n\tclient_ip\x18\x04 \x01(\t\"b\n\x13GetShareZipResponse\x12\x0b\n\x03url\x18\x01 \x01(\t\x12.\n\nexpires_at\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06\x63\x61\x63hed\x18\x03 \x01(\x08\"k\n\x0cShareChanged\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x14\n\x0cslideshow_id\x18\x02 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x03 \x01(\t\x12\x0f\n\x07\x65nabled\x18\x04 \x01(\x08\x12\x0b\n\x03url\x18\x05 \x01(\t*O\n\x08PageKind\x12\x19\n\x15PAGE_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fPAGE_KIND_SHARE\x10\x01\x12\x13\n\x0fPAGE_KIND_EMBED\x10\x02\x32\xc0\x05\n\x0eSharingService\x12w\n\x14GetShareForSlideshow\x12..slides.sharing.v1.GetShareForSlideshowRequest\x1a/.slides.sharing.v1.GetShareForSlideshowResponse\x12\\\n\x0b\x43reateShare\x12%.slides.sharing.v1.CreateShareRequest\x1a&.slides.sharing.v1.CreateShareResponse\x12_\n\x0c\x44isableShare\x12&.slides.sharing.v1.DisableShareRequest\x1a\'.slides.sharing.v1.DisableShareResponse\x12Y\n\nRenderPage\x12$.slides.sharing.v1.RenderPageRequest\x1a%.slides.sharing.v1.RenderPageResponse\x12\x65\n\x0eSubmitPassword\x12(.slides.sharing.v1.SubmitPasswordRequest\x1a).slides.sharing.v1.SubmitPasswordResponse\x12V\n\tGetOembed\x12#.slides.sharing.v1.GetOembedRequest\x1a$.slides.sharing.v1.GetOembedResponse\x12\\\n\x0bGetShareZip\x12%.slides.sharing.v1.GetShareZipRequest\x1a&.slides.sharing.v1.GetShareZipResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'slides.sharing.v1.sharing_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_RENDERPAGERESPONSE_HEADERSENTRY']._loaded_options = None
+  _globals['_RENDERPAGERESPONSE_HEADERSENTRY']._serialized_options = b'8\001'
+  _globals['_SUBMITPASSWORDRESPONSE_HEADERSENTRY']._loaded_options = None
+  _globals['_SUBMITPASSWORDRESPONSE_HEADERSENTRY']._serialized_options = b'8\001'
+  _globals['_PAGEKIND']._serialized_start=1986
+  _globals['_PAGEKIND']._serialized_end=2065
   _globals['_SHARE']._serialized_start=88
-  _globals['_SHARE']._serialized_end=265
-  _globals['_GETSHAREFORSLIDESHOWREQUEST']._serialized_start=267
-  _globals['_GETSHAREFORSLIDESHOWREQUEST']._serialized_end=343
-  _globals['_GETSHAREFORSLIDESHOWRESPONSE']._serialized_start=345
-  _globals['_GETSHAREFORSLIDESHOWRESPONSE']._serialized_end=433
-  _globals['_SHARINGSERVICE']._serialized_start=436
-  _globals['_SHARINGSERVICE']._serialized_end=573
+  _globals['_SHARE']._serialized_end=293
+  _globals['_GETSHAREFORSLIDESHOWREQUEST']._serialized_start=295
+  _globals['_GETSHAREFORSLIDESHOWREQUEST']._serialized_end=371
+  _globals['_GETSHAREFORSLIDESHOWRESPONSE']._serialized_start=373
+  _globals['_GETSHAREFORSLIDESHOWRESPONSE']._serialized_end=461
+  _globals['_CREATESHAREREQUEST']._serialized_start=463
+  _globals['_CREATESHAREREQUEST']._serialized_end=582
+  _globals['_CREATESHARERESPONSE']._serialized_start=584
+  _globals['_CREATESHARERESPONSE']._serialized_end=663
+  _globals['_DISABLESHAREREQUEST']._serialized_start=665
+  _globals['_DISABLESHAREREQUEST']._serialized_end=733
+  _globals['_DISABLESHARERESPONSE']._serialized_start=735
+  _globals['_DISABLESHARERESPONSE']._serialized_end=775
+  _globals['_RENDERPAGEREQUEST']._serialized_start=777
+  _globals['_RENDERPAGEREQUEST']._serialized_end=875
+  _globals['_RENDERPAGERESPONSE']._serialized_start=878
+  _globals['_RENDERPAGERESPONSE']._serialized_end=1050
+  _globals['_RENDERPAGERESPONSE_HEADERSENTRY']._serialized_start=1004
+  _globals['_RENDERPAGERESPONSE_HEADERSENTRY']._serialized_end=1050
+  _globals['_SUBMITPASSWORDREQUEST']._serialized_start=1052
+  _globals['_SUBMITPASSWORDREQUEST']._serialized_end=1127
+  _globals['_SUBMITPASSWORDRESPONSE']._serialized_start=1130
+  _globals['_SUBMITPASSWORDRESPONSE']._serialized_end=1378
+  _globals['_SUBMITPASSWORDRESPONSE_HEADERSENTRY']._serialized_start=1004
+  _globals['_SUBMITPASSWORDRESPONSE_HEADERSENTRY']._serialized_end=1050
+  _globals['_GETOEMBEDREQUEST']._serialized_start=1380
+  _globals['_GETOEMBEDREQUEST']._serialized_end=1448
+  _globals['_GETOEMBEDRESPONSE']._serialized_start=1451
+  _globals['_GETOEMBEDRESPONSE']._serialized_end=1680
+  _globals['_GETSHAREZIPREQUEST']._serialized_start=1682
+  _globals['_GETSHAREZIPREQUEST']._serialized_end=1775
+  _globals['_GETSHAREZIPRESPONSE']._serialized_start=1777
+  _globals['_GETSHAREZIPRESPONSE']._serialized_end=1875
+  _globals['_SHARECHANGED']._serialized_start=1877
+  _globals['_SHARECHANGED']._serialized_end=1984
+  _globals['_SHARINGSERVICE']._serialized_start=2068
+  _globals['_SHARINGSERVICE']._serialized_end=2772
 # @@protoc_insertion_point(module_scope)

@@ -40,6 +40,36 @@ class SharingServiceStub:
                 request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowRequest.SerializeToString,
                 response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowResponse.FromString,
                 _registered_method=True)
+        self.CreateShare = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/CreateShare',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareResponse.FromString,
+                _registered_method=True)
+        self.DisableShare = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/DisableShare',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.DisableShareRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.DisableShareResponse.FromString,
+                _registered_method=True)
+        self.RenderPage = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/RenderPage',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.RenderPageRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.RenderPageResponse.FromString,
+                _registered_method=True)
+        self.SubmitPassword = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/SubmitPassword',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.SubmitPasswordRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.SubmitPasswordResponse.FromString,
+                _registered_method=True)
+        self.GetOembed = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/GetOembed',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetOembedRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetOembedResponse.FromString,
+                _registered_method=True)
+        self.GetShareZip = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/GetShareZip',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareZipRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareZipResponse.FromString,
+                _registered_method=True)
 
 
 class SharingServiceServicer:
@@ -53,6 +83,49 @@ class SharingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateShare(self, request, context):
+        """CreateShare issues a link, returns the existing one, or rotates it (the old token dies).
+        The slideshow must exist in the organization (SLIDESHOW_NOT_FOUND otherwise).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DisableShare(self, request, context):
+        """DisableShare turns sharing off for a slideshow (idempotent).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RenderPage(self, request, context):
+        """RenderPage renders the public share or embed page of a token as HTML.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SubmitPassword(self, request, context):
+        """SubmitPassword checks a share password (throttled per token and client IP).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetOembed(self, request, context):
+        """GetOembed answers an oEmbed 1.0 "rich" response for a share URL.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetShareZip(self, request, context):
+        """GetShareZip returns the (cached) ZIP bundle of a shared slideshow.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SharingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -60,6 +133,36 @@ def add_SharingServiceServicer_to_server(servicer, server):
                     servicer.GetShareForSlideshow,
                     request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowRequest.FromString,
                     response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowResponse.SerializeToString,
+            ),
+            'CreateShare': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateShare,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareResponse.SerializeToString,
+            ),
+            'DisableShare': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisableShare,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.DisableShareRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.DisableShareResponse.SerializeToString,
+            ),
+            'RenderPage': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenderPage,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.RenderPageRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.RenderPageResponse.SerializeToString,
+            ),
+            'SubmitPassword': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitPassword,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.SubmitPasswordRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.SubmitPasswordResponse.SerializeToString,
+            ),
+            'GetOembed': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetOembed,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetOembedRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetOembedResponse.SerializeToString,
+            ),
+            'GetShareZip': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetShareZip,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareZipRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareZipResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -90,6 +193,168 @@ class SharingService:
             '/slides.sharing.v1.SharingService/GetShareForSlideshow',
             slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowRequest.SerializeToString,
             slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateShare(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/CreateShare',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisableShare(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/DisableShare',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.DisableShareRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.DisableShareResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenderPage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/RenderPage',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.RenderPageRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.RenderPageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitPassword(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/SubmitPassword',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.SubmitPasswordRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.SubmitPasswordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetOembed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/GetOembed',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.GetOembedRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.GetOembedResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetShareZip(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/GetShareZip',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareZipRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareZipResponse.FromString,
             options,
             channel_credentials,
             insecure,

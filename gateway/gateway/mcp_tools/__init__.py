@@ -1,0 +1,1 @@
+"""The remote MCP server (POST /v0/mcp): ten tools over the same operations as REST."""

@@ -1,0 +1,22 @@
+from typing import Any
+
+from kit.settings import KitSettings
+
+
+class Settings(KitSettings):
+    service_name: str = "billing"
+    grpc_port: int = 50051
+    # Overrides of the plan table, e.g. PLAN_LIMITS='{"free": {"apps": 2}}' (merged over the defaults).
+    plan_limits: dict[str, dict[str, Any]] = {}
+    stripe_webhook_secret: str = "whsec_test_local"  # noqa: S105 - local default only
+    stripe_tolerance_seconds: int = 300
+    # smtp://[user:password@]host:port ; empty = e-mails are written to the log.
+    smtp_url: str = ""
+    mail_from: str = "billing@slides.local"
+    mail_poll_seconds: float = 1.0
+    mail_max_attempts: int = 8
+    session_days: int = 30
+    # Login throttling: failed attempts allowed per window, per e-mail and per client IP.
+    login_window_seconds: int = 900
+    login_max_failures_per_email: int = 10
+    login_max_failures_per_ip: int = 50

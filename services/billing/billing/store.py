@@ -1,0 +1,443 @@
+"""Tables of the billing schema and the queries on them. Every query on tenant data names
+its organization_id."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from kit.outbox import outbox_table, processed_events_table
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    and_,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+metadata = MetaData(schema="billing")
+GIVE_UP = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def _ts(name: str) -> Column:
+    return Column(name, DateTime(timezone=True))
+
+
+organizations = Table(
+    "organizations",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("name", Text),
+    Column("plan", Text),
+    Column("status", Text),
+    Column("stripe_customer_id", Text),
+    Column("rate_limit_override", Integer),
+    _ts("period_start"),
+    _ts("period_end"),
+    _ts("created_at"),
+    _ts("updated_at"),
+)
+users = Table(
+    "users",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("email", Text),
+    Column("password_hash", Text),
+    Column("role", Text),
+    _ts("created_at"),
+)
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("user_id", Text),
+    Column("token_hash", Text),
+    _ts("created_at"),
+    _ts("expires_at"),
+    _ts("revoked_at"),
+)
+api_keys = Table(
+    "api_keys",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("name", Text),
+    Column("key_hash", Text),
+    Column("prefix", Text),
+    _ts("created_at"),
+    _ts("revoked_at"),
+)
+subscriptions = Table(
+    "subscriptions",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("status", Text),
+    Column("plan", Text),
+    _ts("current_period_start"),
+    _ts("current_period_end"),
+    Column("event_created", BigInteger),
+    _ts("updated_at"),
+)
+usage_counters = Table(
+    "usage_counters",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("quota", Text, primary_key=True),
+    Column("period_start", DateTime(timezone=True), primary_key=True),
+    Column("used", Integer),
+)
+quota_ops = Table(
+    "quota_ops",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("op", Text, primary_key=True),
+    Column("idempotency_key", Text, primary_key=True),
+    _ts("created_at"),
+)
+quota_notices = Table(
+    "quota_notices",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("quota", Text, primary_key=True),
+    Column("period_start", DateTime(timezone=True), primary_key=True),
+    _ts("created_at"),
+)
+billing_events = Table(
+    "billing_events",
+    metadata,
+    Column("event_id", Text, primary_key=True),
+    Column("type", Text),
+    Column("created", BigInteger),
+    Column("organization_id", Text),
+    Column("outcome", Text),
+    _ts("received_at"),
+)
+mail_queue = Table(
+    "mail_queue",
+    metadata,
+    Column("id", BigInteger, primary_key=True),
+    Column("organization_id", Text),
+    Column("kind", Text),
+    Column("to_addr", Text),
+    Column("subject", Text),
+    Column("body", Text),
+    Column("attempts", Integer),
+    Column("last_error", Text),
+    _ts("next_attempt_at"),
+    _ts("sent_at"),
+    _ts("created_at"),
+)
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("id", BigInteger, primary_key=True),
+    Column("subject", Text),
+    _ts("at"),
+)
+outbox = outbox_table(metadata)
+processed_events = processed_events_table(metadata)
+
+
+# --- organizations -----------------------------------------------------------------------
+
+
+async def insert_organization(conn: AsyncConnection, org_id: str, name: str, plan: str) -> Row:
+    o = organizations
+    return (
+        await conn.execute(insert(o).values(id=org_id, name=name, plan=plan, status="ACTIVE").returning(o))
+    ).one()
+
+
+async def get_organization(conn: AsyncConnection, org_id: str, *, lock: bool = False) -> Row | None:
+    q = select(organizations).where(organizations.c.id == org_id)
+    if lock:
+        q = q.with_for_update()
+    return (await conn.execute(q)).first()
+
+
+async def update_organization(conn: AsyncConnection, org_id: str, **values: Any) -> Row | None:
+    o = organizations
+    q = update(o).where(o.c.id == org_id).values(**values, updated_at=func.now()).returning(o)
+    return (await conn.execute(q)).first()
+
+
+async def find_org_by_customer(conn: AsyncConnection, customer_id: str) -> Row | None:
+    q = select(organizations).where(organizations.c.stripe_customer_id == customer_id).with_for_update()
+    return (await conn.execute(q)).first()
+
+
+async def list_organizations(conn: AsyncConnection, plans: list[str]) -> list[Row]:
+    o = organizations
+    q = select(o).where(o.c.status != "SUSPENDED", o.c.plan.in_(plans)).order_by(o.c.created_at, o.c.id)
+    return list((await conn.execute(q)).all())
+
+
+# --- users and sessions ------------------------------------------------------------------
+
+
+async def insert_user(conn: AsyncConnection, user_id: str, org_id: str, email: str, password_hash: str) -> bool:
+    q = (
+        pg_insert(users)
+        .values(id=user_id, organization_id=org_id, email=email, password_hash=password_hash, role="owner")
+        .on_conflict_do_nothing(index_elements=["email"])
+        .returning(users.c.id)
+    )
+    return (await conn.execute(q)).first() is not None
+
+
+async def get_user_by_email(conn: AsyncConnection, email: str) -> Row | None:
+    return (await conn.execute(select(users).where(users.c.email == email))).first()
+
+
+async def owner_email(conn: AsyncConnection, org_id: str) -> str:
+    q = (
+        select(users.c.email)
+        .where(users.c.organization_id == org_id)
+        .order_by((users.c.role == "owner").desc(), users.c.created_at)
+        .limit(1)
+    )
+    return (await conn.execute(q)).scalar_one_or_none() or ""
+
+
+async def insert_session(
+    conn: AsyncConnection, session_id: str, org_id: str, user_id: str, token_hash: str, expires_at: datetime
+) -> None:
+    await conn.execute(
+        insert(sessions).values(
+            id=session_id, organization_id=org_id, user_id=user_id, token_hash=token_hash, expires_at=expires_at
+        )
+    )
+
+
+async def revoke_session(conn: AsyncConnection, token_hash: str) -> None:
+    s = sessions
+    await conn.execute(
+        update(s).where(s.c.token_hash == token_hash, s.c.revoked_at.is_(None)).values(revoked_at=func.now())
+    )
+
+
+async def count_login_failures(conn: AsyncConnection, subject: str, since: datetime) -> int:
+    f = login_failures
+    q = select(func.count()).select_from(f).where(f.c.subject == subject, f.c.at >= since)
+    return int((await conn.execute(q)).scalar_one())
+
+
+async def oldest_login_failure(conn: AsyncConnection, subject: str, since: datetime) -> datetime | None:
+    f = login_failures
+    q = select(func.min(f.c.at)).where(f.c.subject == subject, f.c.at >= since)
+    return (await conn.execute(q)).scalar_one_or_none()
+
+
+async def add_login_failures(conn: AsyncConnection, subjects: list[str]) -> None:
+    await conn.execute(insert(login_failures), [{"subject": s} for s in subjects])
+
+
+async def clear_login_failures(conn: AsyncConnection, subject: str) -> None:
+    await conn.execute(login_failures.delete().where(login_failures.c.subject == subject))
+
+
+# --- credentials -----------------------------------------------------------------------
+
+
+async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> Row | None:
+    k, o = api_keys, organizations
+    q = (
+        select(o, k.c.id.label("principal_id"))
+        .select_from(k.join(o, o.c.id == k.c.organization_id))
+        .where(k.c.key_hash == key_hash, k.c.revoked_at.is_(None))
+    )
+    return (await conn.execute(q)).first()
+
+
+async def principal_by_session_hash(conn: AsyncConnection, token_hash: str) -> Row | None:
+    s, o = sessions, organizations
+    q = (
+        select(o, s.c.id.label("principal_id"))
+        .select_from(s.join(o, o.c.id == s.c.organization_id))
+        .where(s.c.token_hash == token_hash, s.c.revoked_at.is_(None), s.c.expires_at > func.now())
+    )
+    return (await conn.execute(q)).first()
+
+
+async def insert_api_key(
+    conn: AsyncConnection, key_id: str, org_id: str, name: str, key_hash: str, prefix: str
+) -> Row:
+    k = api_keys
+    q = insert(k).values(id=key_id, organization_id=org_id, name=name, key_hash=key_hash, prefix=prefix)
+    return (await conn.execute(q.returning(k))).one()
+
+
+async def list_api_keys(conn: AsyncConnection, org_id: str) -> list[Row]:
+    k = api_keys
+    q = select(k).where(k.c.organization_id == org_id, k.c.revoked_at.is_(None)).order_by(k.c.created_at, k.c.id)
+    return list((await conn.execute(q)).all())
+
+
+async def revoke_api_key(conn: AsyncConnection, key_id: str, org_id: str | None) -> tuple[Row | None, bool]:
+    """(key row, newly revoked). org_id None = operator revocation of any organization's key."""
+    k = api_keys
+    cond = [k.c.id == key_id]
+    if org_id is not None:
+        cond.append(k.c.organization_id == org_id)
+    row = (
+        await conn.execute(
+            update(k).where(*cond, k.c.revoked_at.is_(None)).values(revoked_at=func.now()).returning(k)
+        )
+    ).first()
+    if row is not None:
+        return row, True
+    return (await conn.execute(select(k).where(*cond))).first(), False
+
+
+# --- quotas ------------------------------------------------------------------------------
+
+
+async def claim_quota_op(conn: AsyncConnection, org_id: str, op: str, key: str) -> bool:
+    """Records an idempotency key; False when that consume/release already happened."""
+    q = (
+        pg_insert(quota_ops)
+        .values(organization_id=org_id, op=op, idempotency_key=key)
+        .on_conflict_do_nothing()
+        .returning(quota_ops.c.idempotency_key)
+    )
+    return (await conn.execute(q)).first() is not None
+
+
+async def unclaim_quota_op(conn: AsyncConnection, org_id: str, op: str, key: str) -> None:
+    q = quota_ops.c
+    await conn.execute(
+        quota_ops.delete().where(q.organization_id == org_id, q.op == op, q.idempotency_key == key)
+    )
+
+
+def _counter(org_id: str, quota: str, period_start: datetime) -> Any:
+    c = usage_counters.c
+    return and_(c.organization_id == org_id, c.quota == quota, c.period_start == period_start)
+
+
+async def ensure_counter(conn: AsyncConnection, org_id: str, quota: str, period_start: datetime) -> None:
+    await conn.execute(
+        pg_insert(usage_counters)
+        .values(organization_id=org_id, quota=quota, period_start=period_start, used=0)
+        .on_conflict_do_nothing()
+    )
+
+
+async def try_consume(
+    conn: AsyncConnection, org_id: str, quota: str, period_start: datetime, amount: int, limit: int
+) -> int | None:
+    """One conditional UPDATE: concurrent consumers serialize on the row and never pass `limit`."""
+    c = usage_counters
+    q = (
+        update(c)
+        .where(_counter(org_id, quota, period_start), c.c.used + amount <= limit)
+        .values(used=c.c.used + amount)
+        .returning(c.c.used)
+    )
+    return (await conn.execute(q)).scalar_one_or_none()
+
+
+async def release(conn: AsyncConnection, org_id: str, quota: str, period_start: datetime, amount: int) -> int:
+    c = usage_counters
+    q = (
+        update(c)
+        .where(_counter(org_id, quota, period_start))
+        .values(used=func.greatest(c.c.used - amount, 0))
+        .returning(c.c.used)
+    )
+    return (await conn.execute(q)).scalar_one_or_none() or 0
+
+
+async def used(conn: AsyncConnection, org_id: str, quota: str, period_start: datetime) -> int:
+    q = select(usage_counters.c.used).where(_counter(org_id, quota, period_start))
+    return (await conn.execute(q)).scalar_one_or_none() or 0
+
+
+async def first_quota_notice(conn: AsyncConnection, org_id: str, quota: str, period_start: datetime) -> bool:
+    q = (
+        pg_insert(quota_notices)
+        .values(organization_id=org_id, quota=quota, period_start=period_start)
+        .on_conflict_do_nothing()
+        .returning(quota_notices.c.quota)
+    )
+    return (await conn.execute(q)).first() is not None
+
+
+# --- billing events, subscriptions, mail -------------------------------------------------
+
+
+async def record_billing_event(conn: AsyncConnection, event_id: str, type_: str, created: int) -> bool:
+    """Insert-first: a concurrent copy of the same id waits on the unique key, then sees a conflict."""
+    q = (
+        pg_insert(billing_events)
+        .values(event_id=event_id, type=type_, created=created)
+        .on_conflict_do_nothing()
+        .returning(billing_events.c.event_id)
+    )
+    return (await conn.execute(q)).first() is not None
+
+
+async def finish_billing_event(conn: AsyncConnection, event_id: str, org_id: str | None, outcome: str) -> None:
+    b = billing_events
+    await conn.execute(update(b).where(b.c.event_id == event_id).values(organization_id=org_id, outcome=outcome))
+
+
+async def get_subscription(conn: AsyncConnection, sub_id: str, org_id: str) -> Row | None:
+    s = subscriptions
+    q = select(s).where(s.c.id == sub_id, s.c.organization_id == org_id).with_for_update()
+    return (await conn.execute(q)).first()
+
+
+async def upsert_subscription(conn: AsyncConnection, values: dict[str, Any]) -> None:
+    s = subscriptions
+    q = pg_insert(s).values(**values)
+    q = q.on_conflict_do_update(
+        index_elements=[s.c.id],
+        set_={k: q.excluded[k] for k in values if k != "id"} | {"updated_at": func.now()},
+        where=s.c.organization_id == q.excluded.organization_id,
+    )
+    await conn.execute(q)
+
+
+async def queue_mail(conn: AsyncConnection, org_id: str, kind: str, to_addr: str, subject: str, body: str) -> None:
+    await conn.execute(
+        insert(mail_queue).values(organization_id=org_id, kind=kind, to_addr=to_addr, subject=subject, body=body)
+    )
+
+
+async def claim_due_mail(conn: AsyncConnection, limit: int = 20) -> list[Row]:
+    m = mail_queue
+    q = (
+        select(m)
+        .where(m.c.sent_at.is_(None), m.c.next_attempt_at <= func.now())
+        .order_by(m.c.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return list((await conn.execute(q)).all())
+
+
+async def mark_mail_sent(conn: AsyncConnection, mail_id: int) -> None:
+    m = mail_queue
+    await conn.execute(update(m).where(m.c.id == mail_id).values(sent_at=func.now(), attempts=m.c.attempts + 1))
+
+
+async def mark_mail_failed(conn: AsyncConnection, mail_id: int, error: str, retry_at: datetime | None) -> None:
+    m = mail_queue
+    values: dict[str, Any] = {"attempts": m.c.attempts + 1, "last_error": error[:1000]}
+    # Out of attempts: parked far in the future, kept for inspection.
+    values["next_attempt_at"] = retry_at or GIVE_UP
+    await conn.execute(update(m).where(m.c.id == mail_id).values(**values))

@@ -1,0 +1,98 @@
+"""Tables of the catalog schema and the queries on them. Every query names its organization_id."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from kit.outbox import outbox_table, processed_events_table
+from sqlalchemy import Column, DateTime, MetaData, Table, Text, and_, delete, func, insert, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+metadata = MetaData(schema="catalog")
+
+apps = Table(
+    "apps",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("slug", Text, nullable=False),
+    Column("niche", Text, nullable=False),
+    Column("language", Text, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("target_audience", Text, nullable=False),
+    Column("description", Text, nullable=False),
+    Column("ios_url", Text, nullable=False),
+    Column("android_url", Text, nullable=False),
+    Column("website_url", Text, nullable=False),
+    Column("brand_primary_color", Text, nullable=False),
+    Column("brand_secondary_color", Text, nullable=False),
+    Column("brand_accent_color", Text, nullable=False),
+    Column("screenshots", ARRAY(Text), nullable=False),
+    Column("value_props", ARRAY(Text), nullable=False),
+    Column("pain_points", ARRAY(Text), nullable=False),
+    Column("differentiators", ARRAY(Text), nullable=False),
+    Column("design", Text, nullable=False),
+    Column("tagline", Text, nullable=False),
+    Column("image_source", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+outbox = outbox_table(metadata)
+processed_events = processed_events_table(metadata)
+
+UNIQUE_SLUG = "apps_org_slug_key"
+
+
+def _scoped(organization_id: str, app_id: str):
+    return and_(apps.c.organization_id == organization_id, apps.c.id == app_id)
+
+
+async def slug_in_use(conn: AsyncConnection, organization_id: str, slug: str) -> bool:
+    query = select(apps.c.id).where(apps.c.organization_id == organization_id, apps.c.slug == slug)
+    return (await conn.execute(query)).first() is not None
+
+
+async def insert_app(conn: AsyncConnection, values: dict[str, Any]) -> Row:
+    now = datetime.now(UTC)
+    row = {**values, "created_at": now, "updated_at": now}
+    return (await conn.execute(insert(apps).values(row).returning(*apps.c))).one()
+
+
+async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> Row | None:
+    return (await conn.execute(select(apps).where(_scoped(organization_id, app_id)))).first()
+
+
+async def list_apps(
+    conn: AsyncConnection, organization_id: str, status: str, offset: int, limit: int
+) -> tuple[list[Row], int]:
+    """One page, newest first (id breaks ties), and the total matching the filter."""
+    where = [apps.c.organization_id == organization_id]
+    if status:
+        where.append(apps.c.status == status)
+    page = select(apps).where(*where).order_by(apps.c.created_at.desc(), apps.c.id.desc())
+    rows = list((await conn.execute(page.offset(offset).limit(limit))).all())
+    if offset == 0 and len(rows) < limit:
+        return rows, len(rows)
+    total = (await conn.execute(select(func.count()).select_from(apps).where(*where))).scalar_one()
+    return rows, int(total)
+
+
+async def update_app(
+    conn: AsyncConnection, organization_id: str, app_id: str, changes: dict[str, Any]
+) -> Row | None:
+    query = (
+        update(apps)
+        .where(_scoped(organization_id, app_id))
+        .values(**changes, updated_at=datetime.now(UTC))
+        .returning(*apps.c)
+    )
+    return (await conn.execute(query)).first()
+
+
+async def delete_app(conn: AsyncConnection, organization_id: str, app_id: str) -> bool:
+    query = delete(apps).where(_scoped(organization_id, app_id)).returning(apps.c.id)
+    return (await conn.execute(query)).first() is not None

@@ -1,0 +1,56 @@
+"""Delivery settings. Local defaults work out of the box; production sets the secrets.
+
+WEBHOOK_SECRET_KEY: base64url 32-byte keys, comma separated as `id:key`, the first one encrypts
+new secrets and tokens, every one decrypts (so keys can rotate). A bare key gets the id "k1".
+WEBHOOK_CA_BUNDLE: PEM file of an extra trusted CA, added to the system CAs. When empty and the
+process runs in the local stack (STACK_PORT_OFFSET set), `.stack/<offset>/webhook-ca.pem` is
+used if it exists: the contract tests put their local CA there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kit.settings import KitSettings
+
+# Spec part 6: retries after 1 min, 5 min, 30 min, 2 h, 12 h (six attempts in all).
+DEFAULT_RETRY_SCHEDULE = "60,300,1800,7200,43200"
+
+
+class Settings(KitSettings):
+    service_name: str = "delivery"
+    grpc_port: int = 50055
+
+    webhook_secret_key: str = "k1:bG9jYWwtZGV2LW9ubHktd2ViaG9vay1rZXktMzJiISE="  # noqa: S105 - local default
+    webhook_allow_private_networks: bool = False
+    webhook_ca_bundle: str = ""
+    # Seconds between attempts, comma separated; its length + 1 = the number of attempts.
+    webhook_retry_schedule: str = DEFAULT_RETRY_SCHEDULE
+    webhook_timeout_seconds: float = 15.0
+    # Share of each retry delay added at random (spreads retries of many deliveries).
+    webhook_retry_jitter: float = 0.1
+    webhook_concurrency: int = 64
+    webhook_batch_size: int = 32
+    webhook_poll_seconds: float = 0.5
+    # A claimed attempt not finished within this time (the worker died) is retried.
+    webhook_lease_seconds: float = 30.0
+
+    tiktok_api_base: str = "https://open.tiktokapis.com"
+    tiktok_status_polls: int = 5
+    tiktok_status_poll_seconds: float = 1.0
+
+    def retry_delays(self) -> list[float]:
+        delays = [float(x) for x in self.webhook_retry_schedule.split(",") if x.strip()]
+        if not delays or any(d < 0 for d in delays):
+            raise ValueError("WEBHOOK_RETRY_SCHEDULE must be comma-separated non-negative seconds")
+        return delays
+
+    def ca_bundle_path(self) -> Path | None:
+        if self.webhook_ca_bundle:
+            return Path(self.webhook_ca_bundle)
+        offset = os.environ.get("STACK_PORT_OFFSET")
+        if offset is None:
+            return None
+        candidate = Path(".stack") / offset / "webhook-ca.pem"
+        return candidate if candidate.exists() else None

@@ -1,0 +1,25 @@
+"""Renderer settings (environment variables, working local defaults)."""
+
+from kit.settings import KitSettings
+
+
+class Settings(KitSettings):
+    service_name: str = "renderer"
+    grpc_port: int = 50054
+
+    # Render workers in this process (consumers of one group; each takes partitions).
+    render_workers: int = 2
+    # Slideshows QUEUED/RENDERING for longer than this are queued again by the sweeper.
+    render_stuck_seconds: float = 120.0
+    sweep_interval_seconds: float = 30.0
+    # A deck that keeps failing to finish (e.g. it crashes the worker) is FAILED after this.
+    render_max_attempts: int = 5
+
+    idempotency_ttl_hours: int = 24
+    zip_url_seconds: int = 3600
+
+    upload_max_bytes: int = 10 * 1024 * 1024
+    max_image_pixels: int = 40_000_000
+    # Screenshots hosted elsewhere: size cap, timeout, and whether private hosts are allowed.
+    screenshot_fetch_timeout_seconds: float = 10.0
+    screenshot_allow_private_hosts: bool = False

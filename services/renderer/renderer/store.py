@@ -1,0 +1,365 @@
+"""Renderer tables (schema "renderer") and the only module that speaks SQL.
+
+Every query that a caller can reach is scoped by organization_id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from kit.outbox import outbox_table, processed_events_table
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Double,
+    Integer,
+    MetaData,
+    Row,
+    Table,
+    Text,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+SCHEMA = "renderer"
+metadata = MetaData(schema=SCHEMA)
+
+
+def _ts(name: str) -> Column:
+    return Column(name, DateTime(timezone=True), nullable=False, server_default=func.now())
+
+
+slideshows = Table(
+    "slideshows",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("app_id", Text, nullable=False),
+    Column("app_name", Text, nullable=False, server_default=""),
+    Column("hook_id", Text, nullable=False),
+    Column("hook_text_snapshot", Text, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("language", Text, nullable=False),
+    Column("template_set", Text, nullable=False),
+    Column("template_key", Text, nullable=False),
+    Column("design", Text, nullable=False),
+    Column("variable_overrides", JSONB, nullable=False),
+    # Random path part of the slide objects: unguessable, stable across re-renders.
+    Column("asset_token", Text, nullable=False),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    # Bumped on every change that alters the deck; ZIP bundles are cached per version.
+    Column("version", Integer, nullable=False, server_default="1"),
+    Column("error_code", Text, nullable=True),
+    Column("error_message", Text, nullable=True),
+    _ts("created_at"),
+    _ts("updated_at"),
+)
+
+slides = Table(
+    "slides",
+    metadata,
+    Column("slideshow_id", Text, primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("template", Text, nullable=False),
+    Column("layout_type", Text, nullable=False),
+    Column("title", Text, nullable=False),
+    Column("subtitle", Text, nullable=False),
+    Column("label", Text, nullable=False),
+    Column("object_key", Text, nullable=False),
+    Column("image_url", Text, nullable=False),
+    Column("duration", Double, nullable=False),
+)
+
+marketing_assets = Table(
+    "marketing_assets",
+    metadata,
+    Column("slideshow_id", Text, primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("type", Text, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("tags", ARRAY(Text), nullable=False),
+)
+
+bundles = Table(
+    "bundles",
+    metadata,
+    Column("slideshow_id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("object_key", Text, nullable=False),
+    _ts("created_at"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("key", Text, primary_key=True),
+    Column("fingerprint", Text, nullable=False),
+    Column("slideshow_id", Text, nullable=False),
+    _ts("created_at"),
+)
+
+deleted_apps = Table(
+    "deleted_apps",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("app_id", Text, primary_key=True),
+    _ts("deleted_at"),
+)
+
+outbox = outbox_table(metadata)
+processed_events = processed_events_table(metadata)
+
+SUMMARY_COLUMNS = [
+    slideshows.c.id,
+    slideshows.c.organization_id,
+    slideshows.c.app_id,
+    slideshows.c.app_name,
+    slideshows.c.hook_id,
+    slideshows.c.hook_text_snapshot,
+    slideshows.c.status,
+    slideshows.c.language,
+    slideshows.c.template_set,
+    slideshows.c.template_key,
+    slideshows.c.design,
+    slideshows.c.error_code,
+    slideshows.c.error_message,
+    slideshows.c.created_at,
+    slideshows.c.updated_at,
+]
+
+
+# --- idempotency -----------------------------------------------------------------------------
+
+
+async def lock_idempotency_key(conn: AsyncConnection, org_id: str, key: str) -> None:
+    """Serializes concurrent requests with the same key until the transaction ends."""
+    await conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": f"{org_id}\x00{key}"})
+
+
+async def find_idempotency_key(conn: AsyncConnection, org_id: str, key: str, since: datetime) -> Row | None:
+    t = idempotency_keys
+    return (
+        await conn.execute(
+            select(t.c.fingerprint, t.c.slideshow_id).where(
+                t.c.organization_id == org_id, t.c.key == key, t.c.created_at >= since
+            )
+        )
+    ).first()
+
+
+async def save_idempotency_key(
+    conn: AsyncConnection, org_id: str, key: str, fingerprint: str, slideshow_id: str
+) -> None:
+    t = idempotency_keys
+    stmt = pg_insert(t).values(organization_id=org_id, key=key, fingerprint=fingerprint, slideshow_id=slideshow_id)
+    await conn.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[t.c.organization_id, t.c.key],
+            set_={"fingerprint": fingerprint, "slideshow_id": slideshow_id, "created_at": func.now()},
+        )
+    )
+
+
+async def purge_idempotency_keys(conn: AsyncConnection, before: datetime) -> None:
+    await conn.execute(delete(idempotency_keys).where(idempotency_keys.c.created_at < before))
+
+
+# --- slideshows ------------------------------------------------------------------------------
+
+
+async def insert_slideshow(conn: AsyncConnection, values: dict[str, Any]) -> None:
+    await conn.execute(insert(slideshows).values(**values))
+
+
+async def get_slideshow(conn: AsyncConnection, org_id: str, ss_id: str, *, lock: bool = False) -> Row | None:
+    query = select(slideshows).where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+    if lock:
+        query = query.with_for_update()
+    return (await conn.execute(query)).first()
+
+
+async def list_slideshows(
+    conn: AsyncConnection, org_id: str, page: int, limit: int, app_id: str = "", statuses: Sequence[str] = ()
+) -> tuple[list[Row], int]:
+    conds = [slideshows.c.organization_id == org_id]
+    if app_id:
+        conds.append(slideshows.c.app_id == app_id)
+    if statuses:
+        conds.append(slideshows.c.status.in_(list(statuses)))
+    total = (await conn.execute(select(func.count()).select_from(slideshows).where(*conds))).scalar_one()
+    rows = (
+        await conn.execute(
+            select(*SUMMARY_COLUMNS)
+            .where(*conds)
+            .order_by(slideshows.c.created_at.desc(), slideshows.c.id.desc())
+            .limit(limit)
+            .offset((page - 1) * limit)
+        )
+    ).all()
+    return list(rows), int(total)
+
+
+async def mark_rendering(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
+    await conn.execute(
+        update(slideshows)
+        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .values(status="RENDERING", attempts=slideshows.c.attempts + 1, updated_at=func.now())
+    )
+
+
+async def mark_ready(conn: AsyncConnection, org_id: str, ss_id: str, app_name: str, language: str) -> None:
+    await conn.execute(
+        update(slideshows)
+        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .values(
+            status="READY",
+            app_name=app_name,
+            language=language,
+            version=slideshows.c.version + 1,
+            error_code=None,
+            error_message=None,
+            updated_at=func.now(),
+        )
+    )
+
+
+async def mark_failed(conn: AsyncConnection, org_id: str, ss_id: str, code: str, message: str) -> None:
+    await conn.execute(
+        update(slideshows)
+        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .values(
+            status="FAILED",
+            error_code=code,
+            error_message=message,
+            version=slideshows.c.version + 1,
+            updated_at=func.now(),
+        )
+    )
+
+
+async def stuck_slideshows(conn: AsyncConnection, older_than: datetime, limit: int = 100) -> list[Row]:
+    """Claims QUEUED/RENDERING slideshows not touched since `older_than` (touching them)."""
+    rows = (
+        await conn.execute(
+            select(slideshows.c.id, slideshows.c.organization_id)
+            .where(slideshows.c.status.in_(["QUEUED", "RENDERING"]), slideshows.c.updated_at < older_than)
+            .order_by(slideshows.c.updated_at)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+    ).all()
+    if rows:
+        await conn.execute(
+            update(slideshows).where(slideshows.c.id.in_([r.id for r in rows])).values(updated_at=func.now())
+        )
+    return list(rows)
+
+
+# --- slides and assets -----------------------------------------------------------------------
+
+
+async def replace_deck(
+    conn: AsyncConnection, ss_id: str, slide_rows: list[dict[str, Any]], asset_rows: list[dict[str, Any]]
+) -> None:
+    await conn.execute(delete(slides).where(slides.c.slideshow_id == ss_id))
+    await conn.execute(delete(marketing_assets).where(marketing_assets.c.slideshow_id == ss_id))
+    if slide_rows:
+        await conn.execute(insert(slides), [{**r, "slideshow_id": ss_id} for r in slide_rows])
+    if asset_rows:
+        await conn.execute(insert(marketing_assets), [{**r, "slideshow_id": ss_id} for r in asset_rows])
+
+
+async def deck_rows(conn: AsyncConnection, ss_ids: Sequence[str]) -> tuple[list[Row], list[Row]]:
+    """Slides and assets of slideshows the caller already scoped to its organization."""
+    if not ss_ids:
+        return [], []
+    slide_rows = (
+        await conn.execute(
+            select(slides).where(slides.c.slideshow_id.in_(list(ss_ids))).order_by(slides.c.position)
+        )
+    ).all()
+    asset_rows = (
+        await conn.execute(
+            select(marketing_assets)
+            .where(marketing_assets.c.slideshow_id.in_(list(ss_ids)))
+            .order_by(marketing_assets.c.position)
+        )
+    ).all()
+    return list(slide_rows), list(asset_rows)
+
+
+# --- bundles ---------------------------------------------------------------------------------
+
+
+async def get_bundle(conn: AsyncConnection, org_id: str, ss_id: str) -> Row | None:
+    return (
+        await conn.execute(
+            select(bundles).where(bundles.c.slideshow_id == ss_id, bundles.c.organization_id == org_id)
+        )
+    ).first()
+
+
+async def save_bundle(conn: AsyncConnection, org_id: str, ss_id: str, version: int, object_key: str) -> None:
+    stmt = pg_insert(bundles).values(
+        slideshow_id=ss_id, organization_id=org_id, version=version, object_key=object_key
+    )
+    await conn.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[bundles.c.slideshow_id],
+            set_={"version": version, "object_key": object_key, "created_at": func.now()},
+        )
+    )
+
+
+# --- app deletion ----------------------------------------------------------------------------
+
+
+async def remember_deleted_app(conn: AsyncConnection, org_id: str, app_id: str) -> None:
+    await conn.execute(
+        pg_insert(deleted_apps).values(organization_id=org_id, app_id=app_id).on_conflict_do_nothing()
+    )
+
+
+async def app_deleted(conn: AsyncConnection, org_id: str, app_id: str) -> bool:
+    row = (
+        await conn.execute(
+            select(deleted_apps.c.app_id).where(
+                deleted_apps.c.organization_id == org_id, deleted_apps.c.app_id == app_id
+            )
+        )
+    ).first()
+    return row is not None
+
+
+async def slideshow_ids_of_app(conn: AsyncConnection, org_id: str, app_id: str) -> list[str]:
+    rows = await conn.execute(
+        select(slideshows.c.id).where(slideshows.c.organization_id == org_id, slideshows.c.app_id == app_id)
+    )
+    return [r.id for r in rows]
+
+
+async def delete_slideshows(conn: AsyncConnection, org_id: str, ss_ids: Sequence[str]) -> None:
+    ids = list(ss_ids)
+    if not ids:
+        return
+    await conn.execute(delete(slides).where(slides.c.slideshow_id.in_(ids)))
+    await conn.execute(delete(marketing_assets).where(marketing_assets.c.slideshow_id.in_(ids)))
+    await conn.execute(delete(bundles).where(bundles.c.slideshow_id.in_(ids), bundles.c.organization_id == org_id))
+    await conn.execute(
+        delete(slideshows).where(slideshows.c.id.in_(ids), slideshows.c.organization_id == org_id)
+    )
+
+
+def idempotency_cutoff(now: datetime, hours: int) -> datetime:
+    return now - timedelta(hours=hours)
