@@ -1,0 +1,6 @@
+from kit.settings import KitSettings
+
+
+class Settings(KitSettings):
+    service_name: str = "catalog"
+    grpc_port: int = 50052
