@@ -8,6 +8,7 @@ service and the gateway, all bound to 127.0.0.1 and supervised until SIGTERM/SIG
 STACK_PORT_OFFSET shifts every port (so several stacks can run side by side).
 DATABASE_URL selects an existing Postgres; without it an embedded one is started.
 REDIS_URL, when set, is handed to the gateway (shared rate-limit counters).
+STACK_SERVICES=billing,catalog starts only those services ("none": infrastructure only).
 Processes that die unexpectedly are restarted (their pid files are under .stack/<n>/pids).
 """
 
@@ -204,7 +205,12 @@ def service_env(database_url: str) -> dict[str, str]:
 
 
 def present_services() -> list[str]:
-    return [s for s in SERVICES if (ROOT / "services" / s / s / "__main__.py").exists()]
+    """Every service with a __main__.py, or only those named in STACK_SERVICES ("none" = infra only)."""
+    present = [s for s in SERVICES if (ROOT / "services" / s / s / "__main__.py").exists()]
+    wanted = os.environ.get("STACK_SERVICES", "")
+    if wanted:
+        present = [s for s in present if s in wanted.split(",")]
+    return present
 
 
 def up() -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
-from kit import logs
+from kit import logs, metrics
 
 from gateway import errors
 from gateway.backends import Backends
@@ -67,6 +68,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     @app.middleware("http")
     async def request_context(request: Request, call_next) -> Response:
+        started = time.perf_counter()
         rid = request.headers.get("x-request-id", "")[:100] or uuid.uuid4().hex
         logs.request_id_var.set(rid)
         logs.organization_id_var.set("")
@@ -84,6 +86,9 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
         if not request.url.path.startswith("/embed/"):
             response.headers.setdefault("X-Frame-Options", "DENY")
+        route = getattr(request.scope.get("route"), "path", "unmatched")
+        metrics.HTTP_REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        metrics.HTTP_LATENCY.labels(request.method, route).observe(time.perf_counter() - started)
         return response
 
     for module in modules:

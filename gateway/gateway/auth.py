@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fastapi import Request
-from kit import logs
+from kit import logs, metrics
 from kit.errors import ServiceError
 from kit.grpcx import call
 from slides.billing.v1 import billing_pb2
@@ -59,6 +59,7 @@ async def enforce_rate_limit(request: Request, caller: Caller) -> None:
     decision = await request.app.state.ratelimiter.hit("org", caller.organization_id, caller.requests_per_minute)
     request.state.ratelimit_headers = decision.headers()
     if not decision.allowed:
+        metrics.RATE_LIMITED.labels("organization").inc()
         raise ServiceError(
             "RATE_LIMITED",
             f"Rate limit of {decision.limit} requests per minute exceeded; retry after {decision.reset_seconds}s.",

@@ -4,13 +4,14 @@ and metadata carrying the caller's organization id and request id."""
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from kit import logs
+from kit import logs, metrics
 from kit.errors import ServiceError, grpc_status_for
 
 log = logs.get(__name__)
@@ -29,17 +30,24 @@ def rpc(fn: F) -> F:
         meta = dict(context.invocation_metadata() or ())
         rid = logs.request_id_var.set(str(meta.get(REQUEST_KEY, "")))
         oid = logs.organization_id_var.set(str(meta.get(ORG_KEY, "")))
+        started = time.perf_counter()
+        outcome = "OK"
         try:
             return await fn(self, request, context)
         except ServiceError as err:
+            outcome = err.code
             context.set_trailing_metadata(err.trailing_metadata())
             await context.abort(grpc_status_for(err.code), err.message)
         except grpc.aio.AbortError:
+            outcome = "ABORTED"
             raise
         except Exception:
+            outcome = "INTERNAL"
             log.exception("rpc failed", method=fn.__name__)
             await context.abort(grpc.StatusCode.INTERNAL, "internal error")
         finally:
+            metrics.RPC_REQUESTS.labels(fn.__name__, outcome).inc()
+            metrics.RPC_LATENCY.labels(fn.__name__).observe(time.perf_counter() - started)
             logs.request_id_var.reset(rid)
             logs.organization_id_var.reset(oid)
 

@@ -7,6 +7,7 @@ had not finished; handlers make redeliveries harmless with outbox.first_time().
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
@@ -15,7 +16,7 @@ from google.protobuf import descriptor_pool, message_factory
 from google.protobuf.message import Message
 from slides.common.v1 import common_pb2
 
-from kit import logs, topics
+from kit import logs, metrics, topics
 from kit.settings import KitSettings
 
 log = logs.get(__name__)
@@ -92,6 +93,10 @@ class Consumer:
                 await self._process(record)
                 tp = TopicPartition(record.topic, record.partition)
                 await consumer.commit({tp: record.offset + 1})
+                if (last := consumer.last_stable_offset(tp)) is not None:
+                    metrics.CONSUMER_LAG.labels(self.group_id, record.topic, record.partition).set(
+                        max(0, last - record.offset - 1)
+                    )
         finally:
             await consumer.stop()
             if self._dlq_producer:
@@ -106,10 +111,13 @@ class Consumer:
             return
         rid = logs.request_id_var.set(env.request_id)
         oid = logs.organization_id_var.set(env.organization_id)
+        started = time.perf_counter()
         try:
             for attempt in range(1, self.max_attempts + 1):
                 try:
                     await self.handler(env, message)
+                    metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
+                    metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(time.perf_counter() - started)
                     return
                 except asyncio.CancelledError:
                     raise
@@ -118,6 +126,7 @@ class Consumer:
                         "event handler failed", group=self.group_id, event_id=env.event_id, attempt=attempt
                     )
                     await asyncio.sleep(min(0.2 * 2**attempt, 10))
+            metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "dead_letter").inc()
             await self._dead_letter(record)
         finally:
             logs.request_id_var.reset(rid)

@@ -27,7 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from kit import logs
+from kit import logs, metrics
 
 log = logs.get(__name__)
 
@@ -130,6 +130,9 @@ class OutboxRelay:
             ]
             await asyncio.gather(*futures)
             await conn.execute(delete(t).where(t.c.id.in_([r.id for r in rows])))
+        for r in rows:
+            metrics.OUTBOX_RELAYED.labels(r.topic).inc()
+        metrics.OUTBOX_BATCH.set(len(rows))
         return len(rows)
 
     async def run(self) -> None:

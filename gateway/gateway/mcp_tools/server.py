@@ -1,0 +1,93 @@
+"""The MCP server object: the ten tools with their annotations, and tool errors carrying the
+same `code` strings as the REST error envelope."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kit import logs
+from kit.errors import ServiceError
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.context import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
+from pydantic import ValidationError
+
+from gateway.mcp_tools import tools
+
+log = logs.get(__name__)
+
+INSTRUCTIONS = """Slideshow marketing service: generate 6-slide TikTok-style slideshows promoting
+your mobile apps. Typical flow: list_apps -> get_app -> list_formats (niche of the app) ->
+generate_slideshow (returns PENDING) -> get_slideshow until COMPLETED or FAILED ->
+publish_slideshow (optional, irreversible). Errors come back as tool errors whose `error.code`
+is the same code as the REST API (APP_NOT_FOUND, QUOTA_EXCEEDED, SLIDESHOW_NOT_READY, ...)."""
+
+READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+CREATE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+PUBLISH = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
+
+TOOLS: list[tuple[Any, str, ToolAnnotations]] = [
+    (tools.list_apps, "List apps", READ),
+    (tools.get_app, "Get app positioning", READ),
+    (tools.list_formats, "List slideshow formats", READ),
+    (tools.list_design_templates, "List design templates", READ),
+    (tools.generate_slideshow, "Generate a slideshow", CREATE),
+    (tools.get_slideshow, "Get a slideshow", READ),
+    (tools.list_slideshows, "List slideshows", READ),
+    # Brainstorming stores nothing the caller can't ignore, but repeating it gives new hooks.
+    (tools.generate_hooks, "Generate hooks", CREATE),
+    (tools.get_usage, "Get plan usage", READ),
+    (tools.publish_slideshow, "Publish a slideshow", PUBLISH),
+]
+
+
+def error_result(code: str, message: str, details: dict[str, Any] | None = None) -> CallToolResult:
+    """An MCP tool error (isError) with the REST envelope's error object as structured content."""
+    error: dict[str, Any] = {"code": code, "message": message}
+    if details:
+        error["details"] = details
+    body = {"error": error}
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(body))], structured_content=body, is_error=True
+    )
+
+
+def _validation_fields(err: ValidationError) -> list[dict[str, str]]:
+    return [
+        {"field": ".".join(str(p) for p in e.get("loc", ())) or "arguments", "message": e.get("msg", "invalid value")}
+        for e in err.errors()
+    ]
+
+
+class GatewayMCPServer(MCPServer):
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            return _tool_error(name, exc)
+
+
+def _tool_error(name: str, exc: ToolError) -> CallToolResult:
+    cause = exc.__cause__
+    if isinstance(cause, ServiceError):
+        if cause.code == "INTERNAL":
+            return error_result("INTERNAL", "Internal error.")
+        return error_result(cause.code, cause.message, cause.details)
+    if isinstance(cause, ValidationError):
+        return error_result("VALIDATION_ERROR", "Tool arguments failed validation.", {"fields": _validation_fields(cause)})
+    if cause is None:
+        # Unknown tool name and similar SDK-level refusals.
+        return error_result("VALIDATION_ERROR", str(exc))
+    log.error("mcp tool crashed", tool=name, error=repr(cause))
+    return error_result("INTERNAL", "Internal error.")
+
+
+def build() -> GatewayMCPServer:
+    server = GatewayMCPServer(name="slideshow-marketing", instructions=INSTRUCTIONS, version="0.1.0")
+    for fn, title, annotations in TOOLS:
+        server.add_tool(fn, title=title, annotations=annotations, structured_output=True)
+    return server

@@ -1,0 +1,217 @@
+"""The ten MCP tools. Each one calls the same operation as its REST route (gateway.operations),
+then reshapes the REST-style answer into the tool's declared output model."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, Literal
+
+from kit import logs
+from kit.errors import ServiceError
+from pydantic import Field
+
+from gateway.mcp_tools import adapters as a
+from gateway.mcp_tools import context
+from gateway.mcp_tools import models as m
+
+log = logs.get(__name__)
+
+Operation = Callable[..., Awaitable[Any]]
+
+AppId = Annotated[
+    str,
+    Field(min_length=1, max_length=100, description="Id of one of your apps (app_...), as returned by list_apps."),
+]
+SlideshowId = Annotated[
+    str,
+    Field(min_length=1, max_length=100, description="Slideshow id (ss_...), as returned by generate_slideshow."),
+]
+
+
+def operation(module: str, name: str) -> Operation:
+    """The shared operation `gateway.operations.<module>.<name>`, looked up per call so a tool
+    starts working as soon as its operation exists; until then a NOT_IMPLEMENTED tool error."""
+    for path in (f"gateway.operations.{module}", "gateway.operations.mcp_fallbacks"):
+        try:
+            fn = getattr(importlib.import_module(path), name)
+        except (ImportError, AttributeError):
+            continue
+        return fn  # type: ignore[no-any-return]
+    log.warning("mcp operation missing", operation=f"{module}.{name}")
+    raise ServiceError("NOT_IMPLEMENTED", f"The operation behind this tool ({module}.{name}) is not available yet.")
+
+
+async def run(module: str, name: str, *args: Any, with_caller: bool = True, **kwargs: Any) -> Any:
+    ctx = context.get()
+    fn = operation(module, name)
+    if with_caller:
+        return await fn(ctx.backends, ctx.caller, *args, **kwargs)
+    return await fn(ctx.backends, *args, **kwargs)
+
+
+async def list_apps(
+    status: Annotated[
+        Literal["ACTIVE", "ARCHIVED"] | None,
+        Field(description="Only apps in this status: ACTIVE or ARCHIVED. Omit for all apps."),
+    ] = None,
+    page: Annotated[int, Field(ge=1, le=10_000, description="1-indexed page number. Default 1.")] = 1,
+    limit: Annotated[int, Field(ge=1, le=100, description="Apps per page, 1-100. Default 50.")] = 50,
+) -> m.ListAppsOutput:
+    """List the apps of your organization with their id, name, niche, default design and tagline.
+    Start here: the app id is what the other tools need."""
+    result = await run("apps", "list_apps", page=page, limit=limit, status=status or "")
+    return m.ListAppsOutput(
+        apps=[a.app_summary(x) for x in a.items(result, "apps")],
+        page=int(result.get("page", page)) if isinstance(result, dict) else page,
+        limit=int(result.get("limit", limit)) if isinstance(result, dict) else limit,
+        total=int(result.get("total", 0)) if isinstance(result, dict) else 0,
+    )
+
+
+async def get_app(app_id: AppId) -> m.AppDetails:
+    """Full positioning of one app: offer (description), target audience, value propositions,
+    pain points, differentiators, store links and brand colors. Use it to write on-brand copy or
+    to pick a format. Unknown id: error APP_NOT_FOUND."""
+    return a.app_details(a.unwrap(await run("apps", "get_app", app_id=app_id)))
+
+
+async def list_formats(
+    niche: Annotated[
+        str | None,
+        Field(
+            max_length=40,
+            description="Only the formats offered to apps of this niche (an app's `niche` from list_apps). "
+            "Omit for every format.",
+        ),
+    ] = None,
+) -> m.ListFormatsOutput:
+    """List slideshow formats (narrative shapes such as problem_solution). A format's `key` is the
+    `template_key` of generate_slideshow; the app's niche decides which keys it accepts."""
+    result = await run("slideshows", "list_formats", with_caller=False, niche=niche or "")
+    return m.ListFormatsOutput(niche=niche or None, formats=[a.format_info(x) for x in a.items(result, "formats")])
+
+
+async def list_design_templates() -> m.ListDesignsOutput:
+    """List the visual designs a slideshow can be rendered with (for example classic, inspo,
+    editorial-split, brand-studio). Pass a design's `key` as generate_slideshow.design."""
+    result = await run("slideshows", "list_designs", with_caller=False)
+    return m.ListDesignsOutput(designs=[a.design_info(x) for x in a.items(result, "designs")])
+
+
+async def generate_slideshow(
+    app_id: AppId,
+    template_key: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=80,
+            description="Format key from list_formats (e.g. problem_solution); must be offered by the app's niche.",
+        ),
+    ],
+    variable_overrides: Annotated[
+        dict[str, str] | None,
+        Field(description="Optional values for the format's variables (names from list_formats), all strings."),
+    ] = None,
+    design: Annotated[
+        str | None,
+        Field(max_length=40, description="Design key from list_design_templates. Default: the app's design."),
+    ] = None,
+    idempotency_key: Annotated[
+        str | None,
+        Field(
+            max_length=255,
+            description="Optional key making a retry safe: the same key with the same arguments within "
+            "24 h returns the first slideshow and consumes no quota.",
+        ),
+    ] = None,
+) -> m.GenerateOutput:
+    """Start generating a 6-slide slideshow for an app. Asynchronous: returns at once with a
+    slideshow_id and status PENDING, and consumes one unit of the monthly slideshow quota
+    (QUOTA_EXCEEDED when none is left). Then call get_slideshow with the id until its status is
+    COMPLETED or FAILED (rendering usually takes under a minute)."""
+    result = a.unwrap(
+        await run(
+            "slideshows",
+            "generate",
+            app_id=app_id,
+            template_key=template_key,
+            variable_overrides=variable_overrides or {},
+            idempotency_key=idempotency_key or "",
+            design=design or "",
+        )
+    )
+    return m.GenerateOutput(slideshow_id=a.s(result, "slideshow_id", "_id", "id"), status=a.mcp_status(a.s(result, "status")))
+
+
+async def get_slideshow(slideshow_id: SlideshowId) -> m.SlideshowOutput:
+    """Poll one slideshow. status is PENDING (queued or rendering), COMPLETED (then image_urls,
+    slides, caption, hashtags and cta are filled) or FAILED (then `error` says why). Unknown id:
+    error SLIDESHOW_NOT_FOUND."""
+    return a.slideshow(a.unwrap(await run("slideshows", "get_slideshow", slideshow_id=slideshow_id)))
+
+
+async def list_slideshows(
+    app_id: Annotated[
+        str | None, Field(max_length=100, description="Only slideshows of this app (app_...). Omit for all apps.")
+    ] = None,
+    status: Annotated[
+        Literal["PENDING", "COMPLETED", "FAILED"] | None,
+        Field(description="Only slideshows in this status: PENDING, COMPLETED or FAILED. Omit for all."),
+    ] = None,
+    limit: Annotated[int, Field(ge=1, le=100, description="How many recent slideshows, 1-100. Default 20.")] = 20,
+) -> m.ListSlideshowsOutput:
+    """List recent slideshows, newest first, optionally filtered by app and by status."""
+    statuses = a.MCP_TO_REST[status] if status else []
+    result = await run("slideshows", "list_slideshows", page=1, limit=limit, app_id=app_id or "", statuses=statuses)
+    total = int(result.get("total", 0)) if isinstance(result, dict) else 0
+    return m.ListSlideshowsOutput(
+        slideshows=[a.slideshow_summary(x) for x in a.items(result, "slideshows")], total=total
+    )
+
+
+async def generate_hooks(
+    app_id: AppId,
+    count: Annotated[int, Field(ge=1, le=50, description="How many hooks to write, 1-50. Default 10.")] = 10,
+    category: Annotated[
+        str | None,
+        Field(max_length=40, description="Optional hook category to focus on (e.g. curiosity, pain, social_proof)."),
+    ] = None,
+) -> m.GenerateHooksOutput:
+    """Brainstorm hooks (short openers for the first slide) from the app's pain points and offer."""
+    result = await run("hooks", "generate_hooks", app_id=app_id, count=count, category=category or "")
+    return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in a.items(result, "hooks")])
+
+
+async def get_usage() -> m.UsageOutput:
+    """Your plan, its limits, and what was used in the current billing period (slideshows
+    generated, apps, hook refreshes), with the period's start and end."""
+    return a.usage(a.unwrap(await run("billing", "get_usage")))
+
+
+async def publish_slideshow(
+    slideshow_id: SlideshowId,
+    platform: Annotated[Literal["tiktok"], Field(description="Where to publish. Only tiktok is supported.")] = "tiktok",
+    mode: Annotated[
+        Literal["draft", "direct"],
+        Field(description="draft: sent to the creator's TikTok inbox to finish there; direct: posted at once."),
+    ] = "draft",
+    privacy_level: Annotated[
+        Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"] | None,
+        Field(description="Who can see a direct post. Default: the account's default (SELF_ONLY when unknown)."),
+    ] = None,
+) -> m.PublishOutput:
+    """Publish a COMPLETED slideshow to the app's connected TikTok account. Cannot be undone and
+    each call publishes again. Errors: SLIDESHOW_NOT_READY (not COMPLETED), PLAN_UPGRADE_REQUIRED
+    (plan without publishing), NO_CONNECTED_ACCOUNT (connect the account first)."""
+    result = a.unwrap(
+        await run(
+            "delivery",
+            "publish",
+            slideshow_id=slideshow_id,
+            platform=platform,
+            mode=mode,
+            privacy_level=privacy_level or "",
+        )
+    )
+    return a.publish(result, slideshow_id, platform, mode)

@@ -1,0 +1,70 @@
+"""Outbox -> Kafka -> consumer, through the real Postgres and the real broker of the stack."""
+
+import asyncio
+import uuid
+
+from kit import kafka, outbox
+from kit.db import make_engine
+from kit.settings import KitSettings
+from slides.catalog.v1 import catalog_pb2
+from sqlalchemy import MetaData, func, select, text
+
+
+async def test_events_flow_once_through_outbox_and_consumer(stack_env):
+    settings = KitSettings()
+    schema = f"kit_test_{uuid.uuid4().hex[:8]}"
+    metadata = MetaData(schema=schema)
+    box = outbox.outbox_table(metadata)
+    processed = outbox.processed_events_table(metadata)
+    engine = make_engine(settings.database_url, 2)
+    topic = f"kit.test.{uuid.uuid4().hex[:8]}"
+    async with engine.begin() as conn:
+        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        await conn.run_sync(metadata.create_all)
+    await kafka.ensure_topics(settings, [topic])
+    producer = kafka.make_producer(settings)
+    await producer.start()
+    seen: list[str] = []
+    handled_once: list[str] = []
+
+    async def handler(env, message):
+        seen.append(message.app_id)
+        async with engine.begin() as conn:
+            if await outbox.first_time(conn, processed, "kit-test", env.event_id):
+                handled_once.append(message.app_id)
+
+    consumer = kafka.Consumer(settings, [topic], f"kit-test-{uuid.uuid4().hex[:6]}", handler)
+    task = asyncio.create_task(consumer.run())
+    try:
+        async with engine.begin() as conn:
+            ids = []
+            for i in range(5):
+                msg = catalog_pb2.AppDeleted(organization_id="org_t", app_id=f"app_{i}")
+                ids.append(await outbox.add_event(conn, box, topic, f"app_{i}", msg, "org_t"))
+        # a rolled-back transaction publishes nothing
+        try:
+            async with engine.begin() as conn:
+                await outbox.add_event(conn, box, topic, "x", catalog_pb2.AppDeleted(app_id="app_rolled_back"))
+                raise RuntimeError("rollback")
+        except RuntimeError:
+            pass
+        relay = outbox.OutboxRelay(engine, box, producer)
+        assert await relay.relay_once() == 5
+        async with engine.connect() as conn:
+            assert (await conn.execute(select(func.count()).select_from(box))).scalar() == 0
+        for _ in range(200):
+            if len(seen) >= 5:
+                break
+            await asyncio.sleep(0.1)
+        assert sorted(seen) == [f"app_{i}" for i in range(5)]
+        # a redelivered event is recognised
+        async with engine.begin() as conn:
+            assert not await outbox.first_time(conn, processed, "kit-test", ids[0])
+        assert sorted(handled_once) == sorted(seen)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await producer.stop()
+        async with engine.begin() as conn:
+            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        await engine.dispose()

@@ -1,0 +1,51 @@
+"""Kit pieces that need no I/O."""
+
+import grpc
+import pytest
+from kit import ids
+from kit.errors import ServiceError, grpc_status_for, validation_error
+from kit.kafka import unpack
+from kit.outbox import envelope
+from slides.catalog.v1 import catalog_pb2
+
+
+def test_new_id_has_prefix_and_random_part():
+    a, b = ids.new_id("app"), ids.new_id("app")
+    assert a.startswith("app_") and len(a) == 24 and a != b
+    assert ids.has_prefix(a, "app") and not ids.has_prefix(a, "org") and not ids.has_prefix("app_", "app")
+
+
+def test_unknown_prefix_is_refused():
+    with pytest.raises(ValueError):
+        ids.new_id("nope")
+
+
+@pytest.mark.parametrize(
+    ("code", "status"),
+    [
+        ("APP_NOT_FOUND", grpc.StatusCode.NOT_FOUND),
+        ("NO_ACTIVE_APPS", grpc.StatusCode.NOT_FOUND),
+        ("VALIDATION_ERROR", grpc.StatusCode.INVALID_ARGUMENT),
+        ("TEMPLATE_KEY_REQUIRED", grpc.StatusCode.INVALID_ARGUMENT),
+        ("QUOTA_EXCEEDED", grpc.StatusCode.RESOURCE_EXHAUSTED),
+        ("PLAN_LACKS_API", grpc.StatusCode.PERMISSION_DENIED),
+        ("SLUG_EXISTS", grpc.StatusCode.ALREADY_EXISTS),
+    ],
+)
+def test_error_codes_map_to_grpc_statuses(code, status):
+    assert grpc_status_for(code) == status
+
+
+def test_validation_error_lists_fields():
+    err = validation_error([("name", "too short"), ("niche", "required")])
+    assert err.code == "VALIDATION_ERROR"
+    assert err.details == {"fields": [{"field": "name", "message": "too short"}, {"field": "niche", "message": "required"}]}
+    assert isinstance(err, ServiceError)
+
+
+def test_envelope_round_trip():
+    msg = catalog_pb2.AppDeleted(organization_id="org_x", app_id="app_y")
+    env = envelope(msg, "org_x")
+    assert env.event_type == "slides.catalog.v1.AppDeleted" and env.event_id.startswith("evt_")
+    back = unpack(type(env).FromString(env.SerializeToString()))
+    assert back == msg

@@ -1,0 +1,103 @@
+"""Rules of an app, without I/O."""
+
+import pytest
+from catalog import domain
+from kit.errors import ServiceError
+
+
+def bad_fields(fn, values) -> dict[str, str]:
+    with pytest.raises(ServiceError) as info:
+        fn(values)
+    assert info.value.code == "VALIDATION_ERROR"
+    return {f["field"]: f["message"] for f in info.value.details["fields"]}
+
+
+def test_new_app_gets_defaults():
+    app = domain.validate_new({"name": "  Focus Timer "})
+    assert app["name"] == "Focus Timer"
+    assert (app["language"], app["status"], app["design"], app["image_source"]) == ("en", "ACTIVE", "classic", "brand")
+    assert app["screenshots"] == [] and app["ios_url"] == "" and "slug" not in app
+
+
+@pytest.mark.parametrize(
+    ("field", "ok", "bad"),
+    [
+        ("name", "ab", "a"),
+        ("name", "x" * 80, "x" * 81),
+        ("niche", "x" * 40, "x" * 41),
+        ("niche", "ab", "a"),
+        ("language", "pt-BR", "e"),
+        ("language", "x" * 8, "en_US"),
+        ("target_audience", "x" * 400, "x" * 401),
+        ("description", "x" * 4000, "x" * 4001),
+        ("ios_url", "https://apps.apple.com/app/id1", "ftp://apps.apple.com"),
+        ("website_url", "http://example.com", "javascript:alert(1)"),
+        ("brand_primary_color", "#fff", "#ffff"),
+        ("brand_accent_color", "#A1b2C3", "red"),
+        ("design", "editorial-split", "fancy"),
+        ("image_source", "screenshots", "stock"),
+        ("slug", "my-app-2", "My App"),
+    ],
+)
+def test_scalar_bounds(field, ok, bad):
+    base = {"name": "Focus"}
+    assert domain.validate_new({**base, field: ok})[field] == ok
+    assert field in bad_fields(domain.validate_new, {**base, field: bad})
+
+
+@pytest.mark.parametrize("field", ["screenshots", "value_props", "pain_points", "differentiators"])
+def test_list_bounds(field):
+    item = "https://cdn.example.com/s.png" if field == "screenshots" else "x" * 200
+    assert len(domain.validate_new({"name": "Focus", field: [item] * 12})[field]) == 12
+    assert field in bad_fields(domain.validate_new, {"name": "Focus", field: [item] * 13})
+    assert f"{field}[1]" in bad_fields(domain.validate_new, {"name": "Focus", field: [item, ""]})
+
+
+def test_every_bad_field_is_named():
+    fields = bad_fields(
+        domain.validate_new,
+        {"name": "", "niche": "n", "brand_primary_color": "blue", "value_props": ["x" * 201], "status": "GONE"},
+    )
+    assert set(fields) == {"name", "niche", "brand_primary_color", "value_props[0]", "status"}
+
+
+def test_control_characters_are_refused():
+    assert "description" in bad_fields(domain.validate_new, {"name": "Focus", "description": "a\x00b"})
+
+
+def test_changes_cannot_empty_required_fields_but_can_clear_optional_ones():
+    assert domain.validate_changes({"description": "", "screenshots": []}) == {"description": "", "screenshots": []}
+    assert set(bad_fields(domain.validate_changes, {"name": " ", "status": "", "design": ""})) == {
+        "name",
+        "status",
+        "design",
+    }
+    assert "owner" in bad_fields(domain.validate_changes, {"owner": "x"})
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [("Café Münster!", "cafe-munster"), ("  Focus -- Timer  ", "focus-timer"), ("ÆON Ünïcode 2", "aeon-unicode-2")],
+)
+def test_slugify(name, slug):
+    assert domain.slugify(name) == slug
+
+
+def test_slug_for_names_without_latin_letters_uses_the_id():
+    assert domain.slug_for("日本語", "app_AbCdEfGhIjKlMnOpQrSt") == "app-abcdefghij"
+
+
+def test_slug_taken_message_says_to_pass_a_unique_slug():
+    err = domain.slug_taken("focus")
+    assert err.code == "SLUG_EXISTS" and "unique slug" in err.message
+
+
+def test_page_window():
+    assert domain.page_window(0, 0) == (1, 50)
+    assert domain.page_window(3, 100) == (3, 100)
+    assert set(bad_fields(lambda v: domain.page_window(*v), (-1, 101))) == {"page", "limit"}
+
+
+def test_app_id_shape():
+    assert domain.is_app_id("app_abc123")
+    assert not domain.is_app_id("org_abc") and not domain.is_app_id("app_a\x00")

@@ -1,0 +1,246 @@
+"""Delivery rules without I/O: event names, payloads and message bodies, signatures,
+the retry schedule, validation of management input."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import secrets
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from kit.errors import validation_error
+
+SLIDESHOW_COMPLETED = "slideshow.completed"
+SLIDESHOW_FAILED = "slideshow.failed"
+QUOTA_EXCEEDED = "quota.exceeded"
+EVENTS = (SLIDESHOW_COMPLETED, SLIDESHOW_FAILED, QUOTA_EXCEEDED)
+
+WEBHOOK = "webhook"
+SLACK = "slack"
+DISCORD = "discord"
+CHAT_KINDS = (SLACK, DISCORD)
+
+PENDING = "PENDING"
+SUCCEEDED = "SUCCEEDED"
+FAILED = "FAILED"
+
+PLATFORMS = ("tiktok",)
+PUBLISH_MODES = ("draft", "direct")
+PRIVACY_LEVELS = ("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY")
+
+MAX_DESCRIPTION = 500
+MAX_TOKEN = 4096
+SECRET_PREFIX = "whsec_"
+
+
+def new_secret() -> str:
+    return SECRET_PREFIX + secrets.token_urlsafe(32)
+
+
+def clean_events(events: Sequence[str]) -> list[str]:
+    """Empty = every event; unknown names are a VALIDATION_ERROR; order follows EVENTS."""
+    if not events:
+        return list(EVENTS)
+    unknown = [e for e in events if e not in EVENTS]
+    if unknown:
+        raise validation_error(
+            [("events", f"Unknown event {unknown[0]!r}; allowed: {', '.join(EVENTS)}.")]
+        )
+    return [e for e in EVENTS if e in set(events)]
+
+
+def clean_description(description: str) -> str:
+    if len(description) > MAX_DESCRIPTION:
+        raise validation_error([("description", f"At most {MAX_DESCRIPTION} characters.")])
+    return description
+
+
+def clean_chat_kind(kind: str) -> str:
+    if kind not in CHAT_KINDS:
+        raise validation_error([("kind", "Must be 'slack' or 'discord'.")])
+    return kind
+
+
+# --- payloads -------------------------------------------------------------------------
+
+
+def iso(dt: datetime) -> str:
+    return dt.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def slideshow_payload(show: dict[str, Any], share_url: str | None, failed: bool) -> dict[str, Any]:
+    """Spec part 6 fields from a slideshow dict (see events.slideshow_dict)."""
+    slides = [] if failed else sorted(show.get("slides", []), key=lambda s: s["order"])
+    image_urls = [s["image_url"] for s in slides]
+    payload: dict[str, Any] = {
+        "slideshow_id": show["id"],
+        "organization_id": show["organization_id"],
+        "app_id": show["app_id"],
+        "app_name": show.get("app_name", ""),
+        "status": "FAILED" if failed else "COMPLETED",
+        "hook_text": show.get("hook_text_snapshot", ""),
+        "language": show.get("language", ""),
+        "slide_count": len(slides),
+        "template_set": show.get("template_set", ""),
+        "thumbnail_url": image_urls[0] if image_urls else "",
+        "image_urls": image_urls,
+        "slides": slides,
+        "share_url": None if failed else share_url,
+    }
+    if failed:
+        payload["error"] = show.get("error_message") or "Slideshow generation failed."
+    return payload
+
+
+def webhook_body(event: str, payload: dict[str, Any], created_at: datetime) -> bytes:
+    body = {**payload, "event": event, "created_at": iso(created_at)}
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def verify_signature(secret: str, body: bytes, header: str) -> bool:
+    return hmac.compare_digest(signature(secret, body), header)
+
+
+# --- chat messages --------------------------------------------------------------------
+
+_COLORS = {SLIDESHOW_COMPLETED: 0x2EB67D, SLIDESHOW_FAILED: 0xE01E5A, QUOTA_EXCEEDED: 0xECB22E}
+
+
+def _slack_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def chat_summary(event: str, payload: dict[str, Any]) -> tuple[str, str, list[tuple[str, str, bool]], str]:
+    """(title, description, fields (name, value, short), image url) of one event."""
+    if event == QUOTA_EXCEEDED:
+        title = f"Quota exceeded: {payload.get('quota', '')}"
+        desc = f"The organization used {payload.get('used')} of {payload.get('limit')} this period."
+        fields = [
+            ("Quota", str(payload.get("quota", "")), True),
+            ("Plan", str(payload.get("plan", "")), True),
+            ("Used", f"{payload.get('used')} / {payload.get('limit')}", True),
+            ("Period ends", str(payload.get("period_end") or ""), True),
+        ]
+        return title, desc, fields, ""
+    app = payload.get("app_name") or payload.get("app_id", "")
+    if event == SLIDESHOW_FAILED:
+        title = f"Slideshow failed for {app}"
+        desc = str(payload.get("error", ""))
+    else:
+        title = f"Slideshow ready for {app}"
+        desc = str(payload.get("hook_text", ""))
+    fields = [
+        ("Slideshow", str(payload.get("slideshow_id", "")), True),
+        ("Status", str(payload.get("status", "")), True),
+        ("Slides", str(payload.get("slide_count", 0)), True),
+        ("Language", str(payload.get("language", "")), True),
+    ]
+    return title, desc, fields, str(payload.get("thumbnail_url") or "")
+
+
+def slack_message(event: str, payload: dict[str, Any]) -> dict[str, Any]:
+    title, desc, fields, image = chat_summary(event, payload)
+    attachment: dict[str, Any] = {
+        "color": f"#{_COLORS[event]:06x}",
+        "title": _slack_escape(title),
+        "text": _slack_escape(desc),
+        "fields": [{"title": n, "value": _slack_escape(v), "short": s} for n, v, s in fields],
+        "fallback": _slack_escape(title),
+    }
+    link = payload.get("share_url") or payload.get("thumbnail_url")
+    if link:
+        attachment["title_link"] = link
+    if image:
+        attachment["image_url"] = image
+    return {"text": _slack_escape(title), "attachments": [attachment]}
+
+
+def discord_message(event: str, payload: dict[str, Any]) -> dict[str, Any]:
+    title, desc, fields, image = chat_summary(event, payload)
+    embed: dict[str, Any] = {
+        "title": title[:256],
+        "description": desc[:4096],
+        "color": _COLORS[event],
+        "fields": [{"name": n, "value": (v or "-")[:1024], "inline": s} for n, v, s in fields],
+    }
+    link = payload.get("share_url") or payload.get("thumbnail_url")
+    if link:
+        embed["url"] = link
+    if image:
+        embed["image"] = {"url": image}
+    return {"embeds": [embed]}
+
+
+def chat_body(kind: str, event: str, payload: dict[str, Any]) -> bytes:
+    message = slack_message(event, payload) if kind == SLACK else discord_message(event, payload)
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+# --- retries --------------------------------------------------------------------------
+
+
+def next_attempt_at(
+    delays: Sequence[float], attempts_done: int, now: datetime, jitter: float
+) -> datetime | None:
+    """When attempt `attempts_done + 1` is due; None when all len(delays) + 1 attempts are spent."""
+    if attempts_done > len(delays) or attempts_done < 1:
+        return None
+    delay = delays[attempts_done - 1]
+    return now + timedelta(seconds=delay * (1 + random.uniform(0, jitter)))
+
+
+def is_success(status_code: int) -> bool:
+    return 200 <= status_code < 300
+
+
+# --- publishing -----------------------------------------------------------------------
+
+
+def clean_publish(platform: str, mode: str, privacy_level: str) -> tuple[str, str, str]:
+    bad: list[tuple[str, str]] = []
+    if platform not in PLATFORMS:
+        bad.append(("platform", "Must be 'tiktok'."))
+    if mode not in PUBLISH_MODES:
+        bad.append(("mode", "Must be 'draft' or 'direct'."))
+    level = privacy_level or "SELF_ONLY"
+    if level not in PRIVACY_LEVELS:
+        bad.append(("privacy_level", f"Must be one of {', '.join(PRIVACY_LEVELS)}."))
+    if bad:
+        raise validation_error(bad)
+    return platform, mode, level
+
+
+def clean_account(platform: str, access_token: str, open_id: str, display_name: str) -> None:
+    bad: list[tuple[str, str]] = []
+    if platform not in PLATFORMS:
+        bad.append(("platform", "Must be 'tiktok'."))
+    if not access_token or len(access_token) > MAX_TOKEN:
+        bad.append(("access_token", f"Required, at most {MAX_TOKEN} characters."))
+    if len(open_id) > 200:
+        bad.append(("open_id", "At most 200 characters."))
+    if len(display_name) > 200:
+        bad.append(("display_name", "At most 200 characters."))
+    if bad:
+        raise validation_error(bad)
+
+
+def publish_caption(show: dict[str, Any]) -> tuple[str, str]:
+    """(title, description) of a TikTok photo post from the deck's marketing assets."""
+    caption = ""
+    tags: list[str] = []
+    for asset in show.get("marketing_assets", []):
+        if asset.get("type") == "caption" and not caption:
+            caption = asset.get("text", "")
+        if asset.get("type") == "hashtags":
+            tags = list(asset.get("tags", []))
+    title = (show.get("hook_text_snapshot") or caption or "New post")[:90]
+    description = " ".join(filter(None, [caption, " ".join(tags)]))[:4000]
+    return title, description

@@ -1,0 +1,426 @@
+"""Tables of the delivery schema and the queries on them. Every query on tenant data names
+its organization_id; the sender's claim query is the one cross-tenant read (it works for all)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Identity,
+    Integer,
+    LargeBinary,
+    MetaData,
+    Table,
+    Text,
+    UniqueConstraint,
+    and_,
+    delete,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from delivery import domain
+
+SCHEMA = "delivery"
+metadata = MetaData(schema=SCHEMA)
+
+
+def _ts(name: str, nullable: bool = True) -> Column:
+    return Column(name, DateTime(timezone=True), nullable=nullable)
+
+
+endpoints = Table(
+    "endpoints",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("kind", Text, nullable=False),  # webhook | slack | discord
+    Column("url", Text, nullable=False),
+    Column("events", ARRAY(Text), nullable=False),
+    Column("description", Text, nullable=False, server_default=""),
+    Column("secret_key_id", Text),
+    Column("secret_cipher", LargeBinary),
+    Column("enabled", Boolean, nullable=False, server_default="true"),
+    Column("disabled_reason", Text, nullable=False, server_default=""),
+    _ts("created_at", False),
+    _ts("updated_at", False),
+)
+
+deliveries = Table(
+    "deliveries",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("endpoint_id", Text, ForeignKey(f"{SCHEMA}.endpoints.id", ondelete="CASCADE"), nullable=False),
+    Column("event_id", Text, nullable=False),
+    Column("event", Text, nullable=False),
+    Column("body", LargeBinary, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("attempt_count", Integer, nullable=False, server_default="0"),
+    _ts("next_attempt_at"),
+    _ts("created_at", False),
+    _ts("updated_at", False),
+    UniqueConstraint("endpoint_id", "event_id", name="deliveries_endpoint_event_key"),
+)
+
+attempts = Table(
+    "attempts",
+    metadata,
+    Column("id", BigInteger, Identity(), primary_key=True),
+    Column("delivery_id", Text, ForeignKey(f"{SCHEMA}.deliveries.id", ondelete="CASCADE"), nullable=False),
+    Column("organization_id", Text, nullable=False),
+    Column("attempt", Integer, nullable=False),
+    Column("status_code", Integer, nullable=False),
+    Column("duration_ms", Integer, nullable=False),
+    Column("error", Text, nullable=False, server_default=""),
+    _ts("next_attempt_at"),
+    _ts("created_at", False),
+    UniqueConstraint("delivery_id", "attempt", name="attempts_delivery_attempt_key"),
+)
+
+social_accounts = Table(
+    "social_accounts",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("app_id", Text, nullable=False),
+    Column("platform", Text, nullable=False),
+    Column("open_id", Text, nullable=False, server_default=""),
+    Column("display_name", Text, nullable=False, server_default=""),
+    Column("token_key_id", Text, nullable=False),
+    Column("token_cipher", LargeBinary, nullable=False),
+    _ts("created_at", False),
+    _ts("updated_at", False),
+    UniqueConstraint("organization_id", "app_id", "platform", name="social_accounts_app_platform_key"),
+)
+
+publishes = Table(
+    "publishes",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("slideshow_id", Text, nullable=False),
+    Column("account_id", Text, nullable=False),
+    Column("app_id", Text, nullable=False),
+    Column("platform", Text, nullable=False),
+    Column("mode", Text, nullable=False),
+    Column("privacy_level", Text, nullable=False),
+    Column("publish_id", Text, nullable=False, server_default=""),
+    Column("status", Text, nullable=False),
+    Column("error", Text, nullable=False, server_default=""),
+    _ts("created_at", False),
+    _ts("updated_at", False),
+    UniqueConstraint("slideshow_id", "account_id", name="publishes_slideshow_account_key"),
+)
+
+
+# --- endpoints ------------------------------------------------------------------------
+
+
+async def insert_endpoint(conn: AsyncConnection, values: dict[str, Any]) -> Row:
+    return (await conn.execute(endpoints.insert().values(**values).returning(*endpoints.c))).one()
+
+
+async def list_endpoints(conn: AsyncConnection, org: str, kinds: Sequence[str]) -> list[Row]:
+    q = (
+        select(endpoints)
+        .where(endpoints.c.organization_id == org, endpoints.c.kind.in_(kinds))
+        .order_by(endpoints.c.created_at.desc(), endpoints.c.id)
+    )
+    return list((await conn.execute(q)).all())
+
+
+async def get_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]) -> Row | None:
+    q = select(endpoints).where(
+        endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind.in_(kinds)
+    )
+    return (await conn.execute(q)).first()
+
+
+async def delete_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]) -> bool:
+    q = delete(endpoints).where(
+        endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind.in_(kinds)
+    )
+    return bool((await conn.execute(q.returning(endpoints.c.id))).first())
+
+
+async def set_secret(
+    conn: AsyncConnection, org: str, endpoint_id: str, key_id: str, cipher: bytes, now: datetime
+) -> Row | None:
+    q = (
+        update(endpoints)
+        .where(endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind == "webhook")
+        .values(secret_key_id=key_id, secret_cipher=cipher, updated_at=now)
+        .returning(*endpoints.c)
+    )
+    return (await conn.execute(q)).first()
+
+
+async def matching_endpoints(conn: AsyncConnection, org: str, event: str) -> list[Row]:
+    q = select(endpoints).where(
+        endpoints.c.organization_id == org, endpoints.c.enabled.is_(True), endpoints.c.events.any(event)
+    )
+    return list((await conn.execute(q)).all())
+
+
+async def disable_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, reason: str, now: datetime) -> None:
+    await conn.execute(
+        update(endpoints)
+        .where(endpoints.c.organization_id == org, endpoints.c.id == endpoint_id)
+        .values(enabled=False, disabled_reason=reason, updated_at=now)
+    )
+    await conn.execute(
+        update(deliveries)
+        .where(
+            deliveries.c.organization_id == org,
+            deliveries.c.endpoint_id == endpoint_id,
+            deliveries.c.status == domain.PENDING,
+        )
+        .values(status=domain.FAILED, next_attempt_at=None, updated_at=now)
+    )
+
+
+# --- deliveries -----------------------------------------------------------------------
+
+
+async def insert_delivery(conn: AsyncConnection, values: dict[str, Any]) -> bool:
+    """Idempotent per (endpoint, event id): a redelivered event creates nothing new."""
+    q = (
+        pg_insert(deliveries)
+        .values(**values)
+        .on_conflict_do_nothing(constraint="deliveries_endpoint_event_key")
+        .returning(deliveries.c.id)
+    )
+    return (await conn.execute(q)).first() is not None
+
+
+@dataclass(frozen=True)
+class Claimed:
+    id: str
+    organization_id: str
+    endpoint_id: str
+    event: str
+    body: bytes
+    attempt_count: int
+    kind: str
+    url: str
+    secret_key_id: str | None
+    secret_cipher: bytes | None
+
+
+async def claim_due(conn: AsyncConnection, now: datetime, limit: int, lease: timedelta) -> list[Claimed]:
+    """Lease due attempts to this worker: rows locked by another worker are skipped, and a
+    claimed row is not due again until the lease ends (or the worker records the attempt)."""
+    due = (
+        select(deliveries.c.id)
+        .where(deliveries.c.status == domain.PENDING, deliveries.c.next_attempt_at <= now)
+        .order_by(deliveries.c.next_attempt_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+        .cte("due")
+    )
+    leased = (
+        update(deliveries)
+        .where(deliveries.c.id == due.c.id)
+        .values(next_attempt_at=now + lease, updated_at=now)
+        .returning(
+            deliveries.c.id,
+            deliveries.c.organization_id,
+            deliveries.c.endpoint_id,
+            deliveries.c.event,
+            deliveries.c.body,
+            deliveries.c.attempt_count,
+        )
+    )
+    rows = (await conn.execute(leased)).all()
+    if not rows:
+        return []
+    eps = {
+        r.id: r
+        for r in (await conn.execute(select(endpoints).where(endpoints.c.id.in_({r.endpoint_id for r in rows}))))
+    }
+    return [
+        Claimed(
+            id=r.id,
+            organization_id=r.organization_id,
+            endpoint_id=r.endpoint_id,
+            event=r.event,
+            body=r.body,
+            attempt_count=r.attempt_count,
+            kind=eps[r.endpoint_id].kind,
+            url=eps[r.endpoint_id].url,
+            secret_key_id=eps[r.endpoint_id].secret_key_id,
+            secret_cipher=eps[r.endpoint_id].secret_cipher,
+        )
+        for r in rows
+        if r.endpoint_id in eps
+    ]
+
+
+async def record_attempt(
+    conn: AsyncConnection,
+    claimed: Claimed,
+    *,
+    status_code: int,
+    duration_ms: int,
+    error: str,
+    status: str,
+    next_at: datetime | None,
+    now: datetime,
+) -> bool:
+    """Store the attempt's outcome; False when another worker already recorded this attempt."""
+    attempt_no = claimed.attempt_count + 1
+    moved = await conn.execute(
+        update(deliveries)
+        .where(
+            deliveries.c.id == claimed.id,
+            deliveries.c.organization_id == claimed.organization_id,
+            deliveries.c.attempt_count == claimed.attempt_count,
+            deliveries.c.status == domain.PENDING,
+        )
+        .values(attempt_count=attempt_no, status=status, next_attempt_at=next_at, updated_at=now)
+        .returning(deliveries.c.id)
+    )
+    if moved.first() is None:
+        return False
+    await conn.execute(
+        attempts.insert().values(
+            delivery_id=claimed.id,
+            organization_id=claimed.organization_id,
+            attempt=attempt_no,
+            status_code=status_code,
+            duration_ms=duration_ms,
+            error=error[:1000],
+            next_attempt_at=next_at,
+            created_at=now,
+        )
+    )
+    return True
+
+
+async def list_deliveries(
+    conn: AsyncConnection, org: str, endpoint_id: str, page: int, limit: int
+) -> tuple[list[Row], dict[str, list[Row]], int]:
+    where = and_(deliveries.c.organization_id == org, deliveries.c.endpoint_id == endpoint_id)
+    total = (await conn.execute(select(func.count()).select_from(deliveries).where(where))).scalar_one()
+    rows = list(
+        (
+            await conn.execute(
+                select(deliveries)
+                .where(where)
+                .order_by(deliveries.c.created_at.desc(), deliveries.c.id)
+                .offset((page - 1) * limit)
+                .limit(limit)
+            )
+        ).all()
+    )
+    by_delivery: dict[str, list[Row]] = {r.id: [] for r in rows}
+    if rows:
+        q = (
+            select(attempts)
+            .where(attempts.c.organization_id == org, attempts.c.delivery_id.in_(list(by_delivery)))
+            .order_by(attempts.c.delivery_id, attempts.c.attempt)
+        )
+        for a in (await conn.execute(q)).all():
+            by_delivery[a.delivery_id].append(a)
+    return rows, by_delivery, int(total)
+
+
+# --- social accounts and publishes ----------------------------------------------------
+
+
+async def upsert_account(conn: AsyncConnection, values: dict[str, Any]) -> Row:
+    q = pg_insert(social_accounts).values(**values)
+    q = q.on_conflict_do_update(
+        constraint="social_accounts_app_platform_key",
+        set_={
+            "open_id": q.excluded.open_id,
+            "display_name": q.excluded.display_name,
+            "token_key_id": q.excluded.token_key_id,
+            "token_cipher": q.excluded.token_cipher,
+            "updated_at": q.excluded.updated_at,
+        },
+    ).returning(*social_accounts.c)
+    return (await conn.execute(q)).one()
+
+
+async def list_accounts(conn: AsyncConnection, org: str, app_id: str) -> list[Row]:
+    q = (
+        select(social_accounts)
+        .where(social_accounts.c.organization_id == org, social_accounts.c.app_id == app_id)
+        .order_by(social_accounts.c.created_at, social_accounts.c.id)
+    )
+    return list((await conn.execute(q)).all())
+
+
+async def account_for(conn: AsyncConnection, org: str, app_id: str, platform: str) -> Row | None:
+    q = select(social_accounts).where(
+        social_accounts.c.organization_id == org,
+        social_accounts.c.app_id == app_id,
+        social_accounts.c.platform == platform,
+    )
+    return (await conn.execute(q)).first()
+
+
+async def delete_account(conn: AsyncConnection, org: str, app_id: str, account_id: str) -> bool:
+    q = delete(social_accounts).where(
+        social_accounts.c.organization_id == org,
+        social_accounts.c.app_id == app_id,
+        social_accounts.c.id == account_id,
+    )
+    return bool((await conn.execute(q.returning(social_accounts.c.id))).first())
+
+
+async def delete_app_accounts(conn: AsyncConnection, org: str, app_id: str) -> int:
+    q = delete(social_accounts).where(social_accounts.c.organization_id == org, social_accounts.c.app_id == app_id)
+    return len((await conn.execute(q.returning(social_accounts.c.id))).all())
+
+
+async def reserve_publish(conn: AsyncConnection, values: dict[str, Any]) -> tuple[Row, bool]:
+    """Insert the publish record, or return the one already there: (row, created)."""
+    q = (
+        pg_insert(publishes)
+        .values(**values)
+        .on_conflict_do_nothing(constraint="publishes_slideshow_account_key")
+        .returning(*publishes.c)
+    )
+    row = (await conn.execute(q)).first()
+    if row is not None:
+        return row, True
+    existing = (
+        await conn.execute(
+            select(publishes).where(
+                publishes.c.organization_id == values["organization_id"],
+                publishes.c.slideshow_id == values["slideshow_id"],
+                publishes.c.account_id == values["account_id"],
+            )
+        )
+    ).one()
+    return existing, False
+
+
+async def update_publish(conn: AsyncConnection, org: str, publish_id: str, values: dict[str, Any]) -> Row:
+    q = (
+        update(publishes)
+        .where(publishes.c.organization_id == org, publishes.c.id == publish_id)
+        .values(**values)
+        .returning(*publishes.c)
+    )
+    return (await conn.execute(q)).one()
+
+
+async def delete_publish(conn: AsyncConnection, org: str, publish_id: str) -> None:
+    await conn.execute(delete(publishes).where(publishes.c.organization_id == org, publishes.c.id == publish_id))

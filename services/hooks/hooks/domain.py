@@ -1,0 +1,219 @@
+"""The rules of the hook library. No I/O.
+
+Documented values
+- source: "seed" (written by the built-in engine when an app is created, or on the fly when a
+  deck needs an opener and the library is empty), "generated" (built-in engine during a
+  refresh), "llm" (the OpenAI-compatible provider during a refresh), "manual" (reserved for
+  hooks added by an operator).
+- status: a hook that breaks the opener rules (too long, banned words) is REJECTED; a hook that
+  passes is APPROVED when the built-in engine wrote it and PENDING when an LLM wrote it (a
+  person reviews model output before it opens a deck). Only APPROVED hooks open decks.
+- performance_score: 0-100. A new hook starts from an opener heuristic (category prior plus a
+  brevity bonus, about 45-70; LLM hooks start 5 points lower, unproven). Every time a hook
+  opens a deck its score drops by USE_DECAY (creative fatigue), never below 0 nor above 100,
+  so the picker rotates through the library instead of wearing one opener out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from kit.errors import ServiceError, validation_error
+
+CATEGORIES = ("problem", "curiosity", "social_proof", "listicle", "contrarian", "story")
+STATUSES = ("APPROVED", "PENDING", "REJECTED")
+SOURCES = ("seed", "generated", "llm", "manual")
+LANGUAGES = ("en", "es", "fr", "de", "pt", "it", "ja")
+SORTS = ("", "recent", "performance_score")
+PLANS = ("free", "starter", "pro", "business")
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+MAX_PAGE = 1_000_000
+
+# Short-video opener rules: read in about two seconds.
+MAX_CHARS = 90
+MAX_WORDS = 14
+MAX_CHARS_CJK = 40
+CJK_LANGUAGES = ("ja", "zh", "ko")
+
+USE_DECAY = 2.0
+SCORE_MIN = 0.0
+SCORE_MAX = 100.0
+PICK_POOL = 5
+
+BANNED_WORDS = frozenset(
+    {
+        "guaranteed",
+        "miracle",
+        "cure",
+        "scam",
+        "fuck",
+        "shit",
+        "bitch",
+        "nsfw",
+        "garantizado",
+        "milagro",
+        "garanti",
+        "garantiert",
+        "wunder",
+        "garantido",
+        "milagre",
+        "garantito",
+        "miracolo",
+    }
+)
+BANNED_PHRASES = ("get rich quick", "100% free", "lose weight fast", "確実に儲かる", "絶対に痩せる")
+
+_CATEGORY_PRIOR = {
+    "problem": 8.0,
+    "curiosity": 7.0,
+    "listicle": 6.0,
+    "social_proof": 5.0,
+    "story": 4.0,
+    "contrarian": 3.0,
+}
+
+
+@dataclass(frozen=True)
+class ListFilters:
+    page: int
+    limit: int
+    niche: str
+    language: str
+    category: str
+    status: str
+    q: str
+    sort: str
+
+
+def normalize(text: str) -> str:
+    """Case-, accent-width- and punctuation-insensitive form used to detect duplicates."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    kept = "".join(ch if (ch.isalnum() or ch.isspace()) else " " for ch in folded)
+    return " ".join(kept.split())
+
+
+def norm_niche(niche: str) -> str:
+    return " ".join(niche.strip().lower().split())[:40]
+
+
+def norm_language(language: str) -> str:
+    """"pt-BR" -> "pt"; unsupported languages fall back to "en" (the text is English then)."""
+    primary = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+    return primary if primary in LANGUAGES else "en"
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+def fits_length(text: str, language: str) -> bool:
+    if language in CJK_LANGUAGES:
+        return 0 < len(text) <= MAX_CHARS_CJK
+    return 0 < len(text) <= MAX_CHARS and word_count(text) <= MAX_WORDS
+
+
+def has_banned_words(text: str) -> bool:
+    folded = normalize(text)
+    if any(word in BANNED_WORDS for word in folded.split()):
+        return True
+    lowered = text.casefold()
+    return any(phrase in lowered for phrase in BANNED_PHRASES)
+
+
+def moderate(text: str, language: str, source: str) -> str:
+    """Status of a new hook (see the module docstring)."""
+    if not fits_length(text, language) or has_banned_words(text):
+        return "REJECTED"
+    return "PENDING" if source == "llm" else "APPROVED"
+
+
+def initial_score(text: str, category: str, source: str) -> float:
+    words = len(text) / 4 if not text.isascii() and " " not in text else word_count(text)
+    brevity = max(0.0, 14 - words) * 0.8
+    jitter = int(hashlib.sha256(text.encode()).hexdigest()[:4], 16) % 30 / 10
+    score = 50.0 + _CATEGORY_PRIOR.get(category, 0.0) + brevity + jitter
+    if source == "llm":
+        score -= 5.0
+    return clamp_score(score)
+
+
+def clamp_score(score: float) -> float:
+    return round(min(SCORE_MAX, max(SCORE_MIN, score)), 1)
+
+
+def plan_at_least(plan: str, minimum: str) -> bool:
+    p = plan.lower()
+    return p in PLANS and PLANS.index(p) >= PLANS.index(minimum)
+
+
+def retry_after_seconds(elapsed_seconds: float, interval_seconds: int) -> int:
+    return max(1, math.ceil(interval_seconds - elapsed_seconds))
+
+
+def list_filters(
+    page: int, limit: int, niche: str, language: str, category: str, status: str, q: str, sort: str
+) -> ListFilters:
+    """Validate and normalize the list query; 0 means "default" for page and limit."""
+    bad: list[tuple[str, str]] = []
+    page = page or 1
+    limit = limit or DEFAULT_LIMIT
+    if not 1 <= page <= MAX_PAGE:
+        bad.append(("page", f"must be between 1 and {MAX_PAGE}"))
+    if not 1 <= limit <= MAX_LIMIT:
+        bad.append(("limit", f"must be between 1 and {MAX_LIMIT}"))
+    if category and category not in CATEGORIES:
+        bad.append(("category", "must be one of " + ", ".join(CATEGORIES)))
+    if status and status not in STATUSES:
+        bad.append(("status", "must be one of " + ", ".join(STATUSES)))
+    if sort not in SORTS:
+        bad.append(("sort", "must be 'recent' or 'performance_score'"))
+    if len(q) > 200:
+        bad.append(("q", "at most 200 characters"))
+    if len(niche) > 40:
+        bad.append(("niche", "at most 40 characters"))
+    if len(language) > 8:
+        bad.append(("language", "at most 8 characters"))
+    if bad:
+        raise validation_error(bad)
+    return ListFilters(
+        page=page,
+        limit=limit,
+        niche=norm_niche(niche),
+        language=language.strip().lower(),
+        category=category,
+        status=status,
+        q=q.strip(),
+        sort=sort,
+    )
+
+
+def like_pattern(q: str) -> str:
+    """Case-insensitive substring pattern with LIKE wildcards escaped (escape char: backslash)."""
+    escaped = q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def generate_count(count: int) -> int:
+    count = count or 10
+    if not 1 <= count <= 50:
+        raise validation_error([("count", "must be between 1 and 50")])
+    return count
+
+
+def check_category(category: str) -> tuple[str, ...]:
+    if not category:
+        return CATEGORIES
+    if category not in CATEGORIES:
+        raise validation_error([("category", "must be one of " + ", ".join(CATEGORIES))])
+    return (category,)
+
+
+def require_org(organization_id: str) -> None:
+    if not organization_id.startswith("org_"):
+        raise ServiceError("VALIDATION_ERROR", "organization_id is required.")

@@ -1,0 +1,157 @@
+"""Renderer rules without I/O: request checks, idempotency fingerprints, built-in hooks,
+object keys and the checks that decide whether a file is an image we accept."""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import io
+import json
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from kit.errors import ServiceError, validation_error
+from PIL import Image
+
+STATUSES = ("QUEUED", "RENDERING", "READY", "FAILED")
+IDEMPOTENCY_KEY_MAX = 255
+OVERRIDE_VALUE_MAX = 300
+DEFAULT_DESIGN = "classic"
+QUOTA = "slideshows_per_month"
+
+# Openers used when the hooks service cannot give one (empty library, service down).
+BUILTIN_HOOKS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        ("hk_builtin000000000en1", "I wish I'd found this app sooner"),
+        ("hk_builtin000000000en2", "Stop scrolling if you struggle with this"),
+        ("hk_builtin000000000en3", "The app nobody is talking about (yet)"),
+        ("hk_builtin000000000en4", "3 things I changed this month"),
+    ),
+    "es": (("hk_builtin000000000es1", "Ojalá hubiera encontrado esta app antes"),),
+    "fr": (("hk_builtin000000000fr1", "J'aurais aimé trouver cette appli plus tôt"),),
+    "de": (("hk_builtin000000000de1", "Hätte ich diese App nur früher entdeckt"),),
+    "pt": (("hk_builtin000000000pt1", "Queria ter achado esse app antes"),),
+    "it": (("hk_builtin000000000it1", "Avrei voluto scoprire questa app prima"),),
+    "ja": (("hk_builtin000000000ja1", "このアプリ、もっと早く知りたかった"),),
+}
+
+IMAGE_FORMATS = {"PNG": ("png", "image/png"), "JPEG": ("jpg", "image/jpeg"), "WEBP": ("webp", "image/webp")}
+
+
+@dataclass(frozen=True)
+class CheckedImage:
+    ext: str
+    content_type: str
+    width: int
+    height: int
+
+
+def require_template_key(template_key: str) -> None:
+    if not template_key.strip():
+        raise ServiceError("TEMPLATE_KEY_REQUIRED", "template_key is required; see GET /v0/api/v1/niches.")
+
+
+def check_idempotency_key(key: str) -> None:
+    if len(key) > IDEMPOTENCY_KEY_MAX:
+        raise validation_error([("Idempotency-Key", f"must be at most {IDEMPOTENCY_KEY_MAX} characters")])
+
+
+def check_overrides(
+    allowed: Iterable[str], overrides: Mapping[str, str], non_string: Sequence[str]
+) -> None:
+    """Unknown variable names and non-string or oversized values are VALIDATION_ERROR."""
+    names = set(allowed)
+    bad: list[tuple[str, str]] = []
+    for name in sorted(set(overrides) | set(non_string)):
+        field = f"variable_overrides.{name}"
+        if name not in names:
+            bad.append((field, f"unknown variable; this template takes: {', '.join(sorted(names)) or 'none'}"))
+        elif name in non_string:
+            bad.append((field, "must be a string"))
+        elif len(overrides[name]) > OVERRIDE_VALUE_MAX:
+            bad.append((field, f"must be at most {OVERRIDE_VALUE_MAX} characters"))
+    if bad:
+        raise validation_error(bad)
+
+
+def fingerprint(app_id: str, template_key: str, overrides: Mapping[str, str], non_string: Sequence[str], design: str) -> str:
+    body = {
+        "app_id": app_id,
+        "template_key": template_key,
+        "variable_overrides": dict(sorted(overrides.items())),
+        "non_string": sorted(non_string),
+        "design": design,
+    }
+    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def builtin_hook(language: str, slideshow_id: str) -> tuple[str, str]:
+    """(hook_id, text) from the built-in set, in the deck's language when we have one."""
+    options = BUILTIN_HOOKS.get(language.split("-")[0].lower(), BUILTIN_HOOKS["en"])
+    return options[deck_seed(slideshow_id) % len(options)]
+
+
+def deck_seed(slideshow_id: str) -> int:
+    """Stable per deck, so a re-render draws the same deck."""
+    return int.from_bytes(hashlib.sha256(slideshow_id.encode()).digest()[:4], "big")
+
+
+def slide_object_key(slideshow_id: str, asset_token: str, position: int) -> str:
+    return f"public/slides/{slideshow_id}/{asset_token}/{position + 1:02d}.png"
+
+
+def slides_prefix(slideshow_id: str) -> str:
+    return f"public/slides/{slideshow_id}/"
+
+
+def zip_object_key(slideshow_id: str, version: int) -> str:
+    return f"zips/{slideshow_id}/{version}.zip"
+
+
+def zips_prefix(slideshow_id: str) -> str:
+    return f"zips/{slideshow_id}/"
+
+
+def upload_object_key(organization_id: str, token: str, ext: str) -> str:
+    return f"public/uploads/{organization_id}/{token}.{ext}"
+
+
+def own_object_key(url: str, public_base: str) -> str | None:
+    """The object key of a URL that points into our public bucket area, else None."""
+    base = public_base.rstrip("/") + "/"
+    if not url.startswith(base):
+        return None
+    key = url[len(base):].split("?", 1)[0]
+    if not key.startswith("public/") or ".." in key.split("/"):
+        return None
+    return key
+
+
+def is_public_address(host_ip: str) -> bool:
+    """False for loopback, private, link-local (cloud metadata), multicast and reserved ranges."""
+    ip = ipaddress.ip_address(host_ip)
+    return not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_reserved
+                or ip.is_unspecified)
+
+
+def check_image(data: bytes, max_pixels: int) -> CheckedImage:
+    """Decodes the whole file: a renamed text file, a truncated file or a decompression bomb
+    is a VALIDATION_ERROR (never an exception that would become a 500)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=list(IMAGE_FORMATS)) as img:
+                fmt, (width, height) = img.format or "", img.size
+                if width * height > max_pixels:
+                    raise ValueError("too many pixels")
+                img.verify()
+            with Image.open(io.BytesIO(data), formats=list(IMAGE_FORMATS)) as img:
+                img.load()
+    except Exception as exc:
+        raise validation_error(
+            [("file", "must be a PNG, JPEG or WebP image of at most "
+                      f"{max_pixels // 1_000_000} megapixels ({type(exc).__name__})")]
+        ) from None
+    ext, content_type = IMAGE_FORMATS[fmt]
+    return CheckedImage(ext, content_type, width, height)

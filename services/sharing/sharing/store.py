@@ -1,0 +1,148 @@
+"""Tables of the sharing schema and the queries on them. Every query on tenant data names its
+organization_id; public lookups go by token hash only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from kit.outbox import outbox_table, processed_events_table
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Identity,
+    MetaData,
+    Table,
+    Text,
+    and_,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+metadata = MetaData(schema="sharing")
+
+shares = Table(
+    "shares",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("slideshow_id", Text, nullable=False),
+    Column("app_id", Text, nullable=False),
+    Column("token_hash", Text, nullable=False),
+    Column("token_encrypted", Text, nullable=False),
+    Column("password_hash", Text),
+    Column("enabled", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True)),
+    Column("updated_at", DateTime(timezone=True)),
+)
+password_failures = Table(
+    "password_failures",
+    metadata,
+    Column("id", BigInteger, Identity(), primary_key=True),
+    Column("share_id", Text, nullable=False),
+    Column("client_ip", Text, nullable=False),
+    Column("failed_at", DateTime(timezone=True), server_default=func.now()),
+)
+outbox = outbox_table(metadata)
+processed_events = processed_events_table(metadata)
+
+
+async def get_for_slideshow(
+    conn: AsyncConnection, organization_id: str, slideshow_id: str, *, lock: bool = False
+) -> Row | None:
+    q = select(shares).where(
+        and_(shares.c.organization_id == organization_id, shares.c.slideshow_id == slideshow_id)
+    )
+    if lock:
+        q = q.with_for_update()
+    return (await conn.execute(q)).first()
+
+
+async def get_live_by_hash(conn: AsyncConnection, digest: str) -> Row | None:
+    q = select(shares).where(and_(shares.c.token_hash == digest, shares.c.enabled.is_(True)))
+    return (await conn.execute(q)).first()
+
+
+async def insert_share(conn: AsyncConnection, values: dict) -> Row:
+    now = datetime.now(UTC)
+    row = (
+        await conn.execute(insert(shares).values(**values, enabled=True, created_at=now, updated_at=now).returning(shares))
+    ).one()
+    return row
+
+
+async def update_share(conn: AsyncConnection, organization_id: str, share_id: str, values: dict) -> Row:
+    return (
+        await conn.execute(
+            update(shares)
+            .where(and_(shares.c.organization_id == organization_id, shares.c.id == share_id))
+            .values(**values, updated_at=datetime.now(UTC))
+            .returning(shares)
+        )
+    ).one()
+
+
+async def disable_for_slideshow(conn: AsyncConnection, organization_id: str, slideshow_id: str) -> Row | None:
+    return (
+        await conn.execute(
+            update(shares)
+            .where(
+                and_(
+                    shares.c.organization_id == organization_id,
+                    shares.c.slideshow_id == slideshow_id,
+                    shares.c.enabled.is_(True),
+                )
+            )
+            .values(enabled=False, updated_at=datetime.now(UTC))
+            .returning(shares)
+        )
+    ).first()
+
+
+async def disable_for_app(conn: AsyncConnection, organization_id: str, app_id: str) -> list[Row]:
+    result = await conn.execute(
+        update(shares)
+        .where(
+            and_(
+                shares.c.organization_id == organization_id,
+                shares.c.app_id == app_id,
+                shares.c.enabled.is_(True),
+            )
+        )
+        .values(enabled=False, updated_at=datetime.now(UTC))
+        .returning(shares)
+    )
+    return list(result.all())
+
+
+async def recent_failures(conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int) -> list[datetime]:
+    since = datetime.now(UTC) - timedelta(seconds=window_seconds)
+    q = (
+        select(password_failures.c.failed_at)
+        .where(
+            and_(
+                password_failures.c.share_id == share_id,
+                password_failures.c.client_ip == client_ip,
+                password_failures.c.failed_at > since,
+            )
+        )
+        .order_by(password_failures.c.failed_at)
+    )
+    return [r.failed_at for r in (await conn.execute(q)).all()]
+
+
+async def record_failure(conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int) -> None:
+    await conn.execute(insert(password_failures).values(share_id=share_id, client_ip=client_ip))
+    # Old attempts are useless once out of the window.
+    cutoff = datetime.now(UTC) - timedelta(seconds=window_seconds)
+    await conn.execute(
+        delete(password_failures).where(
+            and_(password_failures.c.share_id == share_id, password_failures.c.failed_at < cutoff)
+        )
+    )
