@@ -5,8 +5,10 @@ from __future__ import annotations
 from kit.grpcx import Clients
 from slides.billing.v1 import billing_pb2_grpc
 from slides.catalog.v1 import catalog_pb2_grpc
+from slides.delivery.v1 import delivery_pb2_grpc
 from slides.hooks.v1 import hooks_pb2_grpc
 from slides.renderer.v1 import renderer_pb2_grpc
+from slides.sharing.v1 import sharing_pb2_grpc
 
 from gateway.settings import GatewaySettings
 
@@ -19,6 +21,8 @@ class Backends:
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.clients.channel(settings.catalog_addr))
         self.hooks = hooks_pb2_grpc.HooksServiceStub(self.clients.channel(settings.hooks_addr))
         self.renderer = renderer_pb2_grpc.RendererServiceStub(self.clients.channel(settings.renderer_addr))
+        self.sharing = sharing_pb2_grpc.SharingServiceStub(self.clients.channel(settings.sharing_addr))
+        self.delivery = delivery_pb2_grpc.DeliveryServiceStub(self.clients.channel(settings.delivery_addr))
 
     def addresses(self) -> dict[str, str]:
         s = self.settings

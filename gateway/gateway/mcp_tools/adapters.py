@@ -83,7 +83,9 @@ def app_details(d: dict[str, Any]) -> m.AppDetails:
         value_props=strs(d.get("value_props")),
         pain_points=strs(d.get("pain_points")),
         differentiators=strs(d.get("differentiators")),
-        links=m.AppLinks(ios_url=s(d, "ios_url"), android_url=s(d, "android_url"), website_url=s(d, "website_url")),
+        links=m.AppLinks(
+            ios_url=s(d, "ios_url"), android_url=s(d, "android_url"), website_url=s(d, "website_url")
+        ),
         colors=m.BrandColors(
             primary=s(d, "brand_primary_color"),
             secondary=s(d, "brand_secondary_color"),
@@ -101,7 +103,9 @@ def format_info(d: dict[str, Any]) -> m.FormatInfo:
         description=s(d, "description"),
         slide_roles=strs(d.get("slide_roles")),
         variables=[
-            m.FormatVariable(name=s(v, "name"), description=s(v, "description"), required=bool(v.get("required")))
+            m.FormatVariable(
+                name=s(v, "name"), description=s(v, "description"), required=bool(v.get("required"))
+            )
             for v in d.get("variables") or []
             if isinstance(v, dict)
         ],
@@ -182,7 +186,6 @@ def slideshow_summary(d: dict[str, Any]) -> m.SlideshowSummary:
         app_id=full.app_id,
         status=full.status,
         hook_text=full.hook_text,
-        thumbnail_url=full.image_urls[0] if full.image_urls else None,
         created_at=full.created_at,
     )
 
@@ -234,5 +237,7 @@ def publish(d: dict[str, Any], slideshow_id: str, platform: str, mode: str) -> m
         platform=s(d, "platform") or platform,
         mode=s(d, "mode") or mode,
         status=s(d, "status") or "SUBMITTED",
-        publish_id=s(d, "publish_id", "_id", "id"),
+        publish_id=s(d, "publish_id"),
+        privacy_level=s(d, "privacy_level"),
+        already_published=bool(d.get("already_published")),
     )

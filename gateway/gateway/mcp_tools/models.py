@@ -67,7 +67,9 @@ class FormatInfo(BaseModel):
     key: str = Field(description="Format key: pass it as generate_slideshow.template_key.")
     name: str = Field(description="Human name of the format.")
     description: str = Field(description="The narrative shape of the deck.")
-    slide_roles: list[str] = Field(description="Role of each of the 6 slides, in order (HOOK, PROBLEM, ... CTA).")
+    slide_roles: list[str] = Field(
+        description="Role of each of the 6 slides, in order (HOOK, PROBLEM, ... CTA)."
+    )
     variables: list[FormatVariable] = Field(description="Variables the format accepts as overrides.")
 
 
@@ -83,12 +85,16 @@ class DesignInfo(BaseModel):
 
 
 class ListDesignsOutput(BaseModel):
-    designs: list[DesignInfo] = Field(description="Visual designs (for example classic, inspo, editorial-split).")
+    designs: list[DesignInfo] = Field(
+        description="Visual designs (for example classic, inspo, editorial-split)."
+    )
 
 
 class GenerateOutput(BaseModel):
     slideshow_id: str = Field(description="Id of the new slideshow (ss_...). Poll it with get_slideshow.")
-    status: McpStatus = Field(description="PENDING right after generation (rendering runs in the background).")
+    status: McpStatus = Field(
+        description="PENDING right after generation (rendering runs in the background)."
+    )
 
 
 class SlideOutput(BaseModel):
@@ -127,7 +133,6 @@ class SlideshowSummary(BaseModel):
     app_id: str = Field(description="Id of the app it promotes.")
     status: McpStatus = Field(description="PENDING, COMPLETED or FAILED.")
     hook_text: str = Field(description="The hook the deck opens with.")
-    thumbnail_url: str | None = Field(description="First slide image URL when COMPLETED, else null.")
     created_at: str | None = Field(description="Creation time, ISO 8601 UTC.")
 
 
@@ -161,7 +166,9 @@ class UsageOutput(BaseModel):
     plan: str = Field(description="free, starter, pro or business.")
     status: str = Field(description="Organization status: ACTIVE, PAST_DUE or SUSPENDED.")
     limits: PlanLimits = Field(description="Limits of the plan.")
-    used: dict[str, int] = Field(description="Units used this period per quota kind (apps, slideshows_per_month, hook_refreshes).")
+    used: dict[str, int] = Field(
+        description="Units used this period per quota kind (apps, slideshows_per_month, hook_refreshes)."
+    )
     slideshows_generated: int = Field(description="Slideshows generated in the current billing period.")
     slideshows_remaining: int = Field(description="Slideshows that can still be generated this period.")
     period_start: str | None = Field(description="Start of the current billing period, ISO 8601 UTC.")
@@ -174,3 +181,8 @@ class PublishOutput(BaseModel):
     mode: str = Field(description="draft (sent to the creator's inbox) or direct (posted).")
     status: str = Field(description="State of the publication as reported by the platform integration.")
     publish_id: str = Field(description="Platform-side id of the publication; empty when not given.")
+    privacy_level: str = Field(description="Privacy level used for a direct post; empty for drafts.")
+    already_published: bool = Field(
+        description="True when this slideshow had already been published to this account: the recorded "
+        "publication is returned and nothing is posted again."
+    )

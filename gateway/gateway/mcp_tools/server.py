@@ -24,9 +24,16 @@ generate_slideshow (returns PENDING) -> get_slideshow until COMPLETED or FAILED 
 publish_slideshow (optional, irreversible). Errors come back as tool errors whose `error.code`
 is the same code as the REST API (APP_NOT_FOUND, QUOTA_EXCEEDED, SLIDESHOW_NOT_READY, ...)."""
 
-READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
-CREATE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
-PUBLISH = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
+READ = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+CREATE = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+)
+# Irreversible, but a repeat for the same slideshow and account returns the recorded publication.
+PUBLISH = ToolAnnotations(
+    read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=True
+)
 
 TOOLS: list[tuple[Any, str, ToolAnnotations]] = [
     (tools.list_apps, "List apps", READ),
@@ -36,8 +43,8 @@ TOOLS: list[tuple[Any, str, ToolAnnotations]] = [
     (tools.generate_slideshow, "Generate a slideshow", CREATE),
     (tools.get_slideshow, "Get a slideshow", READ),
     (tools.list_slideshows, "List slideshows", READ),
-    # Brainstorming stores nothing the caller can't ignore, but repeating it gives new hooks.
-    (tools.generate_hooks, "Generate hooks", CREATE),
+    # Brainstorming stores nothing (each call just returns new ideas).
+    (tools.generate_hooks, "Generate hooks", READ),
     (tools.get_usage, "Get plan usage", READ),
     (tools.publish_slideshow, "Publish a slideshow", PUBLISH),
 ]
@@ -56,7 +63,10 @@ def error_result(code: str, message: str, details: dict[str, Any] | None = None)
 
 def _validation_fields(err: ValidationError) -> list[dict[str, str]]:
     return [
-        {"field": ".".join(str(p) for p in e.get("loc", ())) or "arguments", "message": e.get("msg", "invalid value")}
+        {
+            "field": ".".join(str(p) for p in e.get("loc", ())) or "arguments",
+            "message": e.get("msg", "invalid value"),
+        }
         for e in err.errors()
     ]
 
@@ -78,7 +88,9 @@ def _tool_error(name: str, exc: ToolError) -> CallToolResult:
             return error_result("INTERNAL", "Internal error.")
         return error_result(cause.code, cause.message, cause.details)
     if isinstance(cause, ValidationError):
-        return error_result("VALIDATION_ERROR", "Tool arguments failed validation.", {"fields": _validation_fields(cause)})
+        return error_result(
+            "VALIDATION_ERROR", "Tool arguments failed validation.", {"fields": _validation_fields(cause)}
+        )
     if cause is None:
         # Unknown tool name and similar SDK-level refusals.
         return error_result("VALIDATION_ERROR", str(exc))
@@ -88,6 +100,6 @@ def _tool_error(name: str, exc: ToolError) -> CallToolResult:
 
 def build() -> GatewayMCPServer:
     server = GatewayMCPServer(name="slideshow-marketing", instructions=INSTRUCTIONS, version="0.1.0")
-    for fn, title, annotations in TOOLS:
-        server.add_tool(fn, title=title, annotations=annotations, structured_output=True)
+    for fn, title, hints in TOOLS:
+        server.add_tool(fn, title=title, annotations=hints, structured_output=True)
     return server

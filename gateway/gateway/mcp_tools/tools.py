@@ -21,11 +21,17 @@ Operation = Callable[..., Awaitable[Any]]
 
 AppId = Annotated[
     str,
-    Field(min_length=1, max_length=100, description="Id of one of your apps (app_...), as returned by list_apps."),
+    Field(
+        min_length=1,
+        max_length=100,
+        description="Id of one of your apps (app_...), as returned by list_apps.",
+    ),
 ]
 SlideshowId = Annotated[
     str,
-    Field(min_length=1, max_length=100, description="Slideshow id (ss_...), as returned by generate_slideshow."),
+    Field(
+        min_length=1, max_length=100, description="Slideshow id (ss_...), as returned by generate_slideshow."
+    ),
 ]
 
 
@@ -39,7 +45,9 @@ def operation(module: str, name: str) -> Operation:
             continue
         return fn  # type: ignore[no-any-return]
     log.warning("mcp operation missing", operation=f"{module}.{name}")
-    raise ServiceError("NOT_IMPLEMENTED", f"The operation behind this tool ({module}.{name}) is not available yet.")
+    raise ServiceError(
+        "NOT_IMPLEMENTED", f"The operation behind this tool ({module}.{name}) is not available yet."
+    )
 
 
 async def run(module: str, name: str, *args: Any, with_caller: bool = True, **kwargs: Any) -> Any:
@@ -60,7 +68,7 @@ async def list_apps(
 ) -> m.ListAppsOutput:
     """List the apps of your organization with their id, name, niche, default design and tagline.
     Start here: the app id is what the other tools need."""
-    result = await run("apps", "list_apps", page=page, limit=limit, status=status or "")
+    result = await run("apps", "list_apps", page=page, limit=limit, status=status)
     return m.ListAppsOutput(
         apps=[a.app_summary(x) for x in a.items(result, "apps")],
         page=int(result.get("page", page)) if isinstance(result, dict) else page,
@@ -89,7 +97,9 @@ async def list_formats(
     """List slideshow formats (narrative shapes such as problem_solution). A format's `key` is the
     `template_key` of generate_slideshow; the app's niche decides which keys it accepts."""
     result = await run("slideshows", "list_formats", with_caller=False, niche=niche or "")
-    return m.ListFormatsOutput(niche=niche or None, formats=[a.format_info(x) for x in a.items(result, "formats")])
+    return m.ListFormatsOutput(
+        niche=niche or None, formats=[a.format_info(x) for x in a.items(result, "formats")]
+    )
 
 
 async def list_design_templates() -> m.ListDesignsOutput:
@@ -111,7 +121,9 @@ async def generate_slideshow(
     ],
     variable_overrides: Annotated[
         dict[str, str] | None,
-        Field(description="Optional values for the format's variables (names from list_formats), all strings."),
+        Field(
+            description="Optional values for the format's variables (names from list_formats), all strings."
+        ),
     ] = None,
     design: Annotated[
         str | None,
@@ -141,7 +153,9 @@ async def generate_slideshow(
             design=design or "",
         )
     )
-    return m.GenerateOutput(slideshow_id=a.s(result, "slideshow_id", "_id", "id"), status=a.mcp_status(a.s(result, "status")))
+    return m.GenerateOutput(
+        slideshow_id=a.s(result, "slideshow_id", "_id", "id"), status=a.mcp_status(a.s(result, "status"))
+    )
 
 
 async def get_slideshow(slideshow_id: SlideshowId) -> m.SlideshowOutput:
@@ -153,17 +167,22 @@ async def get_slideshow(slideshow_id: SlideshowId) -> m.SlideshowOutput:
 
 async def list_slideshows(
     app_id: Annotated[
-        str | None, Field(max_length=100, description="Only slideshows of this app (app_...). Omit for all apps.")
+        str | None,
+        Field(max_length=100, description="Only slideshows of this app (app_...). Omit for all apps."),
     ] = None,
     status: Annotated[
         Literal["PENDING", "COMPLETED", "FAILED"] | None,
         Field(description="Only slideshows in this status: PENDING, COMPLETED or FAILED. Omit for all."),
     ] = None,
-    limit: Annotated[int, Field(ge=1, le=100, description="How many recent slideshows, 1-100. Default 20.")] = 20,
+    limit: Annotated[
+        int, Field(ge=1, le=100, description="How many recent slideshows, 1-100. Default 20.")
+    ] = 20,
 ) -> m.ListSlideshowsOutput:
     """List recent slideshows, newest first, optionally filtered by app and by status."""
     statuses = a.MCP_TO_REST[status] if status else []
-    result = await run("slideshows", "list_slideshows", page=1, limit=limit, app_id=app_id or "", statuses=statuses)
+    result = await run(
+        "slideshows", "list_slideshows", page=1, limit=limit, app_id=app_id or "", statuses=statuses
+    )
     total = int(result.get("total", 0)) if isinstance(result, dict) else 0
     return m.ListSlideshowsOutput(
         slideshows=[a.slideshow_summary(x) for x in a.items(result, "slideshows")], total=total
@@ -174,11 +193,12 @@ async def generate_hooks(
     app_id: AppId,
     count: Annotated[int, Field(ge=1, le=50, description="How many hooks to write, 1-50. Default 10.")] = 10,
     category: Annotated[
-        str | None,
-        Field(max_length=40, description="Optional hook category to focus on (e.g. curiosity, pain, social_proof)."),
+        Literal["problem", "curiosity", "social_proof", "listicle", "contrarian", "story"] | None,
+        Field(description="Only hooks of this category. Omit to mix every category."),
     ] = None,
 ) -> m.GenerateHooksOutput:
-    """Brainstorm hooks (short openers for the first slide) from the app's pain points and offer."""
+    """Brainstorm hooks (short openers for the first slide) from the app's pain points and offer.
+    Nothing is stored: each call gives fresh ideas (their id is empty)."""
     result = await run("hooks", "generate_hooks", app_id=app_id, count=count, category=category or "")
     return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in a.items(result, "hooks")])
 
@@ -191,18 +211,25 @@ async def get_usage() -> m.UsageOutput:
 
 async def publish_slideshow(
     slideshow_id: SlideshowId,
-    platform: Annotated[Literal["tiktok"], Field(description="Where to publish. Only tiktok is supported.")] = "tiktok",
+    platform: Annotated[
+        Literal["tiktok"], Field(description="Where to publish. Only tiktok is supported.")
+    ] = "tiktok",
     mode: Annotated[
         Literal["draft", "direct"],
-        Field(description="draft: sent to the creator's TikTok inbox to finish there; direct: posted at once."),
+        Field(
+            description="draft: sent to the creator's TikTok inbox to finish there; direct: posted at once."
+        ),
     ] = "draft",
     privacy_level: Annotated[
         Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"] | None,
-        Field(description="Who can see a direct post. Default: the account's default (SELF_ONLY when unknown)."),
+        Field(
+            description="Who can see a direct post. Default: the account's default (SELF_ONLY when unknown)."
+        ),
     ] = None,
 ) -> m.PublishOutput:
-    """Publish a COMPLETED slideshow to the app's connected TikTok account. Cannot be undone and
-    each call publishes again. Errors: SLIDESHOW_NOT_READY (not COMPLETED), PLAN_UPGRADE_REQUIRED
+    """Publish a COMPLETED slideshow to the app's connected TikTok account. Cannot be undone; a
+    repeat for the same slideshow returns the recorded publication (already_published true)
+    instead of posting again. Needs a plan with publishing (Pro or Business). Errors: SLIDESHOW_NOT_READY (not COMPLETED), PLAN_UPGRADE_REQUIRED
     (plan without publishing), NO_CONNECTED_ACCOUNT (connect the account first)."""
     result = a.unwrap(
         await run(

@@ -1,3 +1,88 @@
-from fastapi import APIRouter
+"""API key management (session or key): create (secret shown once), list, revoke."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from pydantic import BaseModel, Field
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import billing as ops
+
+router = APIRouter(tags=["api-keys"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+
+
+class CreateKeyBody(BaseModel):
+    name: str = Field(default="default", min_length=1, max_length=100)
+
+
+class ApiKeyOut(BaseModel):
+    id: str = Field(alias="_id")
+    name: str
+    prefix: str = Field(description="First characters of the key, for recognising it")
+    createdAt: str | None = Field(default=None, description="ISO 8601 UTC")
+
+
+class NewApiKeyOut(ApiKeyOut):
+    key: str = Field(description="The full secret: shown only in this answer")
+
+
+class RevokedApiKeyOut(ApiKeyOut):
+    revokedAt: str | None = Field(default=None, description="ISO 8601 UTC")
+
+
+class NewKeyEnvelope(BaseModel):
+    success: bool = True
+    body: NewApiKeyOut
+
+
+class KeyListEnvelope(BaseModel):
+    success: bool = True
+    data: list[ApiKeyOut]
+
+
+class RevokedKeyEnvelope(BaseModel):
+    success: bool = True
+    body: RevokedApiKeyOut
+
+
+@router.post(
+    "/v0/api/v1/api-keys",
+    status_code=201,
+    response_model=NewKeyEnvelope,
+    responses=error_responses("VALIDATION_ERROR", *AUTH_ERRORS),
+    summary="Create an API key (the secret is shown once)",
+)
+async def create_key(
+    request: Request, body: CreateKeyBody | None = None, caller: Caller = Depends(require_caller)
+) -> dict[str, Any]:
+    name = body.name if body else "default"
+    return {"success": True, "body": await ops.create_api_key(request.app.state.backends, caller, name)}
+
+
+@router.get(
+    "/v0/api/v1/api-keys",
+    response_model=KeyListEnvelope,
+    responses=error_responses(*AUTH_ERRORS),
+    summary="List the organization's active API keys (no secrets)",
+)
+async def list_keys(request: Request, caller: Caller = Depends(require_caller)) -> dict[str, Any]:
+    return {"success": True, "data": await ops.list_api_keys(request.app.state.backends, caller)}
+
+
+@router.delete(
+    "/v0/api/v1/api-keys/{key_id}",
+    response_model=RevokedKeyEnvelope,
+    responses=error_responses("KEY_NOT_FOUND", *AUTH_ERRORS),
+    summary="Revoke an API key; the next call with it is 401",
+)
+async def revoke_key(
+    request: Request,
+    key_id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> dict[str, Any]:
+    return {"success": True, "body": await ops.revoke_api_key(request.app.state.backends, caller, key_id)}

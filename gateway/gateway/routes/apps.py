@@ -1,3 +1,223 @@
-from fastapi import APIRouter
+"""Apps REST endpoints: HTTP shape only; the work is in gateway.operations.apps."""
 
-router = APIRouter()
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import apps as ops
+
+router = APIRouter(tags=["apps"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#]+[^\s]*$"
+COLOR_PATTERN = r"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
+LANGUAGE_PATTERN = r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"
+SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+def _plain_text(value: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("must be valid Unicode text") from None
+    if _CONTROL.search(value):
+        raise ValueError("must not contain control characters")
+    return value
+
+
+def _bounds(lo: int, hi: int, pattern: str | None = None) -> StringConstraints:
+    return StringConstraints(strip_whitespace=True, min_length=lo, max_length=hi, pattern=pattern)
+
+
+_PLAIN = AfterValidator(_plain_text)
+Name = Annotated[str, _bounds(2, 80), _PLAIN]
+Niche = Annotated[str, _bounds(2, 40), _PLAIN]
+Language = Annotated[str, _bounds(2, 8, LANGUAGE_PATTERN), _PLAIN]
+Slug = Annotated[str, _bounds(1, 80, SLUG_PATTERN), _PLAIN]
+Url = Annotated[str, _bounds(1, 2048, URL_PATTERN), _PLAIN]
+Color = Annotated[str, _bounds(4, 7, COLOR_PATTERN), _PLAIN]
+Item = Annotated[str, _bounds(1, 200), _PLAIN]
+Audience = Annotated[str, _bounds(0, 400), _PLAIN]
+Description = Annotated[str, _bounds(0, 4000), _PLAIN]
+Tagline = Annotated[str, _bounds(0, 200), _PLAIN]
+Status = Literal["ACTIVE", "ARCHIVED"]
+Design = Literal["classic", "inspo", "editorial-split", "brand-studio"]
+ImageSource = Literal["brand", "screenshots"]
+
+
+class AppCreate(BaseModel):
+    """Body of POST /v0/api/v1/apps. Unknown keys are refused (400 VALIDATION_ERROR naming them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name = Field(description="2-80 characters")
+    slug: Slug | None = Field(None, description="optional; auto-generated from the name, unique per organization")
+    niche: Niche | None = Field(None, description="2-40 characters")
+    language: Language | None = Field(None, description='ISO code, 2-8 characters, default "en"')
+    target_audience: Audience | None = Field(None, description="free text, at most 400 characters")
+    description: Description | None = Field(None, description="at most 4000 characters")
+    tagline: Tagline | None = Field(None, description="at most 200 characters")
+    ios_url: Url | None = Field(None, description="app-store URL (http or https)")
+    android_url: Url | None = Field(None, description="play-store URL (http or https)")
+    website_url: Url | None = Field(None, description="marketing site URL (http or https)")
+    brand_primary_color: Color | None = Field(None, description="#RGB or #RRGGBB")
+    brand_secondary_color: Color | None = Field(None, description="#RGB or #RRGGBB")
+    brand_accent_color: Color | None = Field(None, description="#RGB or #RRGGBB")
+    screenshots: list[Url] | None = Field(None, max_length=12, description="image URLs, at most 12")
+    value_props: list[Item] | None = Field(None, max_length=12, description="at most 12, each 1-200 characters")
+    pain_points: list[Item] | None = Field(None, max_length=12, description="at most 12, each 1-200 characters")
+    differentiators: list[Item] | None = Field(None, max_length=12, description="at most 12, each 1-200 characters")
+    design: Design | None = Field(None, description="default classic")
+    image_source: ImageSource | None = Field(None, description="default brand")
+
+
+class AppUpdate(AppCreate):
+    """Body of PUT /v0/api/v1/apps/:id: only the keys sent change; null clears an optional field
+    and is refused for name, slug, niche, language, status, design and image_source."""
+
+    name: Name = Field(None, description="2-80 characters")  # type: ignore[assignment]
+    slug: Slug = Field(None, description="unique per organization")  # type: ignore[assignment]
+    niche: Niche = Field(None, description="2-40 characters")  # type: ignore[assignment]
+    language: Language = Field(None, description="ISO code, 2-8 characters")  # type: ignore[assignment]
+    status: Status = Field(None, description="ACTIVE or ARCHIVED")  # type: ignore[arg-type]
+    design: Design = Field(None)  # type: ignore[arg-type]
+    image_source: ImageSource = Field(None)  # type: ignore[arg-type]
+
+
+class AppOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str = Field(alias="_id", description="app_<id>")
+    organization_id: str
+    name: str
+    slug: str
+    niche: str | None
+    language: str
+    status: Status
+    target_audience: str | None
+    description: str | None
+    tagline: str | None
+    ios_url: str | None
+    android_url: str | None
+    website_url: str | None
+    brand_primary_color: str | None
+    brand_secondary_color: str | None
+    brand_accent_color: str | None
+    screenshots: list[str]
+    value_props: list[str]
+    pain_points: list[str]
+    differentiators: list[str]
+    design: Design
+    image_source: ImageSource
+    createdAt: str
+    updatedAt: str
+
+
+class AppList(BaseModel):
+    success: bool = True
+    data: list[AppOut]
+    page: int
+    limit: int
+    total: int
+
+
+class AppOne(BaseModel):
+    success: bool = True
+    body: AppOut
+
+
+class CreatedApp(BaseModel):
+    id: str = Field(alias="_id")
+    slug: str
+    name: str
+    status: Status
+    createdAt: str
+
+
+class AppCreatedOut(BaseModel):
+    success: bool = True
+    body: CreatedApp
+
+
+class UpdatedApp(BaseModel):
+    id: str = Field(alias="_id")
+    name: str
+    status: Status
+
+
+class AppUpdatedOut(BaseModel):
+    success: bool = True
+    body: UpdatedApp
+
+
+class Success(BaseModel):
+    success: bool = True
+
+
+@router.get(
+    "/v0/api/v1/apps",
+    response_model=AppList,
+    summary="List apps, newest first",
+    responses=error_responses("VALIDATION_ERROR", *AUTH_ERRORS),
+)
+async def list_apps(
+    request: Request,
+    page: Annotated[int, Query(ge=1, le=2**31 - 1, description="1-indexed")] = 1,
+    limit: Annotated[int, Query(ge=1, le=100, description="page size, max 100")] = 50,
+    status: Annotated[Status | None, Query(description="ACTIVE or ARCHIVED")] = None,
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    return JSONResponse(await ops.list_apps(request.app.state.backends, caller, page, limit, status))
+
+
+@router.get(
+    "/v0/api/v1/apps/{id}",
+    response_model=AppOne,
+    summary="Fetch one app",
+    responses=error_responses("APP_NOT_FOUND", *AUTH_ERRORS),
+)
+async def get_app(id: str, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+    return JSONResponse(await ops.get_app(request.app.state.backends, caller, id))
+
+
+@router.post(
+    "/v0/api/v1/apps",
+    status_code=201,
+    response_model=AppCreatedOut,
+    summary="Create an app (subject to the plan's apps quota)",
+    responses=error_responses("VALIDATION_ERROR", "QUOTA_EXCEEDED", "SLUG_EXISTS", *AUTH_ERRORS),
+)
+async def create_app(body: AppCreate, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+    fields = body.model_dump(exclude_unset=True)
+    return JSONResponse(await ops.create_app(request.app.state.backends, caller, fields), status_code=201)
+
+
+@router.put(
+    "/v0/api/v1/apps/{id}",
+    response_model=AppUpdatedOut,
+    summary="Update an app; only the keys sent change",
+    responses=error_responses("VALIDATION_ERROR", "APP_NOT_FOUND", "SLUG_EXISTS", *AUTH_ERRORS),
+)
+async def update_app(
+    id: str, body: AppUpdate, request: Request, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    fields = body.model_dump(exclude_unset=True)
+    return JSONResponse(await ops.update_app(request.app.state.backends, caller, id, fields))
+
+
+@router.delete(
+    "/v0/api/v1/apps/{id}",
+    response_model=Success,
+    summary="Delete an app, cascading to its slideshows and assets",
+    responses=error_responses("APP_NOT_FOUND", *AUTH_ERRORS),
+)
+async def delete_app(id: str, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+    return JSONResponse(await ops.delete_app(request.app.state.backends, caller, id))

@@ -1,3 +1,114 @@
-from fastapi import APIRouter
+"""Users and sessions: signup, login, logout. The session token is returned in the body and
+set as an HttpOnly, SameSite=Lax cookie; REST accepts it as Bearer token or cookie."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from kit.errors import ServiceError
+from kit.grpcx import call
+from pydantic import BaseModel, Field
+from slides.billing.v1 import billing_pb2
+
+from gateway.auth import SESSION_COOKIE
+from gateway.errors import responses as error_responses
+
+router = APIRouter(tags=["auth"])
+
+
+class SignupBody(BaseModel):
+    email: str = Field(min_length=3, max_length=254, examples=["owner@example.com"])
+    password: str = Field(min_length=8, max_length=256)
+    organization_name: str = Field(min_length=1, max_length=200)
+
+
+class LoginBody(BaseModel):
+    email: str = Field(min_length=1, max_length=254)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class Session(BaseModel):
+    session_token: str
+    organization_id: str
+
+
+class SessionEnvelope(BaseModel):
+    success: bool = True
+    body: Session
+
+
+class Done(BaseModel):
+    success: bool = True
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def session_response(request: Request, token: str, org_id: str, status: int) -> JSONResponse:
+    response = JSONResponse(
+        {"success": True, "body": {"session_token": token, "organization_id": org_id}}, status_code=status
+    )
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=30 * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+    return response
+
+
+@router.post(
+    "/v0/auth/signup",
+    status_code=201,
+    response_model=SessionEnvelope,
+    responses=error_responses("VALIDATION_ERROR", "EMAIL_EXISTS"),
+    summary="Create a Free organization with its owner and start a session",
+)
+async def signup(body: SignupBody, request: Request) -> JSONResponse:
+    resp = await call(
+        request.app.state.backends.billing.Signup,
+        billing_pb2.SignupRequest(
+            email=body.email,
+            password=body.password,
+            organization_name=body.organization_name,
+            client_ip=client_ip(request),
+        ),
+    )
+    return session_response(request, resp.session_token, resp.organization_id, 201)
+
+
+@router.post(
+    "/v0/auth/login",
+    response_model=SessionEnvelope,
+    responses=error_responses("VALIDATION_ERROR", "UNAUTHORIZED", "RATE_LIMITED"),
+    summary="Start a session (throttled per e-mail and per IP)",
+)
+async def login(body: LoginBody, request: Request) -> JSONResponse:
+    resp = await call(
+        request.app.state.backends.billing.Login,
+        billing_pb2.LoginRequest(email=body.email, password=body.password, client_ip=client_ip(request)),
+    )
+    return session_response(request, resp.session_token, resp.organization_id, 200)
+
+
+@router.post(
+    "/v0/auth/logout",
+    response_model=Done,
+    responses=error_responses("UNAUTHORIZED"),
+    summary="End the session sent as Bearer token or cookie",
+)
+async def logout(request: Request) -> JSONResponse:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    token = token.strip() if scheme.lower() == "bearer" else ""
+    token = token or request.cookies.get(SESSION_COOKIE, "")
+    if not token:
+        raise ServiceError("UNAUTHORIZED", "No session to end: send the session token or cookie.")
+    await call(request.app.state.backends.billing.Logout, billing_pb2.LogoutRequest(session_token=token))
+    response = JSONResponse({"success": True})
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return response

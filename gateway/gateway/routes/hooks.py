@@ -1,3 +1,137 @@
-from fastapi import APIRouter
+"""Hooks REST endpoints: HTTP shape only; the work is in gateway.operations.hooks."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import hooks as ops
+
+router = APIRouter(tags=["hooks"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+Category = Literal["problem", "curiosity", "social_proof", "listicle", "contrarian", "story"]
+Status = Literal["APPROVED", "PENDING", "REJECTED"]
+Source = Literal["seed", "generated", "llm", "manual"]
+Sort = Literal["recent", "performance_score"]
+
+
+class HookOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str = Field(alias="_id", description="hk_<id>")
+    organization_id: str
+    text: str = Field(description="the opener text")
+    category: Category
+    language: str = Field(description="ISO language code")
+    niche: str
+    source: Source = Field(
+        description="seed (written when the app was created, or on the fly for a first deck), "
+        "generated (built-in writer during a refresh), llm (LLM provider), manual (added by an operator)"
+    )
+    status: Status = Field(
+        description="REJECTED when a hook breaks the rules (too long, banned words); otherwise "
+        "APPROVED when the built-in writer wrote it, PENDING (awaiting review) when an LLM did. "
+        "Only APPROVED hooks open decks."
+    )
+    performance_score: float = Field(
+        ge=0,
+        le=100,
+        description="0-100; starts from an opener heuristic (about 45-70) and drops by 2 each time "
+        "the hook opens a deck, so openers rotate",
+    )
+    createdAt: str
+
+
+class HookList(BaseModel):
+    success: bool = True
+    data: list[HookOut]
+    page: int
+    limit: int
+    total: int
+
+
+class RefreshNowBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    app_id: str | None = Field(
+        None, max_length=64, description="only this app; when omitted, every ACTIVE app is refreshed"
+    )
+
+
+class RefreshApp(BaseModel):
+    id: str
+    name: str
+    niche: str
+    language: str
+
+
+class RefreshNowData(BaseModel):
+    jobs_started: int
+    apps: list[RefreshApp]
+
+
+class RefreshNowOut(BaseModel):
+    success: bool = True
+    data: RefreshNowData
+
+
+@router.get(
+    "/v0/api/v1/hooks",
+    response_model=HookList,
+    summary="List the organization's hooks (default: performance_score descending)",
+    responses=error_responses("VALIDATION_ERROR", *AUTH_ERRORS),
+)
+async def list_hooks(
+    request: Request,
+    page: Annotated[int, Query(ge=1, le=1_000_000, description="1-indexed")] = 1,
+    limit: Annotated[int, Query(ge=1, le=200, description="page size, max 200")] = 50,
+    niche: Annotated[str | None, Query(max_length=40, description="exact niche (case-insensitive)")] = None,
+    language: Annotated[str | None, Query(max_length=8, description="ISO language code")] = None,
+    category: Annotated[Category | None, Query()] = None,
+    status: Annotated[Status | None, Query()] = None,
+    q: Annotated[str | None, Query(max_length=200, description="case-insensitive substring of the text")] = None,
+    sort: Annotated[
+        Sort | None,
+        Query(description="recent = createdAt descending; default performance_score descending"),
+    ] = None,
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    result = await ops.list_hooks(
+        request.app.state.backends,
+        caller,
+        page,
+        limit,
+        niche or "",
+        language or "",
+        category or "",
+        status or "",
+        q or "",
+        sort or "",
+    )
+    return JSONResponse(result)
+
+
+@router.post(
+    "/v0/api/v1/hooks/refresh-now",
+    status_code=202,
+    response_model=RefreshNowOut,
+    summary="Refresh hooks now (Starter+, one per hour per organization, one hook_refreshes unit)",
+    description="New hooks appear in GET /v0/api/v1/hooks in the background, typically within seconds. "
+    "429 RATE_LIMITED carries Retry-After (seconds until the hour is over).",
+    responses=error_responses(
+        "VALIDATION_ERROR", "PLAN_UPGRADE_REQUIRED", "NO_ACTIVE_APPS", "QUOTA_EXCEEDED", *AUTH_ERRORS
+    ),
+)
+async def refresh_now(
+    request: Request,
+    body: Annotated[RefreshNowBody | None, Body()] = None,
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    app_id = (body.app_id or "").strip() if body else ""
+    return JSONResponse(await ops.refresh_now(request.app.state.backends, caller, app_id), status_code=202)

@@ -1,3 +1,90 @@
-from fastapi import APIRouter
+"""Chat integrations (Slack / Discord incoming webhooks): HTTP shape only."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import delivery as ops
+
+router = APIRouter(tags=["integrations"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+Event = Literal["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+
+FORMATS = """Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
+"fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",
+"description", "color", "fields": [{"name", "value", "inline"}], "image": {"url"}}]}`; the image is
+the deck's first slide. Same URL rules and retries as outgoing webhooks."""
+
+
+class CreateChatBody(BaseModel):
+    kind: Literal["slack", "discord"]
+    url: str = Field(max_length=2048, description="the chat tool's https:// incoming-webhook URL")
+    events: list[Event] | None = Field(None, description="event filter; default every event")
+
+
+class Chat(BaseModel):
+    id: str = Field(alias="_id", description="chat_<id>")
+    kind: Literal["slack", "discord"]
+    url: str = Field(description="full on creation; lists show only the host and the last characters")
+    events: list[Event]
+    enabled: bool
+    createdAt: str | None
+
+
+class ChatResponse(BaseModel):
+    success: bool = True
+    body: Chat
+
+
+class ChatList(BaseModel):
+    success: bool = True
+    data: list[Chat]
+    page: int
+    limit: int
+    total: int
+
+
+class Ok(BaseModel):
+    success: bool = True
+
+
+@router.post(
+    "/v0/api/v1/integrations/chat",
+    status_code=201,
+    response_model=ChatResponse,
+    summary="Add a Slack or Discord incoming-webhook integration",
+    description=FORMATS,
+    responses=error_responses("VALIDATION_ERROR", *AUTH_ERRORS),
+)
+async def create_chat(request: Request, body: CreateChatBody, caller: Caller = Depends(require_caller)) -> JSONResponse:
+    result = await ops.create_chat(request.app.state.backends, caller, body.kind, body.url, list(body.events or []))
+    return JSONResponse(result, status_code=201)
+
+
+@router.get(
+    "/v0/api/v1/integrations/chat",
+    response_model=ChatList,
+    summary="List chat integrations",
+    responses=error_responses(*AUTH_ERRORS),
+)
+async def list_chat(request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+    return JSONResponse(await ops.list_chat(request.app.state.backends, caller))
+
+
+@router.delete(
+    "/v0/api/v1/integrations/chat/{id}",
+    response_model=Ok,
+    summary="Remove a chat integration",
+    responses=error_responses("INTEGRATION_NOT_FOUND", *AUTH_ERRORS),
+)
+async def delete_chat(
+    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    return JSONResponse(await ops.delete_chat(request.app.state.backends, caller, id))

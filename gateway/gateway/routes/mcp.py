@@ -1,3 +1,83 @@
-from fastapi import APIRouter
+"""POST /v0/mcp: the remote MCP server (stateless Streamable HTTP, JSON responses).
 
-router = APIRouter()
+Every HTTP request is authenticated and rate limited here exactly like REST (same key rules,
+same shared per-minute counter: one MCP HTTP request = one unit) before the SDK sees it;
+refusals are the REST error envelope (401 with WWW-Authenticate, 403, 429 with Retry-After),
+rendered by the app's ServiceError handler. The caller reaches the tools through a context
+variable (see gateway.mcp_tools.context)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import APIRouter, FastAPI
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.requests import Request
+from starlette.types import Receive, Scope, Send
+
+from gateway.auth import authenticate_token, bearer_token, enforce_rate_limit
+from gateway.mcp_tools import context
+from gateway.mcp_tools.server import build
+
+PATH = "/v0/mcp"
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+router = APIRouter(tags=["mcp"])
+
+
+def transport_security(allowed_hosts: str) -> TransportSecuritySettings:
+    """Host/Origin allow-list of the transport: localhost plus GatewaySettings.mcp_allowed_hosts
+    (comma separated; "*" accepts any host, for deployments behind a proxy that checks it)."""
+    hosts = [h.strip() for h in allowed_hosts.split(",") if h.strip()]
+    if "*" in hosts:
+        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    names = LOCAL_HOSTS + hosts
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=names + [f"{h}:*" for h in names],
+        allowed_origins=[
+            f"{scheme}://{h}{port}" for scheme in ("http", "https") for h in names for port in ("", ":*")
+        ],
+    )
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    # A session manager runs once, so each application lifespan builds its own server.
+    server = build()
+    logging.getLogger("mcp").setLevel(logging.WARNING)  # one INFO line per stateless request otherwise
+    server.streamable_http_app(
+        stateless_http=True,
+        json_response=True,
+        transport_security=transport_security(app.state.settings.mcp_allowed_hosts),
+    )
+    async with server.session_manager.run():
+        app.state.mcp_session_manager = server.session_manager
+        yield
+
+
+async def mcp_endpoint(scope: Scope, receive: Receive, send: Send) -> None:
+    request = Request(scope, receive)
+    # A ServiceError raised here (nothing sent yet) is rendered by the app's error handler.
+    caller = await authenticate_token(request, bearer_token(request))
+    await enforce_rate_limit(request, caller)
+    manager: StreamableHTTPSessionManager = request.app.state.mcp_session_manager
+    token = context.current.set(context.ToolContext(backends=request.app.state.backends, caller=caller))
+    try:
+        await manager.handle_request(scope, receive, send)
+    finally:
+        context.current.reset(token)
+
+
+class _AsgiEndpoint:
+    """Wraps the function so Starlette treats it as a raw ASGI app, not a request handler."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await mcp_endpoint(scope, receive, send)
+
+
+for _path in (PATH, PATH + "/"):
+    router.add_route(_path, _AsgiEndpoint(), methods=["POST", "GET", "DELETE"], include_in_schema=False)  # type: ignore[arg-type]

@@ -1,3 +1,49 @@
-from fastapi import APIRouter
+"""Niche and template catalog: HTTP shape only; the work is in gateway.operations.slideshows."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import slideshows as ops
+
+router = APIRouter(tags=["niches"])
+
+
+class TemplateVariable(BaseModel):
+    name: str
+    description: str
+    required: bool
+
+
+class Template(BaseModel):
+    key: str
+    name: str
+    description: str
+    format: str
+    slide_roles: list[str]
+    variables: list[TemplateVariable]
+
+
+class Niche(BaseModel):
+    key: str
+    name: str
+    languages: list[str]
+    templates: list[Template]
+
+
+class NicheList(BaseModel):
+    success: bool = True
+    data: list[Niche]
+
+
+@router.get(
+    "/v0/api/v1/niches",
+    response_model=NicheList,
+    summary="The niche and template catalog (template_key values per niche)",
+    responses=error_responses("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"),
+)
+async def list_niches(request: Request, caller: Caller = Depends(require_caller)) -> dict:
+    return await ops.list_niches(request.app.state.backends)

@@ -1,3 +1,91 @@
-from fastapi import APIRouter
+"""Share-link REST endpoints: HTTP shape only; the work is in gateway.operations.sharing."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from gateway import errors
+from gateway.auth import Caller, require_caller
+from gateway.operations import sharing as ops
+
+router = APIRouter(tags=["sharing"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+SlideshowId = Annotated[str, Path(description="ss_... id of a slideshow of the caller's organization")]
+
+
+class ShareRequest(BaseModel):
+    """Body of POST /v0/api/slideshows/:id/share (all optional; an empty body is fine)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    password: str | None = Field(
+        None, min_length=1, max_length=256,
+        description="Protect the link with this password (set or replace; the token stays the same).",
+    )
+    rotate: bool = Field(False, description="Issue a new token; the old one is dead at once (404).")
+    remove_password: bool = Field(False, description="Drop the password protection of the link.")
+
+
+class ShareBody(BaseModel):
+    token: str = Field(description="32 characters, base64url")
+    url: str = Field(description="{PUBLIC_BASE_URL}/share/<token>")
+    embed_url: str = Field(description="{PUBLIC_BASE_URL}/embed/<token> (frameable)")
+    password_protected: bool
+    createdAt: str | None = Field(description="when this token was issued")
+
+
+class ShareOut(BaseModel):
+    success: bool = True
+    body: ShareBody
+
+
+class UnshareBody(BaseModel):
+    disabled: bool = Field(description="true when a live link was disabled by this call")
+
+
+class UnshareOut(BaseModel):
+    success: bool = True
+    body: UnshareBody
+
+
+@router.post(
+    "/v0/api/slideshows/{id}/share",
+    status_code=201,
+    response_model=ShareOut,
+    summary="Issue (201), return the existing (200) or rotate (201) the public share link",
+    description=(
+        "A slideshow has at most one live link. The first call, `rotate: true` and a call after "
+        "DELETE issue a new token and answer **201**; otherwise the existing link is returned with "
+        "**200** (a `password` sent then sets or replaces its password). A link may be issued in any "
+        "status; until the deck is READY its page says it is still rendering. Tokens are stored as a "
+        "SHA-256 hash (lookups) plus a Fernet ciphertext (so the link can be shown again)."
+    ),
+    responses={
+        200: {"model": ShareOut, "description": "The existing live link"},
+        **errors.responses("VALIDATION_ERROR", "SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
+    },
+)
+async def create_share(
+    id: SlideshowId, request: Request, body: ShareRequest | None = None, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    body = body or ShareRequest.model_validate({})
+    out = await ops.share(
+        request.app.state.backends, caller, id, body.password, body.rotate, body.remove_password
+    )
+    created = out.pop("created")
+    return JSONResponse(out, status_code=201 if created else 200)
+
+
+@router.delete(
+    "/v0/api/slideshows/{id}/share",
+    response_model=UnshareOut,
+    summary="Disable the slideshow's share link (its token is dead at once; idempotent)",
+    responses=errors.responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
+)
+async def delete_share(id: SlideshowId, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+    return JSONResponse(await ops.unshare(request.app.state.backends, caller, id))

@@ -1,3 +1,182 @@
-from fastapi import APIRouter
+"""Slideshow REST endpoints: HTTP shape only; the work is in gateway.operations.slideshows."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import slideshows as ops
+
+router = APIRouter(tags=["slideshows"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+Status = Literal["QUEUED", "RENDERING", "READY", "FAILED"]
+
+
+class GenerateBody(BaseModel):
+    """Body of POST /v0/api/v1/apps/:id/slideshows."""
+
+    template_key: Any = Field(None, description="required: a template key of the app's niche (GET /v0/api/v1/niches)")
+    variable_overrides: Any = Field(
+        None, description="optional object: template variable name -> string value; missing ones are chosen automatically"
+    )
+    design: str | None = Field(None, description="optional design override (classic, inspo, editorial-split, brand-studio)")
+
+    model_config = {"json_schema_extra": {"example": {"template_key": "problem_solution", "variable_overrides": {}}}}
+
+
+class Queued(BaseModel):
+    slideshow_id: str
+    status: Literal["QUEUED"]
+
+
+class GenerateResponse(BaseModel):
+    success: bool = True
+    body: Queued
+
+
+class SlideshowSummary(BaseModel):
+    id: str = Field(alias="_id")
+    app_id: str
+    hook_id: str
+    hook_text_snapshot: str
+    status: Status
+    language: str
+    template_set: str
+    createdAt: str | None
+
+
+class Slide(BaseModel):
+    order: int = Field(description="0-based")
+    template: str = Field(description="the slide's role: HOOK, PROBLEM, POINT, PROOF, SOLUTION, CTA, ...")
+    layout_type: str
+    title: str
+    subtitle: str
+    label: str
+    image_url: str = Field(description="1080x1920 PNG, fetchable without credentials")
+    duration: float = Field(description="seconds")
+
+
+class MarketingAsset(BaseModel):
+    type: Literal["caption", "hashtags", "cta"]
+    text: str | None = Field(None, description="caption and cta")
+    tags: list[str] | None = Field(None, description="hashtags (at most 5)")
+
+
+class SlideshowError(BaseModel):
+    code: str
+    message: str
+
+
+class SlideshowDetail(SlideshowSummary):
+    app_name: str
+    template_key: str
+    design: str
+    slides: list[Slide]
+    marketing_assets: list[MarketingAsset]
+    error: SlideshowError | None = Field(None, description="present when status is FAILED")
+    updatedAt: str | None
+
+
+class SlideshowList(BaseModel):
+    success: bool = True
+    data: list[SlideshowSummary]
+    page: int
+    limit: int
+    total: int
+
+
+class SlideshowResponse(BaseModel):
+    success: bool = True
+    body: SlideshowDetail
+
+
+class ZipData(BaseModel):
+    url: str = Field(description="presigned download URL, valid about 1 hour")
+    expires_at: str
+    cached: bool = Field(description="true when a previously built bundle is returned")
+
+
+class ZipResponse(BaseModel):
+    success: bool = True
+    data: ZipData
+
+
+@router.post(
+    "/v0/api/v1/apps/{id}/slideshows",
+    status_code=202,
+    response_model=GenerateResponse,
+    summary="Generate a slideshow (asynchronous; poll GET /v0/api/v1/slideshows/:id)",
+    responses=error_responses(
+        "TEMPLATE_KEY_REQUIRED", "NICHE_NOT_REGISTERED", "NO_IMAGE_SOURCE", "VALIDATION_ERROR", "QUOTA_EXCEEDED",
+        "APP_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED", *AUTH_ERRORS,
+    ),
+)
+async def generate(
+    request: Request,
+    id: str = Path(description="app id"),
+    body: GenerateBody | None = Body(None),
+    idempotency_key: str | None = Header(
+        None, alias="Idempotency-Key", description="optional, up to 255 characters; a repeat within 24 h returns the first answer"
+    ),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    result = await ops.generate(
+        request.app.state.backends,
+        caller,
+        id,
+        body.template_key if body else None,
+        body.variable_overrides if body else None,
+        idempotency_key or "",
+        (body.design if body else None) or "",
+    )
+    return JSONResponse(result, status_code=202)
+
+
+@router.get(
+    "/v0/api/v1/slideshows",
+    response_model=SlideshowList,
+    summary="List slideshows, newest first",
+    responses=error_responses("VALIDATION_ERROR", *AUTH_ERRORS),
+)
+async def list_slideshows(
+    request: Request,
+    page: int = Query(1, ge=1),
+    limit: int = Query(20, ge=1, le=100),
+    app_id: str | None = Query(None, max_length=100),
+    status: Status | None = Query(None),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    # Returned as a Response: the models above document the shape without re-validating it.
+    return JSONResponse(
+        await ops.list_slideshows(
+            request.app.state.backends, caller, page, limit, app_id or "", [status] if status else []
+        )
+    )
+
+
+@router.get(
+    "/v0/api/v1/slideshows/{id}",
+    response_model=SlideshowResponse,
+    summary="Fetch a slideshow with its 6 slides and marketing assets",
+    responses=error_responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
+)
+async def get_slideshow(request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)) -> JSONResponse:
+    return JSONResponse(await ops.get_slideshow(request.app.state.backends, caller, id))
+
+
+@router.get(
+    "/v0/api/v1/slideshows/{id}/zip",
+    response_model=ZipResponse,
+    summary="Build (or return the cached) ZIP bundle of a READY slideshow",
+    responses=error_responses(
+        "SLIDESHOW_NOT_FOUND", "SLIDESHOW_NOT_READY", "ZIP_GENERATION_FAILED", "ZIP_UPLOAD_FAILED", *AUTH_ERRORS
+    ),
+)
+async def get_zip(request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)) -> JSONResponse:
+    return JSONResponse(await ops.get_zip(request.app.state.backends, caller, id))

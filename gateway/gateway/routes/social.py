@@ -1,3 +1,140 @@
-from fastapi import APIRouter
+"""Connected social accounts and publishing: HTTP shape only."""
 
-router = APIRouter()
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from gateway.auth import Caller, require_caller
+from gateway.errors import responses as error_responses
+from gateway.operations import delivery as ops
+
+router = APIRouter(tags=["publishing"])
+
+AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+PrivacyLevel = Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"]
+
+
+class ConnectBody(BaseModel):
+    platform: Literal["tiktok"]
+    access_token: str = Field(min_length=1, max_length=4096, description="the account's user access token; stored encrypted, never returned")
+    open_id: str | None = Field(None, max_length=200)
+    display_name: str | None = Field(None, max_length=200)
+
+
+class Account(BaseModel):
+    id: str = Field(alias="_id", description="acct_<id>")
+    app_id: str
+    platform: Literal["tiktok"]
+    open_id: str
+    display_name: str
+    createdAt: str | None
+
+
+class AccountResponse(BaseModel):
+    success: bool = True
+    body: Account
+
+
+class AccountList(BaseModel):
+    success: bool = True
+    data: list[Account]
+    page: int
+    limit: int
+    total: int
+
+
+class PublishBody(BaseModel):
+    platform: Literal["tiktok"] = "tiktok"
+    mode: Literal["draft", "direct"] = Field("draft", description="draft: to the creator's TikTok inbox; direct: posted at once")
+    privacy_level: PrivacyLevel | None = Field(None, description="direct posts; default SELF_ONLY")
+
+
+class Publish(BaseModel):
+    id: str = Field(alias="_id", description="pub_<id>")
+    publish_id: str = Field(description="the platform's publish id")
+    status: str = Field(description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED")
+    platform: Literal["tiktok"]
+    mode: Literal["draft", "direct"]
+    privacy_level: str
+    slideshow_id: str
+    account_id: str
+    already_published: bool = Field(description="true when this slideshow was already published to this account")
+    createdAt: str | None
+
+
+class PublishResponse(BaseModel):
+    success: bool = True
+    body: Publish
+
+
+class Ok(BaseModel):
+    success: bool = True
+
+
+@router.post(
+    "/v0/api/v1/apps/{id}/social-accounts",
+    status_code=201,
+    response_model=AccountResponse,
+    summary="Connect a social account to an app (reconnecting the same platform replaces the token)",
+    responses=error_responses("VALIDATION_ERROR", "APP_NOT_FOUND", *AUTH_ERRORS),
+)
+async def connect_account(
+    request: Request, body: ConnectBody, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    result = await ops.connect_account(
+        request.app.state.backends, caller, id, body.platform, body.access_token, body.open_id, body.display_name
+    )
+    return JSONResponse(result, status_code=201)
+
+
+@router.get(
+    "/v0/api/v1/apps/{id}/social-accounts",
+    response_model=AccountList,
+    summary="List an app's connected social accounts (tokens are never returned)",
+    responses=error_responses("APP_NOT_FOUND", *AUTH_ERRORS),
+)
+async def list_accounts(
+    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    return JSONResponse(await ops.list_accounts(request.app.state.backends, caller, id))
+
+
+@router.delete(
+    "/v0/api/v1/apps/{id}/social-accounts/{account_id}",
+    response_model=Ok,
+    summary="Disconnect a social account",
+    responses=error_responses("SOCIAL_ACCOUNT_NOT_FOUND", *AUTH_ERRORS),
+)
+async def delete_account(
+    request: Request,
+    id: str = Path(max_length=100),
+    account_id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    return JSONResponse(await ops.delete_account(request.app.state.backends, caller, id, account_id))
+
+
+@router.post(
+    "/v0/api/v1/slideshows/{id}/publish",
+    response_model=PublishResponse,
+    summary="Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)",
+    description="Idempotent per slideshow and account: a repeat returns the recorded publish.",
+    responses=error_responses(
+        "PLAN_UPGRADE_REQUIRED", "SLIDESHOW_NOT_FOUND", "SLIDESHOW_NOT_READY", "NO_CONNECTED_ACCOUNT",
+        "VALIDATION_ERROR", "UPSTREAM_ERROR", *AUTH_ERRORS,
+    ),
+)
+async def publish(
+    request: Request,
+    body: PublishBody | None = None,
+    id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    b = body or PublishBody.model_validate({})
+    return JSONResponse(
+        await ops.publish(request.app.state.backends, caller, id, b.platform, b.mode, b.privacy_level)
+    )

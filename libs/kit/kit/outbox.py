@@ -98,7 +98,7 @@ async def first_time(conn: AsyncConnection, table: Table, consumer: str, event_i
 class OutboxRelay:
     """Moves committed outbox rows to Kafka in id order, then deletes them (at-least-once)."""
 
-    def __init__(self, engine: AsyncEngine, table: Table, producer, poll_seconds: float = 0.05):
+    def __init__(self, engine: AsyncEngine, table: Table, producer, poll_seconds: float = 0.25):
         self.engine = engine
         self.table = table
         self.producer = producer

@@ -34,7 +34,7 @@ PRIVACY_LEVELS = ("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CR
 
 MAX_DESCRIPTION = 500
 MAX_TOKEN = 4096
-SECRET_PREFIX = "whsec_"
+SECRET_PREFIX = "whsec_"  # noqa: S105 - a prefix, not a secret
 
 
 def new_secret() -> str:

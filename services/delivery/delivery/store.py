@@ -343,15 +343,15 @@ async def list_deliveries(
 
 
 async def upsert_account(conn: AsyncConnection, values: dict[str, Any]) -> Row:
-    q = pg_insert(social_accounts).values(**values)
-    q = q.on_conflict_do_update(
+    ins = pg_insert(social_accounts).values(**values)
+    q = ins.on_conflict_do_update(
         constraint="social_accounts_app_platform_key",
         set_={
-            "open_id": q.excluded.open_id,
-            "display_name": q.excluded.display_name,
-            "token_key_id": q.excluded.token_key_id,
-            "token_cipher": q.excluded.token_cipher,
-            "updated_at": q.excluded.updated_at,
+            "open_id": ins.excluded.open_id,
+            "display_name": ins.excluded.display_name,
+            "token_key_id": ins.excluded.token_key_id,
+            "token_cipher": ins.excluded.token_cipher,
+            "updated_at": ins.excluded.updated_at,
         },
     ).returning(*social_accounts.c)
     return (await conn.execute(q)).one()

@@ -102,6 +102,11 @@ def norm_niche(niche: str) -> str:
     return " ".join(niche.strip().lower().split())[:40]
 
 
+def niche_key(niche: str) -> str:
+    """The niche a hook is filed under (apps without a niche share "general")."""
+    return norm_niche(niche) or "general"
+
+
 def norm_language(language: str) -> str:
     """"pt-BR" -> "pt"; unsupported languages fall back to "en" (the text is English then)."""
     primary = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]

@@ -4,8 +4,8 @@ object keys and the checks that decide whether a file is an image we accept."""
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import io
+import ipaddress
 import json
 import warnings
 from collections.abc import Iterable, Mapping, Sequence

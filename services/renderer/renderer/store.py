@@ -218,6 +218,14 @@ async def mark_rendering(conn: AsyncConnection, org_id: str, ss_id: str) -> None
     )
 
 
+async def uncount_attempt(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
+    await conn.execute(
+        update(slideshows)
+        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id, slideshows.c.attempts > 0)
+        .values(attempts=slideshows.c.attempts - 1)
+    )
+
+
 async def mark_ready(conn: AsyncConnection, org_id: str, ss_id: str, app_name: str, language: str) -> None:
     await conn.execute(
         update(slideshows)

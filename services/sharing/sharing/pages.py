@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from sharing import domain
 
@@ -75,3 +76,12 @@ def message_page(status: int, heading: str, text: str, provider_name: str, frame
 def not_found_page(provider_name: str, frameable: bool = False) -> Page:
     """The one answer for unknown, rotated, disabled and deleted: it reveals nothing."""
     return message_page(404, "Not found", "There is nothing here.", provider_name, frameable)
+
+
+def oembed_iframe(src: str, width: int, height: int, title: str) -> str:
+    return str(
+        Markup(
+            '<iframe src="{}" width="{}" height="{}" title="{}" frameborder="0" scrolling="no" '
+            'allowfullscreen loading="lazy"></iframe>'
+        ).format(src, width, height, title)
+    )

@@ -1,0 +1,161 @@
+"""Apps: the application calls shared by the REST routes and the MCP tools.
+
+Each function takes the Backends, the Caller and plain arguments, calls catalog over gRPC and
+returns the REST JSON shape. `fields` dicts map App field names to values; None clears an
+optional field, and is refused for a field that always has a value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import field_mask_pb2
+from kit.errors import ServiceError, validation_error
+from kit.grpcx import call
+from slides.catalog.v1 import catalog_pb2
+from slides.common.v1 import common_pb2
+
+from gateway.auth import Caller
+from gateway.formats import ts
+
+STATUSES = ("ACTIVE", "ARCHIVED")
+TEXT_FIELDS = (
+    "name",
+    "slug",
+    "niche",
+    "language",
+    "status",
+    "target_audience",
+    "description",
+    "ios_url",
+    "android_url",
+    "website_url",
+    "brand_primary_color",
+    "brand_secondary_color",
+    "brand_accent_color",
+    "design",
+    "tagline",
+    "image_source",
+)
+LIST_FIELDS = ("screenshots", "value_props", "pain_points", "differentiators")
+FIELDS = TEXT_FIELDS + LIST_FIELDS
+# Always hold a value: null is refused on update.
+NOT_NULL = ("name", "slug", "niche", "language", "status", "design", "image_source")
+# Set by the server on create, never by the client.
+NOT_ON_CREATE = ("status",)
+
+
+def app_json(app: catalog_pb2.App) -> dict[str, Any]:
+    """The REST App: every field; unset optional text is null, lists are arrays."""
+    out: dict[str, Any] = {"_id": app.id, "organization_id": app.organization_id}
+    for f in TEXT_FIELDS:
+        out[f] = getattr(app, f) or None
+    for f in LIST_FIELDS:
+        out[f] = list(getattr(app, f))
+    out["createdAt"] = ts(app.created_at)
+    out["updatedAt"] = ts(app.updated_at)
+    return out
+
+
+def _is_text(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_fields(fields: dict[str, Any], allowed: tuple[str, ...], *, nulls: bool) -> None:
+    """Shape checks for callers without a typed model (MCP): names and JSON types."""
+    errors: list[tuple[str, str]] = []
+    for name, value in fields.items():
+        if name not in allowed:
+            errors.append((name, "unknown field"))
+        elif value is None:
+            if not nulls or name in NOT_NULL:
+                errors.append((name, "must not be null"))
+        elif name in LIST_FIELDS:
+            if not isinstance(value, list) or not all(_is_text(v) for v in value):
+                errors.append((name, "must be an array of strings"))
+        elif not _is_text(value):
+            errors.append((name, "must be a string"))
+    if errors:
+        raise validation_error(errors)
+
+
+def _app_message(fields: dict[str, Any]) -> catalog_pb2.App:
+    values = {k: ([] if k in LIST_FIELDS else "") if v is None else v for k, v in fields.items()}
+    return catalog_pb2.App(**values)
+
+
+def _require_app_id(app_id: str) -> None:
+    if not isinstance(app_id, str) or not app_id.startswith("app_") or len(app_id) > 100 or not app_id.isascii():
+        raise ServiceError("APP_NOT_FOUND", f"No app with id '{str(app_id)[:100]}' in this organization.")
+
+
+async def list_apps(
+    backends: Any, caller: Caller, page: int = 1, limit: int = 50, status: str | None = None
+) -> dict[str, Any]:
+    errors = []
+    if not isinstance(page, int) or page < 1 or page > 2**31 - 1:
+        errors.append(("page", "must be an integer of at least 1"))
+    if not isinstance(limit, int) or not 1 <= limit <= 100:
+        errors.append(("limit", "must be an integer between 1 and 100"))
+    if status is not None and status not in STATUSES:
+        errors.append(("status", "must be ACTIVE or ARCHIVED"))
+    if errors:
+        raise validation_error(errors)
+    request = catalog_pb2.ListAppsRequest(
+        organization_id=caller.organization_id,
+        page=common_pb2.PageRequest(page=page, limit=limit),
+        status=status or "",
+    )
+    resp = await call(backends.catalog.ListApps, request, organization_id=caller.organization_id)
+    return {
+        "success": True,
+        "data": [app_json(a) for a in resp.apps],
+        "page": resp.page.page,
+        "limit": resp.page.limit,
+        "total": resp.page.total,
+    }
+
+
+async def get_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
+    _require_app_id(app_id)
+    request = catalog_pb2.GetAppRequest(organization_id=caller.organization_id, app_id=app_id)
+    resp = await call(backends.catalog.GetApp, request, organization_id=caller.organization_id)
+    return {"success": True, "body": app_json(resp.app)}
+
+
+async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> dict[str, Any]:
+    allowed = tuple(f for f in FIELDS if f not in NOT_ON_CREATE)
+    _check_fields(fields, allowed, nulls=True)
+    if fields.get("name") is None:
+        raise validation_error([("name", "is required")])
+    present = {k: v for k, v in fields.items() if v is not None}
+    request = catalog_pb2.CreateAppRequest(organization_id=caller.organization_id, app=_app_message(present))
+    app = (await call(backends.catalog.CreateApp, request, organization_id=caller.organization_id)).app
+    body = {"_id": app.id, "slug": app.slug, "name": app.name, "status": app.status, "createdAt": ts(app.created_at)}
+    return {"success": True, "body": body}
+
+
+async def update_app(backends: Any, caller: Caller, app_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+    _check_fields(fields, FIELDS, nulls=True)
+    _require_app_id(app_id)
+    request = catalog_pb2.UpdateAppRequest(
+        organization_id=caller.organization_id,
+        app_id=app_id,
+        app=_app_message(fields),
+        update_mask=field_mask_pb2.FieldMask(paths=sorted(fields)),
+    )
+    app = (await call(backends.catalog.UpdateApp, request, organization_id=caller.organization_id)).app
+    return {"success": True, "body": {"_id": app.id, "name": app.name, "status": app.status}}
+
+
+async def delete_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
+    _require_app_id(app_id)
+    request = catalog_pb2.DeleteAppRequest(organization_id=caller.organization_id, app_id=app_id)
+    await call(backends.catalog.DeleteApp, request, organization_id=caller.organization_id)
+    return {"success": True}

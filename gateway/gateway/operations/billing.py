@@ -1,0 +1,91 @@
+"""Accounts: API keys, usage and organization, shared by the REST routes and the MCP tools.
+
+Each function takes the Backends, the Caller and plain arguments and returns the REST JSON shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.grpcx import call
+from slides.billing.v1 import billing_pb2
+
+from gateway.auth import Caller
+from gateway.formats import ts
+
+QUOTA_LIMIT_FIELDS = {
+    "apps": "apps",
+    "slideshows_per_month": "slideshows_per_month",
+    "hook_refreshes": "hook_refreshes_per_month",
+}
+
+
+def key_json(key: billing_pb2.ApiKey) -> dict[str, Any]:
+    out: dict[str, Any] = {"_id": key.id, "name": key.name, "prefix": key.prefix, "createdAt": ts(key.created_at)}
+    if key.key:
+        out["key"] = key.key
+    return out
+
+
+def limits_json(limits: billing_pb2.PlanLimits) -> dict[str, Any]:
+    return {
+        "apps": limits.apps,
+        "slideshows_per_month": limits.slideshows_per_month,
+        "hook_refreshes_per_month": limits.hook_refreshes_per_month,
+        "api_keys": limits.api_keys,
+        "publishing": limits.publishing,
+        "requests_per_minute": limits.requests_per_minute,
+    }
+
+
+async def create_api_key(backends: Any, caller: Caller, name: str) -> dict[str, Any]:
+    resp = await call(
+        backends.billing.CreateApiKey,
+        billing_pb2.CreateApiKeyRequest(organization_id=caller.organization_id, name=name),
+    )
+    return key_json(resp.api_key)
+
+
+async def list_api_keys(backends: Any, caller: Caller) -> list[dict[str, Any]]:
+    resp = await call(
+        backends.billing.ListApiKeys, billing_pb2.ListApiKeysRequest(organization_id=caller.organization_id)
+    )
+    return [key_json(k) for k in resp.api_keys]
+
+
+async def revoke_api_key(backends: Any, caller: Caller, key_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.billing.RevokeApiKey,
+        billing_pb2.RevokeApiKeyRequest(organization_id=caller.organization_id, key_id=key_id),
+    )
+    return {**key_json(resp.api_key), "revokedAt": ts(resp.api_key.revoked_at)}
+
+
+async def get_usage(backends: Any, caller: Caller) -> dict[str, Any]:
+    """Plan, its limits, what the current billing period has used, and the period's bounds."""
+    resp = await call(backends.billing.GetUsage, billing_pb2.GetUsageRequest(organization_id=caller.organization_id))
+    return {
+        "plan": resp.plan,
+        "status": resp.status,
+        "limits": limits_json(resp.limits),
+        "usage": {u.quota: {"limit": u.limit, "used": u.used} for u in resp.usage},
+        "period_start": ts(resp.period_start),
+        "period_end": ts(resp.period_end),
+    }
+
+
+async def get_organization(backends: Any, caller: Caller) -> dict[str, Any]:
+    resp = await call(
+        backends.billing.GetOrganization, billing_pb2.GetOrganizationRequest(organization_id=caller.organization_id)
+    )
+    org = resp.organization
+    return {
+        "_id": org.id,
+        "name": org.name,
+        "plan": org.plan,
+        "status": org.status,
+        "stripe_customer_id": org.stripe_customer_id or None,
+        "limits": limits_json(org.limits),
+        "rate_limit_override": org.rate_limit_override or None,
+        "createdAt": ts(org.created_at),
+    }

@@ -1,0 +1,263 @@
+"""Outgoing webhooks, chat integrations, connected social accounts and publishing: the calls
+shared by the REST routes and the MCP tools. Each returns the REST JSON shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.errors import ServiceError
+from kit.grpcx import call
+from slides.common.v1 import common_pb2
+from slides.delivery.v1 import delivery_pb2 as pb
+
+from gateway.auth import Caller
+from gateway.formats import ts
+
+EVENTS = ("slideshow.completed", "slideshow.failed", "quota.exceeded")
+
+
+def webhook_json(ep: pb.Endpoint) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "_id": ep.id,
+        "url": ep.url,
+        "events": list(ep.events),
+        "description": ep.description,
+        "enabled": ep.enabled,
+        "disabled_reason": ep.disabled_reason or None,
+        "createdAt": ts(ep.created_at),
+    }
+    if ep.secret:
+        out["secret"] = ep.secret
+    return out
+
+
+def attempt_json(a: pb.Attempt) -> dict[str, Any]:
+    return {
+        "attempt": a.attempt,
+        "status_code": a.status_code or None,
+        "duration_ms": a.duration_ms,
+        "error": a.error or None,
+        "next_attempt_at": ts(a.next_attempt_at),
+        "createdAt": ts(a.created_at),
+    }
+
+
+def delivery_json(d: pb.Delivery) -> dict[str, Any]:
+    return {
+        "_id": d.id,
+        "event": d.event,
+        "event_id": d.event_id,
+        "status": d.status,
+        "attempt_count": d.attempt_count,
+        "next_attempt_at": ts(d.next_attempt_at),
+        "createdAt": ts(d.created_at),
+        "attempts": [attempt_json(a) for a in d.attempts],
+    }
+
+
+def mask_url(url: str) -> str:
+    """Chat incoming-webhook URLs are credentials: lists show only the host and the last characters."""
+    scheme, _, rest = url.partition("://")
+    host, _, path = rest.partition("/")
+    return f"{scheme}://{host}/…{path[-4:]}" if path else url
+
+
+def chat_json(c: pb.ChatIntegration, reveal: bool = False) -> dict[str, Any]:
+    return {
+        "_id": c.id,
+        "kind": c.kind,
+        "url": c.url if reveal else mask_url(c.url),
+        "events": list(c.events),
+        "enabled": c.enabled,
+        "createdAt": ts(c.created_at),
+    }
+
+
+def account_json(a: pb.SocialAccount) -> dict[str, Any]:
+    return {
+        "_id": a.id,
+        "app_id": a.app_id,
+        "platform": a.platform,
+        "open_id": a.open_id,
+        "display_name": a.display_name,
+        "createdAt": ts(a.created_at),
+    }
+
+
+def publish_json(p: pb.Publish) -> dict[str, Any]:
+    return {
+        "_id": p.id,
+        "publish_id": p.publish_id,
+        "status": p.status,
+        "platform": p.platform,
+        "mode": p.mode,
+        "privacy_level": p.privacy_level,
+        "slideshow_id": p.slideshow_id,
+        "account_id": p.account_id,
+        "already_published": p.existing,
+        "createdAt": ts(p.created_at),
+    }
+
+
+# --- webhooks ------------------------------------------------------------------------
+
+
+async def create_webhook(
+    backends: Any, caller: Caller, url: str, events: list[str] | None = None, description: str | None = ""
+) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.CreateEndpoint,
+        pb.CreateEndpointRequest(
+            organization_id=caller.organization_id, url=url, events=events or [], description=description or ""
+        ),
+    )
+    return {"success": True, "body": webhook_json(resp.endpoint)}
+
+
+async def list_webhooks(backends: Any, caller: Caller) -> dict[str, Any]:
+    resp = await call(backends.delivery.ListEndpoints, pb.ListEndpointsRequest(organization_id=caller.organization_id))
+    data = [webhook_json(e) for e in resp.endpoints]
+    return {"success": True, "data": data, "page": 1, "limit": len(data), "total": len(data)}
+
+
+async def delete_webhook(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
+    await call(
+        backends.delivery.DeleteEndpoint,
+        pb.DeleteEndpointRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id),
+    )
+    return {"success": True}
+
+
+async def rotate_webhook_secret(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.RotateEndpointSecret,
+        pb.RotateEndpointSecretRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id),
+    )
+    return {"success": True, "body": webhook_json(resp.endpoint)}
+
+
+async def list_deliveries(backends: Any, caller: Caller, endpoint_id: str, page: int, limit: int) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.ListDeliveries,
+        pb.ListDeliveriesRequest(
+            organization_id=caller.organization_id,
+            endpoint_id=endpoint_id,
+            page=common_pb2.PageRequest(page=page, limit=limit),
+        ),
+    )
+    return {
+        "success": True,
+        "data": [delivery_json(d) for d in resp.deliveries],
+        "page": resp.page.page,
+        "limit": resp.page.limit,
+        "total": resp.page.total,
+    }
+
+
+# --- chat ----------------------------------------------------------------------------
+
+
+async def create_chat(
+    backends: Any, caller: Caller, kind: str, url: str, events: list[str] | None = None
+) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.CreateChatIntegration,
+        pb.CreateChatIntegrationRequest(
+            organization_id=caller.organization_id, kind=kind, url=url, events=events or []
+        ),
+    )
+    return {"success": True, "body": chat_json(resp.integration, reveal=True)}
+
+
+async def list_chat(backends: Any, caller: Caller) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.ListChatIntegrations, pb.ListChatIntegrationsRequest(organization_id=caller.organization_id)
+    )
+    data = [chat_json(c) for c in resp.integrations]
+    return {"success": True, "data": data, "page": 1, "limit": len(data), "total": len(data)}
+
+
+async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
+    await call(
+        backends.delivery.DeleteChatIntegration,
+        pb.DeleteChatIntegrationRequest(organization_id=caller.organization_id, integration_id=integration_id),
+    )
+    return {"success": True}
+
+
+# --- social accounts and publishing ---------------------------------------------------
+
+
+async def connect_account(
+    backends: Any,
+    caller: Caller,
+    app_id: str,
+    platform: str,
+    access_token: str,
+    open_id: str | None = "",
+    display_name: str | None = "",
+) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.ConnectSocialAccount,
+        pb.ConnectSocialAccountRequest(
+            organization_id=caller.organization_id,
+            app_id=app_id,
+            platform=platform,
+            access_token=access_token,
+            open_id=open_id or "",
+            display_name=display_name or "",
+        ),
+    )
+    return {"success": True, "body": account_json(resp.account)}
+
+
+async def list_accounts(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.ListSocialAccounts,
+        pb.ListSocialAccountsRequest(organization_id=caller.organization_id, app_id=app_id),
+    )
+    data = [account_json(a) for a in resp.accounts]
+    return {"success": True, "data": data, "page": 1, "limit": len(data), "total": len(data)}
+
+
+async def delete_account(backends: Any, caller: Caller, app_id: str, account_id: str) -> dict[str, Any]:
+    await call(
+        backends.delivery.DeleteSocialAccount,
+        pb.DeleteSocialAccountRequest(organization_id=caller.organization_id, app_id=app_id, account_id=account_id),
+    )
+    return {"success": True}
+
+
+async def publish(
+    backends: Any,
+    caller: Caller,
+    slideshow_id: str,
+    platform: str = "tiktok",
+    mode: str = "draft",
+    privacy_level: str | None = None,
+) -> dict[str, Any]:
+    """Publish a READY (COMPLETED) slideshow to its app's connected account; cannot be undone.
+
+    A second call for the same slideshow and account returns the recorded publish
+    (`already_published` true) instead of posting again. Errors: PLAN_UPGRADE_REQUIRED (plan
+    without publishing), SLIDESHOW_NOT_FOUND, SLIDESHOW_NOT_READY, NO_CONNECTED_ACCOUNT,
+    VALIDATION_ERROR, UPSTREAM_ERROR (the platform refused or could not be reached).
+    Returns {"success", "body": {publish_id, status, platform, mode, ...}}.
+    """
+    if not caller.publishing:
+        raise ServiceError(
+            "PLAN_UPGRADE_REQUIRED", "Publishing needs a plan with publishing enabled (Pro or Business).",
+            {"plan": caller.plan},
+        )
+    resp = await call(
+        backends.delivery.PublishSlideshow,
+        pb.PublishSlideshowRequest(
+            organization_id=caller.organization_id,
+            slideshow_id=slideshow_id,
+            platform=platform,
+            mode=mode,
+            privacy_level=privacy_level or "",
+        ),
+        timeout=60.0,
+    )
+    return {"success": True, "body": publish_json(resp.publish)}

@@ -1,0 +1,219 @@
+"""Slideshows, niches, formats, designs and ZIP export: the calls shared by REST and MCP.
+
+Each function takes the Backends (and the Caller where scoped) and plain arguments, calls the
+renderer over gRPC and returns the REST JSON shape (`success` + `body` / `data`). Status names
+are the REST ones (QUEUED, RENDERING, READY, FAILED); MCP maps its own wording onto them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.errors import ServiceError, validation_error
+from kit.grpcx import call
+from slides.common.v1 import common_pb2
+from slides.renderer.v1 import renderer_pb2
+
+from gateway.auth import Caller
+from gateway.formats import ts
+
+STATUSES = ("QUEUED", "RENDERING", "READY", "FAILED")
+IDEMPOTENCY_KEY_MAX = 255
+
+
+def _variables(variables: Any) -> list[dict[str, Any]]:
+    return [{"name": v.name, "description": v.description, "required": v.required} for v in variables]
+
+
+def template_json(t: renderer_pb2.Template) -> dict[str, Any]:
+    return {
+        "key": t.key,
+        "name": t.name,
+        "description": t.description,
+        "format": t.format,
+        "slide_roles": list(t.slide_roles),
+        "variables": _variables(t.variables),
+    }
+
+
+def slide_json(s: renderer_pb2.Slide) -> dict[str, Any]:
+    return {
+        "order": s.order,
+        "template": s.template,
+        "layout_type": s.layout_type,
+        "title": s.title,
+        "subtitle": s.subtitle,
+        "label": s.label,
+        "image_url": s.image_url,
+        "duration": s.duration,
+    }
+
+
+def asset_json(a: renderer_pb2.MarketingAsset) -> dict[str, Any]:
+    if a.type == "hashtags":
+        return {"type": a.type, "tags": list(a.tags)}
+    return {"type": a.type, "text": a.text}
+
+
+def summary_json(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
+    return {
+        "_id": ss.id,
+        "app_id": ss.app_id,
+        "hook_id": ss.hook_id,
+        "hook_text_snapshot": ss.hook_text_snapshot,
+        "status": ss.status,
+        "language": ss.language,
+        "template_set": ss.template_set,
+        "createdAt": ts(ss.created_at),
+    }
+
+
+def detail_json(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
+    out = summary_json(ss)
+    out.update(
+        {
+            "app_name": ss.app_name,
+            "template_key": ss.template_key,
+            "design": ss.design,
+            "slides": [slide_json(s) for s in ss.slides],
+            "marketing_assets": [asset_json(a) for a in ss.marketing_assets],
+            "updatedAt": ts(ss.updated_at),
+        }
+    )
+    if ss.status == "FAILED":
+        out["error"] = {"code": ss.error.code, "message": ss.error.message}
+    return out
+
+
+# --- catalog ---------------------------------------------------------------------------------
+
+
+async def list_niches(backends: Any) -> dict[str, Any]:
+    resp = await call(backends.renderer.ListNiches, renderer_pb2.ListNichesRequest())
+    data = [
+        {"key": n.key, "name": n.name, "languages": list(n.languages), "templates": [template_json(t) for t in n.templates]}
+        for n in resp.niches
+    ]
+    return {"success": True, "data": data}
+
+
+async def list_formats(backends: Any, niche: str = "") -> dict[str, Any]:
+    resp = await call(backends.renderer.ListFormats, renderer_pb2.ListFormatsRequest(niche=niche or ""))
+    data = [
+        {"key": f.key, "name": f.name, "description": f.description, "slide_roles": list(f.slide_roles),
+         "variables": _variables(f.variables)}
+        for f in resp.formats
+    ]
+    return {"success": True, "data": data}
+
+
+async def list_designs(backends: Any) -> dict[str, Any]:
+    resp = await call(backends.renderer.ListDesigns, renderer_pb2.ListDesignsRequest())
+    return {"success": True, "data": [{"key": d.key, "name": d.name, "description": d.description} for d in resp.designs]}
+
+
+# --- generate and read -----------------------------------------------------------------------
+
+
+def _split_overrides(variable_overrides: Any) -> tuple[dict[str, str], list[str]]:
+    """String values go through; names of non-string values are reported by the renderer in
+    the spec's order of checks (after APP_NOT_FOUND and NICHE_NOT_REGISTERED)."""
+    if variable_overrides is None:
+        return {}, []
+    if not isinstance(variable_overrides, dict):
+        raise validation_error([("variable_overrides", "must be an object mapping variable names to strings")])
+    strings = {str(k): v for k, v in variable_overrides.items() if isinstance(v, str)}
+    others = [str(k) for k, v in variable_overrides.items() if not isinstance(v, str)]
+    return strings, others
+
+
+async def generate(
+    backends: Any,
+    caller: Caller,
+    app_id: str,
+    template_key: Any,
+    variable_overrides: Any = None,
+    idempotency_key: str = "",
+    design: str = "",
+) -> dict[str, Any]:
+    if template_key is None or (isinstance(template_key, str) and not template_key.strip()):
+        raise ServiceError("TEMPLATE_KEY_REQUIRED", "template_key is required; see GET /v0/api/v1/niches.")
+    if not isinstance(template_key, str):
+        raise validation_error([("template_key", "must be a string")])
+    if len(idempotency_key or "") > IDEMPOTENCY_KEY_MAX:
+        raise validation_error([("Idempotency-Key", f"must be at most {IDEMPOTENCY_KEY_MAX} characters")])
+    strings, others = _split_overrides(variable_overrides)
+    resp = await call(
+        backends.renderer.GenerateSlideshow,
+        renderer_pb2.GenerateSlideshowRequest(
+            organization_id=caller.organization_id,
+            app_id=app_id,
+            template_key=template_key.strip(),
+            variable_overrides=strings,
+            non_string_overrides=others,
+            idempotency_key=idempotency_key or "",
+            design=design or "",
+        ),
+    )
+    return {"success": True, "body": {"slideshow_id": resp.slideshow_id, "status": resp.status}}
+
+
+async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.renderer.GetSlideshow,
+        renderer_pb2.GetSlideshowRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
+    )
+    return {"success": True, "body": detail_json(resp.slideshow)}
+
+
+async def list_slideshows(
+    backends: Any,
+    caller: Caller,
+    page: int = 1,
+    limit: int = 20,
+    app_id: str = "",
+    statuses: list[str] | tuple[str, ...] = (),
+) -> dict[str, Any]:
+    bad = [s for s in statuses if s not in STATUSES]
+    if bad:
+        raise validation_error([("status", f"must be one of {', '.join(STATUSES)}")])
+    if page < 1 or not 1 <= limit <= 100:
+        raise validation_error([("page" if page < 1 else "limit", "page >= 1, limit 1-100")])
+    resp = await call(
+        backends.renderer.ListSlideshows,
+        renderer_pb2.ListSlideshowsRequest(
+            organization_id=caller.organization_id,
+            page=common_pb2.PageRequest(page=page, limit=limit),
+            app_id=app_id or "",
+            statuses=list(statuses),
+        ),
+    )
+    return {
+        "success": True,
+        "data": [summary_json(s) for s in resp.slideshows],
+        "page": resp.page.page,
+        "limit": resp.page.limit,
+        "total": resp.page.total,
+    }
+
+
+async def get_zip(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.renderer.GetZip,
+        renderer_pb2.GetZipRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
+        timeout=60,
+    )
+    return {"success": True, "data": {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached}}
+
+
+async def upload_screenshot(
+    backends: Any, caller: Caller, content: bytes, filename: str = "", content_type: str = ""
+) -> dict[str, Any]:
+    resp = await call(
+        backends.renderer.UploadScreenshot,
+        renderer_pb2.UploadScreenshotRequest(
+            organization_id=caller.organization_id, content=content, filename=filename, content_type=content_type
+        ),
+        timeout=30,
+    )
+    return {"success": True, "body": {"url": resp.url}}

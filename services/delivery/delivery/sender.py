@@ -1,0 +1,226 @@
+"""The sender: leases due delivery attempts from Postgres, posts them concurrently and
+records every attempt. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several
+workers (or a restarted one) never send the same attempt twice while it is in flight, and a
+worker killed mid-send loses nothing: the lease runs out and the attempt is sent again."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+from kit import logs
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from delivery import domain, store, urls
+from delivery.crypto import KeyRing
+from delivery.settings import Settings
+
+log = logs.get(__name__)
+
+USER_AGENT = "SlidesService-Webhooks/1.0"
+
+
+def ssl_context(ca_bundle: Path | None) -> ssl.SSLContext:
+    """System CAs, plus the configured extra CA (local test CA) when there is one."""
+    ctx = ssl.create_default_context()
+    if ca_bundle is not None:
+        ctx.load_verify_locations(cafile=str(ca_bundle))
+    return ctx
+
+
+class HttpClients:
+    """One AsyncClient per TLS trust configuration; rebuilt when the CA bundle file changes."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self._key: tuple[str, float] | None = None
+        self._client: httpx.AsyncClient | None = None
+
+    def _trust_key(self) -> tuple[str, float]:
+        path = self.settings.ca_bundle_path()
+        if path is None:
+            return ("", 0.0)
+        try:
+            return (str(path), path.stat().st_mtime)
+        except OSError:
+            return ("", 0.0)
+
+    async def get(self) -> httpx.AsyncClient:
+        key = self._trust_key()
+        if self._client is None or key != self._key:
+            old = self._client
+            self._client = httpx.AsyncClient(
+                verify=ssl_context(Path(key[0]) if key[0] else None),
+                follow_redirects=False,
+                timeout=self.settings.webhook_timeout_seconds,
+                limits=httpx.Limits(
+                    max_connections=self.settings.webhook_concurrency,
+                    max_keepalive_connections=self.settings.webhook_concurrency,
+                ),
+                headers={"User-Agent": USER_AGENT},
+            )
+            self._key = key
+            if old is not None:
+                asyncio.get_running_loop().call_later(30, lambda: asyncio.ensure_future(old.aclose()))
+        return self._client
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+
+
+class Sender:
+    def __init__(self, settings: Settings, engine: AsyncEngine, keyring: KeyRing):
+        self.settings = settings
+        self.engine = engine
+        self.keyring = keyring
+        self.delays = settings.retry_delays()
+        self.lease = timedelta(seconds=max(settings.webhook_lease_seconds, settings.webhook_timeout_seconds + 5))
+        self.http = HttpClients(settings)
+        self.wakeup = asyncio.Event()
+        self.in_flight = 0
+        self._tasks: set[asyncio.Task] = set()
+
+    def notify(self) -> None:
+        """New deliveries were created (or a slot freed): look for work now."""
+        self.wakeup.set()
+
+    async def run(self) -> None:
+        while True:
+            # Cleared before looking, so a notify() during the claim is not lost.
+            self.wakeup.clear()
+            try:
+                claimed = await self._claim_and_start()
+                wait = self.settings.webhook_poll_seconds if claimed else await self._seconds_until_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivery sender failed; retrying")
+                claimed, wait = 0, 1.0
+            if claimed and self.in_flight < self.settings.webhook_concurrency:
+                continue
+            try:
+                await asyncio.wait_for(self.wakeup.wait(), wait)
+            except TimeoutError:
+                pass
+
+    async def _seconds_until_due(self) -> float:
+        async with self.engine.connect() as conn:
+            nxt = (
+                await conn.execute(
+                    select(func.min(store.deliveries.c.next_attempt_at)).where(
+                        store.deliveries.c.status == domain.PENDING
+                    )
+                )
+            ).scalar()
+        if nxt is None:
+            return self.settings.webhook_poll_seconds
+        delta = (nxt - datetime.now(UTC)).total_seconds()
+        return min(max(delta, 0.01), self.settings.webhook_poll_seconds)
+
+    async def _claim_and_start(self) -> int:
+        free = self.settings.webhook_concurrency - self.in_flight
+        if free <= 0:
+            return 0
+        async with self.engine.begin() as conn:
+            claimed = await store.claim_due(
+                conn, datetime.now(UTC), min(free, self.settings.webhook_batch_size), self.lease
+            )
+        for item in claimed:
+            self.in_flight += 1
+            task = asyncio.create_task(self._deliver(item))
+            self._tasks.add(task)
+            task.add_done_callback(self._done)
+        return len(claimed)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        self.in_flight -= 1
+        self.wakeup.set()
+        if not task.cancelled() and task.exception():
+            log.error("delivery task crashed", error=repr(task.exception()))
+
+    async def _deliver(self, item: store.Claimed) -> None:
+        started = time.monotonic()
+        status_code, error = 0, ""
+        try:
+            status_code = await self._post(item)
+            if not domain.is_success(status_code):
+                error = f"HTTP {status_code}"
+        except urls.UrlRefused as exc:
+            error = f"refused: {exc.message}"
+        except httpx.TimeoutException:
+            error = f"timeout after {self.settings.webhook_timeout_seconds:g}s"
+        except (httpx.HTTPError, ssl.SSLError, OSError) as exc:
+            error = f"{type(exc).__name__}: {exc}"[:500] or type(exc).__name__
+        duration_ms = int((time.monotonic() - started) * 1000)
+        await self._record(item, status_code, duration_ms, error)
+
+    async def _post(self, item: store.Claimed) -> int:
+        target = await urls.check(item.url, self.settings.webhook_allow_private_networks)
+        headers = {"Content-Type": "application/json"}
+        if item.kind == domain.WEBHOOK:
+            secret = self.keyring.decrypt(item.secret_key_id or "", item.secret_cipher or b"", item.endpoint_id)
+            headers.update(
+                {
+                    "X-Service-Signature": domain.signature(secret, item.body),
+                    "X-Service-Event": item.event,
+                    "X-Service-Delivery-Id": item.id,
+                }
+            )
+        url, extensions = item.url, {}
+        if not self.settings.webhook_allow_private_networks:
+            # Connect to the address just checked; TLS still verifies the real host name.
+            url = urls.pinned_url(target)
+            headers["Host"] = target.host if target.port == 443 else f"{target.host}:{target.port}"
+            headers["Connection"] = "close"
+            extensions = {"sni_hostname": target.host}
+        client = await self.http.get()
+        async with client.stream("POST", url, content=item.body, headers=headers, extensions=extensions) as resp:
+            return resp.status_code
+
+    async def _record(self, item: store.Claimed, status_code: int, duration_ms: int, error: str) -> None:
+        now = datetime.now(UTC)
+        attempt_no = item.attempt_count + 1
+        if domain.is_success(status_code):
+            status, next_at = domain.SUCCEEDED, None
+        elif status_code == 410:
+            status, next_at = domain.FAILED, None
+            error = "HTTP 410: endpoint disabled"
+        else:
+            next_at = domain.next_attempt_at(self.delays, attempt_no, now, self.settings.webhook_retry_jitter)
+            status = domain.PENDING if next_at else domain.FAILED
+        async with self.engine.begin() as conn:
+            recorded = await store.record_attempt(
+                conn,
+                item,
+                status_code=status_code,
+                duration_ms=duration_ms,
+                error=error,
+                status=status,
+                next_at=next_at,
+                now=now,
+            )
+            if recorded and status_code == 410:
+                await store.disable_endpoint(conn, item.organization_id, item.endpoint_id, "gone", now)
+        log.info(
+            "delivery attempt",
+            delivery_id=item.id,
+            endpoint_id=item.endpoint_id,
+            attempt=attempt_no,
+            status_code=status_code,
+            outcome=status,
+            duration_ms=duration_ms,
+            error=error or None,
+        )
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.http.close()

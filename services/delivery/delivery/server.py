@@ -1,0 +1,289 @@
+"""gRPC servicer: proto <-> domain translation for endpoints, chat, accounts and publishing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from google.protobuf.timestamp_pb2 import Timestamp
+from kit import grpcx, ids
+from kit.errors import ServiceError, validation_error
+from slides.catalog.v1 import catalog_pb2
+from slides.delivery.v1 import delivery_pb2 as pb
+from slides.delivery.v1 import delivery_pb2_grpc
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from delivery import domain, store, urls
+from delivery.crypto import KeyRing
+from delivery.publishing import Publisher
+from delivery.settings import Settings
+
+WEBHOOK_KINDS = (domain.WEBHOOK,)
+MAX_ENDPOINTS_PER_ORG = 50
+
+
+def _ts(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
+    out = Timestamp()
+    out.FromDatetime(value.astimezone(UTC))
+    return out
+
+
+def _require(field: str, value: str) -> str:
+    if not value:
+        raise validation_error([(field, "Required.")])
+    return value
+
+
+def endpoint_pb(row: Row, secret: str = "") -> pb.Endpoint:
+    return pb.Endpoint(
+        id=row.id,
+        organization_id=row.organization_id,
+        url=row.url,
+        events=list(row.events),
+        description=row.description,
+        secret=secret,
+        enabled=row.enabled,
+        created_at=_ts(row.created_at),
+        disabled_reason=row.disabled_reason,
+    )
+
+
+def chat_pb(row: Row) -> pb.ChatIntegration:
+    return pb.ChatIntegration(
+        id=row.id,
+        organization_id=row.organization_id,
+        kind=row.kind,
+        url=row.url,
+        events=list(row.events),
+        enabled=row.enabled,
+        created_at=_ts(row.created_at),
+    )
+
+
+def account_pb(row: Row) -> pb.SocialAccount:
+    return pb.SocialAccount(
+        id=row.id,
+        organization_id=row.organization_id,
+        app_id=row.app_id,
+        platform=row.platform,
+        open_id=row.open_id,
+        display_name=row.display_name,
+        created_at=_ts(row.created_at),
+    )
+
+
+def publish_pb(row: Row, existing: bool) -> pb.Publish:
+    return pb.Publish(
+        id=row.id,
+        slideshow_id=row.slideshow_id,
+        account_id=row.account_id,
+        platform=row.platform,
+        mode=row.mode,
+        publish_id=row.publish_id,
+        status=row.status,
+        privacy_level=row.privacy_level,
+        created_at=_ts(row.created_at),
+        existing=existing,
+    )
+
+
+def delivery_pb(row: Row, attempt_rows: list[Row]) -> pb.Delivery:
+    return pb.Delivery(
+        id=row.id,
+        endpoint_id=row.endpoint_id,
+        event=row.event,
+        event_id=row.event_id,
+        status=row.status,
+        attempt_count=row.attempt_count,
+        next_attempt_at=_ts(row.next_attempt_at if row.status == domain.PENDING else None),
+        created_at=_ts(row.created_at),
+        attempts=[
+            pb.Attempt(
+                attempt=a.attempt,
+                status_code=a.status_code,
+                duration_ms=a.duration_ms,
+                error=a.error,
+                next_attempt_at=_ts(a.next_attempt_at),
+                created_at=_ts(a.created_at),
+            )
+            for a in attempt_rows
+        ],
+    )
+
+
+class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
+    def __init__(self, settings: Settings, engine: AsyncEngine, keyring: KeyRing, publisher: Publisher, catalog: Any):
+        self.settings = settings
+        self.engine = engine
+        self.keyring = keyring
+        self.publisher = publisher
+        self.catalog = catalog
+
+    async def _new_endpoint(self, org: str, kind: str, url: str, events: list[str], description: str) -> tuple[Row, str]:
+        await urls.check(url, self.settings.webhook_allow_private_networks)
+        clean = domain.clean_events(events)
+        endpoint_id = ids.new_id("wh" if kind == domain.WEBHOOK else "chat")
+        secret, key_id, cipher = "", None, None
+        if kind == domain.WEBHOOK:
+            secret = domain.new_secret()
+            key_id, cipher = self.keyring.encrypt(secret, endpoint_id)
+        now = datetime.now(UTC)
+        async with self.engine.begin() as conn:
+            existing = await store.list_endpoints(conn, org, (domain.WEBHOOK, *domain.CHAT_KINDS))
+            if len(existing) >= MAX_ENDPOINTS_PER_ORG:
+                raise validation_error([("url", f"At most {MAX_ENDPOINTS_PER_ORG} endpoints per organization.")])
+            row = await store.insert_endpoint(
+                conn,
+                {
+                    "id": endpoint_id,
+                    "organization_id": org,
+                    "kind": kind,
+                    "url": url.strip(),
+                    "events": clean,
+                    "description": description,
+                    "secret_key_id": key_id,
+                    "secret_cipher": cipher,
+                    "enabled": True,
+                    "disabled_reason": "",
+                    "created_at": now,
+                    "updated_at": now,
+                },
+            )
+        return row, secret
+
+    # --- webhooks ---------------------------------------------------------------------
+
+    @grpcx.rpc
+    async def CreateEndpoint(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        description = domain.clean_description(request.description)
+        row, secret = await self._new_endpoint(org, domain.WEBHOOK, request.url, list(request.events), description)
+        return pb.CreateEndpointResponse(endpoint=endpoint_pb(row, secret))
+
+    @grpcx.rpc
+    async def ListEndpoints(self, request, context):
+        async with self.engine.connect() as conn:
+            rows = await store.list_endpoints(conn, request.organization_id, WEBHOOK_KINDS)
+        return pb.ListEndpointsResponse(endpoints=[endpoint_pb(r) for r in rows])
+
+    @grpcx.rpc
+    async def DeleteEndpoint(self, request, context):
+        async with self.engine.begin() as conn:
+            if not await store.delete_endpoint(conn, request.organization_id, request.endpoint_id, WEBHOOK_KINDS):
+                raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
+        return pb.DeleteEndpointResponse()
+
+    @grpcx.rpc
+    async def RotateEndpointSecret(self, request, context):
+        secret = domain.new_secret()
+        key_id, cipher = self.keyring.encrypt(secret, request.endpoint_id)
+        async with self.engine.begin() as conn:
+            row = await store.set_secret(
+                conn, request.organization_id, request.endpoint_id, key_id, cipher, datetime.now(UTC)
+            )
+        if row is None:
+            raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
+        return pb.RotateEndpointSecretResponse(endpoint=endpoint_pb(row, secret))
+
+    @grpcx.rpc
+    async def ListDeliveries(self, request, context):
+        org = request.organization_id
+        page = max(1, request.page.page or 1)
+        limit = min(100, max(1, request.page.limit or 20))
+        async with self.engine.connect() as conn:
+            if await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS) is None:
+                raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
+            rows, by_delivery, total = await store.list_deliveries(conn, org, request.endpoint_id, page, limit)
+        return pb.ListDeliveriesResponse(
+            deliveries=[delivery_pb(r, by_delivery[r.id]) for r in rows],
+            page={"page": page, "limit": limit, "total": total},
+        )
+
+    # --- chat -------------------------------------------------------------------------
+
+    @grpcx.rpc
+    async def CreateChatIntegration(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        kind = domain.clean_chat_kind(request.kind)
+        row, _ = await self._new_endpoint(org, kind, request.url, list(request.events), "")
+        return pb.CreateChatIntegrationResponse(integration=chat_pb(row))
+
+    @grpcx.rpc
+    async def ListChatIntegrations(self, request, context):
+        async with self.engine.connect() as conn:
+            rows = await store.list_endpoints(conn, request.organization_id, domain.CHAT_KINDS)
+        return pb.ListChatIntegrationsResponse(integrations=[chat_pb(r) for r in rows])
+
+    @grpcx.rpc
+    async def DeleteChatIntegration(self, request, context):
+        async with self.engine.begin() as conn:
+            deleted = await store.delete_endpoint(
+                conn, request.organization_id, request.integration_id, domain.CHAT_KINDS
+            )
+        if not deleted:
+            raise ServiceError("INTEGRATION_NOT_FOUND", "No such chat integration in this organization.")
+        return pb.DeleteChatIntegrationResponse()
+
+    # --- social accounts and publishing -----------------------------------------------
+
+    async def _check_app(self, org: str, app_id: str) -> None:
+        await grpcx.call(
+            self.catalog.GetApp,
+            catalog_pb2.GetAppRequest(organization_id=org, app_id=app_id),
+            organization_id=org,
+        )
+
+    @grpcx.rpc
+    async def ConnectSocialAccount(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        domain.clean_account(request.platform, request.access_token, request.open_id, request.display_name)
+        await self._check_app(org, request.app_id)
+        account_id = ids.new_id("acct")
+        now = datetime.now(UTC)
+        async with self.engine.begin() as conn:
+            current = await store.account_for(conn, org, request.app_id, request.platform)
+            if current is not None:
+                account_id = current.id  # reconnecting replaces the token, keeps the id
+            key_id, cipher = self.keyring.encrypt(request.access_token, account_id)
+            row = await store.upsert_account(
+                conn,
+                {
+                    "id": account_id,
+                    "organization_id": org,
+                    "app_id": request.app_id,
+                    "platform": request.platform,
+                    "open_id": request.open_id,
+                    "display_name": request.display_name,
+                    "token_key_id": key_id,
+                    "token_cipher": cipher,
+                    "created_at": now,
+                    "updated_at": now,
+                },
+            )
+        return pb.ConnectSocialAccountResponse(account=account_pb(row))
+
+    @grpcx.rpc
+    async def ListSocialAccounts(self, request, context):
+        await self._check_app(request.organization_id, request.app_id)
+        async with self.engine.connect() as conn:
+            rows = await store.list_accounts(conn, request.organization_id, request.app_id)
+        return pb.ListSocialAccountsResponse(accounts=[account_pb(r) for r in rows])
+
+    @grpcx.rpc
+    async def DeleteSocialAccount(self, request, context):
+        async with self.engine.begin() as conn:
+            deleted = await store.delete_account(conn, request.organization_id, request.app_id, request.account_id)
+        if not deleted:
+            raise ServiceError("SOCIAL_ACCOUNT_NOT_FOUND", "No such connected account for this app.")
+        return pb.DeleteSocialAccountResponse()
+
+    @grpcx.rpc
+    async def PublishSlideshow(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        row, created = await self.publisher.publish(
+            org, request.slideshow_id, request.platform, request.mode, request.privacy_level
+        )
+        return pb.PublishSlideshowResponse(publish=publish_pb(row, existing=not created))

@@ -1,0 +1,3 @@
+from kit.migrate import run_env
+
+run_env()

@@ -1,0 +1,266 @@
+"""Tables of the hooks schema and the queries on them. Every query on tenant data names its
+organization_id."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from kit import ids
+from kit.outbox import outbox_table, processed_events_table
+from sqlalchemy import (
+    Column,
+    Date,
+    DateTime,
+    Float,
+    Integer,
+    MetaData,
+    Numeric,
+    Table,
+    Text,
+    cast,
+    delete,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from hooks import domain
+from hooks.writer import Draft
+
+metadata = MetaData(schema="hooks")
+
+library = Table(
+    "hooks",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("text", Text),
+    Column("normalized_text", Text),
+    Column("category", Text),
+    Column("language", Text),
+    Column("niche", Text),
+    Column("source", Text),
+    Column("status", Text),
+    Column("performance_score", Float),
+    Column("use_count", Integer),
+    Column("last_used_at", DateTime(timezone=True)),
+    Column("created_at", DateTime(timezone=True)),
+    Column("updated_at", DateTime(timezone=True)),
+)
+refresh_limits = Table(
+    "refresh_limits",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("last_refresh_at", DateTime(timezone=True)),
+)
+refresh_jobs = Table(
+    "refresh_jobs",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("app_id", Text),
+    Column("trigger", Text),
+    Column("status", Text),
+    Column("hooks_created", Integer),
+    Column("error", Text),
+    Column("created_at", DateTime(timezone=True)),
+    Column("finished_at", DateTime(timezone=True)),
+)
+daily_runs = Table(
+    "daily_runs",
+    metadata,
+    Column("organization_id", Text, primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("jobs", Integer),
+    Column("created_at", DateTime(timezone=True)),
+)
+outbox = outbox_table(metadata)
+processed_events = processed_events_table(metadata)
+
+
+@dataclass(frozen=True)
+class JobRef:
+    id: str
+    app_id: str
+
+
+# ---- library ---------------------------------------------------------------------------
+
+
+async def insert_drafts(conn: AsyncConnection, org_id: str, niche: str, drafts: Sequence[Draft]) -> int:
+    """Store drafts with their moderated status; normalized duplicates are skipped. Returns
+    how many were new."""
+    rows = []
+    for d in drafts:
+        key = domain.normalize(d.text)
+        if not key:
+            continue
+        rows.append(
+            {
+                "id": ids.new_id("hk"),
+                "organization_id": org_id,
+                "text": d.text,
+                "normalized_text": key,
+                "category": d.category,
+                "language": d.language,
+                "niche": niche,
+                "source": d.source,
+                "status": domain.moderate(d.text, d.language, d.source),
+                "performance_score": domain.initial_score(d.text, d.category, d.source),
+            }
+        )
+    if not rows:
+        return 0
+    stmt = pg_insert(library).values(rows).on_conflict_do_nothing().returning(library.c.id)
+    return len((await conn.execute(stmt)).all())
+
+
+async def existing_keys(conn: AsyncConnection, org_id: str, niche: str, language: str) -> set[str]:
+    stmt = select(library.c.normalized_text).where(
+        library.c.organization_id == org_id, library.c.niche == niche, library.c.language == language
+    )
+    return set((await conn.execute(stmt)).scalars().all())
+
+
+async def list_hooks(conn: AsyncConnection, org_id: str, f: domain.ListFilters) -> tuple[list[Row], int]:
+    where = [library.c.organization_id == org_id]
+    if f.niche:
+        where.append(library.c.niche == f.niche)
+    if f.language:
+        where.append(library.c.language == f.language)
+    if f.category:
+        where.append(library.c.category == f.category)
+    if f.status:
+        where.append(library.c.status == f.status)
+    if f.q:
+        where.append(func.lower(library.c.text).like(domain.like_pattern(f.q), escape="\\"))
+    if f.sort == "recent":
+        order = [library.c.created_at.desc(), library.c.id.desc()]
+    else:
+        order = [library.c.performance_score.desc(), library.c.created_at.desc(), library.c.id.desc()]
+    total = (await conn.execute(select(func.count()).select_from(library).where(*where))).scalar_one()
+    rows = (
+        await conn.execute(
+            select(library).where(*where).order_by(*order).limit(f.limit).offset((f.page - 1) * f.limit)
+        )
+    ).all()
+    return list(rows), int(total)
+
+
+async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | None) -> Row | None:
+    """Least recently used among the best APPROVED hooks; marks it used and applies the decay.
+    SKIP LOCKED makes concurrent decks take different hooks."""
+    where = [library.c.organization_id == org_id, library.c.niche == niche, library.c.status == "APPROVED"]
+    if language is not None:
+        where.append(library.c.language == language)
+    top = (
+        select(library.c.id)
+        .where(*where)
+        .order_by(library.c.performance_score.desc(), library.c.created_at.desc(), library.c.id.desc())
+        .limit(domain.PICK_POOL)
+    )
+    chosen = (
+        select(library.c.id)
+        .where(library.c.organization_id == org_id, library.c.id.in_(top))
+        .order_by(library.c.last_used_at.asc().nulls_first(), library.c.performance_score.desc(), library.c.id)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
+    )
+    stmt = (
+        update(library)
+        .where(library.c.organization_id == org_id, library.c.id == chosen)
+        .values(
+            use_count=library.c.use_count + 1,
+            last_used_at=func.now(),
+            updated_at=func.now(),
+            performance_score=cast(
+                func.round(
+                    cast(func.greatest(domain.SCORE_MIN, library.c.performance_score - domain.USE_DECAY), Numeric), 1
+                ),
+                Float,
+            ),
+        )
+        .returning(*library.c)
+    )
+    return (await conn.execute(stmt)).first()
+
+
+# ---- refresh limits, jobs, daily runs -------------------------------------------------------
+
+
+async def claim_refresh_slot(conn: AsyncConnection, org_id: str, interval_seconds: int) -> bool:
+    """Atomically take the organization's refresh slot if the last refresh is older than the
+    interval. Concurrent callers queue on the row; exactly one wins. Rolled back with the
+    caller's transaction when a later check fails."""
+    stmt = (
+        pg_insert(refresh_limits)
+        .values(organization_id=org_id, last_refresh_at=func.now())
+        .on_conflict_do_update(
+            index_elements=[refresh_limits.c.organization_id],
+            set_={"last_refresh_at": func.now()},
+            where=refresh_limits.c.last_refresh_at < func.now() - timedelta(seconds=interval_seconds),
+        )
+        .returning(refresh_limits.c.organization_id)
+    )
+    return (await conn.execute(stmt)).first() is not None
+
+
+async def seconds_since_refresh(conn: AsyncConnection, org_id: str) -> float:
+    stmt = select(func.extract("epoch", func.now() - refresh_limits.c.last_refresh_at)).where(
+        refresh_limits.c.organization_id == org_id
+    )
+    value = (await conn.execute(stmt)).scalar()
+    return float(value or 0.0)
+
+
+async def add_jobs(conn: AsyncConnection, org_id: str, app_ids: Sequence[str], trigger: str) -> list[JobRef]:
+    jobs = [JobRef(ids.new_id("job"), app_id) for app_id in app_ids]
+    if jobs:
+        await conn.execute(
+            pg_insert(refresh_jobs).values(
+                [{"id": j.id, "organization_id": org_id, "app_id": j.app_id, "trigger": trigger} for j in jobs]
+            )
+        )
+    return jobs
+
+
+async def finish_job(conn: AsyncConnection, org_id: str, job_id: str, status: str, created: int, error: str = "") -> None:
+    await conn.execute(
+        update(refresh_jobs)
+        .where(refresh_jobs.c.organization_id == org_id, refresh_jobs.c.id == job_id)
+        .values(status=status, hooks_created=created, error=error or None, finished_at=func.now())
+    )
+
+
+async def claim_daily_run(conn: AsyncConnection, org_id: str, day: date) -> bool:
+    stmt = (
+        pg_insert(daily_runs)
+        .values(organization_id=org_id, day=day)
+        .on_conflict_do_nothing()
+        .returning(daily_runs.c.organization_id)
+    )
+    return (await conn.execute(stmt)).first() is not None
+
+
+async def set_daily_jobs(conn: AsyncConnection, org_id: str, day: date, jobs: int) -> None:
+    await conn.execute(
+        update(daily_runs).where(daily_runs.c.organization_id == org_id, daily_runs.c.day == day).values(jobs=jobs)
+    )
+
+
+async def forget_app(conn: AsyncConnection, org_id: str, app_id: str) -> int:
+    result = await conn.execute(
+        delete(refresh_jobs).where(refresh_jobs.c.organization_id == org_id, refresh_jobs.c.app_id == app_id)
+    )
+    return result.rowcount or 0
+
+
+async def app_jobs(conn: AsyncConnection, org_id: str, app_id: str) -> list[Row]:
+    stmt = select(refresh_jobs).where(refresh_jobs.c.organization_id == org_id, refresh_jobs.c.app_id == app_id)
+    return list((await conn.execute(stmt)).all())

@@ -1,0 +1,97 @@
+"""Calls to the services hooks depends on: billing (plan, quota, eligible organizations) and
+catalog (apps). Channels connect lazily, so the service starts without them."""
+
+from __future__ import annotations
+
+from kit.errors import ServiceError
+from kit.grpcx import Clients, call
+from slides.billing.v1 import billing_pb2, billing_pb2_grpc
+from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
+from slides.common.v1 import common_pb2
+
+from hooks import writer
+from hooks.settings import Settings
+
+QUOTA = "hook_refreshes"
+APPS_PAGE = 100
+_APP_MISSING = ("APP_NOT_FOUND", "VALIDATION_ERROR")
+
+
+class Upstream:
+    def __init__(self, clients: Clients, settings: Settings):
+        self.billing = clients.stub(billing_pb2_grpc.BillingServiceStub, settings.billing_addr)
+        self.catalog = clients.stub(catalog_pb2_grpc.CatalogServiceStub, settings.catalog_addr)
+
+    async def plan(self, org_id: str) -> str:
+        resp = await call(
+            self.billing.GetOrganization,
+            billing_pb2.GetOrganizationRequest(organization_id=org_id),
+            organization_id=org_id,
+        )
+        return str(resp.organization.plan)
+
+    async def consume_refresh(self, org_id: str, key: str) -> None:
+        await call(
+            self.billing.ConsumeQuota,
+            billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota=QUOTA, amount=1, idempotency_key=key),
+            organization_id=org_id,
+        )
+
+    async def release_refresh(self, org_id: str, key: str) -> None:
+        await call(
+            self.billing.ReleaseQuota,
+            billing_pb2.ReleaseQuotaRequest(organization_id=org_id, quota=QUOTA, amount=1, idempotency_key=key),
+            organization_id=org_id,
+        )
+
+    async def eligible_organizations(self) -> list[billing_pb2.Organization]:
+        resp = await call(
+            self.billing.ListActiveOrganizations,
+            billing_pb2.ListActiveOrganizationsRequest(min_plan="starter"),
+            timeout=30,
+        )
+        return list(resp.organizations)
+
+    async def get_app(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
+        """The app, or None when it does not exist in this organization."""
+        try:
+            resp = await call(
+                self.catalog.GetApp,
+                catalog_pb2.GetAppRequest(organization_id=org_id, app_id=app_id),
+                organization_id=org_id,
+            )
+        except ServiceError as err:
+            if err.code in _APP_MISSING:
+                return None
+            raise
+        return resp.app
+
+    async def active_apps(self, org_id: str) -> list[catalog_pb2.App]:
+        apps: list[catalog_pb2.App] = []
+        page = 1
+        while True:
+            resp = await call(
+                self.catalog.ListApps,
+                catalog_pb2.ListAppsRequest(
+                    organization_id=org_id,
+                    page=common_pb2.PageRequest(page=page, limit=APPS_PAGE),
+                    status="ACTIVE",
+                ),
+                organization_id=org_id,
+            )
+            apps += [a for a in resp.apps if a.status == "ACTIVE"]
+            if len(resp.apps) < APPS_PAGE or page * APPS_PAGE >= resp.page.total:
+                return apps
+            page += 1
+
+
+def brief_from_app(app: catalog_pb2.App, niche: str = "", language: str = "") -> writer.Brief:
+    return writer.brief_for(
+        app_name=app.name,
+        niche=niche or app.niche,
+        language=language or app.language or "en",
+        audience=app.target_audience,
+        pain_points=app.pain_points,
+        value_props=app.value_props,
+        differentiators=app.differentiators,
+    )

@@ -1,0 +1,102 @@
+"""Rules of the library: normalization, moderation, scores, list validation."""
+
+from __future__ import annotations
+
+import pytest
+from kit.errors import ServiceError
+
+from hooks import domain
+
+
+def test_normalize_ignores_case_punctuation_and_spacing() -> None:
+    assert domain.normalize("Stop  scrolling!!") == domain.normalize("stop, SCROLLING")
+    assert domain.normalize("Ｆｕｌｌwidth") == "fullwidth"
+    assert domain.normalize("¿Sigues así?") == "sigues así"
+
+
+def test_length_rules() -> None:
+    assert domain.fits_length("Short and sweet opener", "en")
+    assert not domain.fits_length("word " * 15, "en")
+    assert not domain.fits_length("x" * 91, "en")
+    assert domain.fits_length("あ" * 40, "ja")
+    assert not domain.fits_length("あ" * 41, "ja")
+    assert not domain.fits_length("", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "source", "status"),
+    [
+        ("Three habits that changed my mornings", "generated", "APPROVED"),
+        ("Three habits that changed my mornings", "seed", "APPROVED"),
+        ("Three habits that changed my mornings", "llm", "PENDING"),
+        ("Guaranteed results in a week", "generated", "REJECTED"),
+        ("This MIRACLE app fixes everything", "llm", "REJECTED"),
+        ("Get rich quick with this one app", "llm", "REJECTED"),
+        ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen", "llm", "REJECTED"),
+    ],
+)
+def test_moderation(text: str, source: str, status: str) -> None:
+    assert domain.moderate(text, "en", source) == status
+
+
+def test_banned_words_match_whole_words_only() -> None:
+    assert not domain.has_banned_words("Secure your mornings")
+    assert domain.has_banned_words("the cure for lazy days")
+
+
+def test_initial_score_range_and_llm_penalty() -> None:
+    text = "Stop wasting your evenings"
+    for category in domain.CATEGORIES:
+        score = domain.initial_score(text, category, "generated")
+        assert 45 <= score <= 75
+    assert domain.initial_score(text, "story", "llm") == domain.initial_score(text, "story", "generated") - 5
+    assert domain.clamp_score(130) == 100 and domain.clamp_score(-3) == 0
+
+
+def test_plan_order() -> None:
+    assert not domain.plan_at_least("free", "starter")
+    assert all(domain.plan_at_least(p, "starter") for p in ("starter", "pro", "business", "PRO"))
+    assert not domain.plan_at_least("", "starter")
+
+
+def test_retry_after() -> None:
+    assert domain.retry_after_seconds(0.2, 3600) == 3600
+    assert domain.retry_after_seconds(3599.5, 3600) == 1
+    assert domain.retry_after_seconds(4000, 3600) == 1
+
+
+def test_list_filters_defaults_and_normalization() -> None:
+    f = domain.list_filters(0, 0, " Fitness ", "EN", "", "", "  x ", "")
+    assert (f.page, f.limit, f.niche, f.language, f.q) == (1, 50, "fitness", "en", "x")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"limit": 201}, "limit"),
+        ({"page": -1}, "page"),
+        ({"category": "funny"}, "category"),
+        ({"status": "approved"}, "status"),
+        ({"sort": "oldest"}, "sort"),
+        ({"q": "x" * 201}, "q"),
+    ],
+)
+def test_list_filters_refuse_bad_values(kwargs: dict, field: str) -> None:
+    args = {"page": 1, "limit": 50, "niche": "", "language": "", "category": "", "status": "", "q": "", "sort": ""}
+    with pytest.raises(ServiceError) as err:
+        domain.list_filters(**{**args, **kwargs})
+    assert err.value.code == "VALIDATION_ERROR"
+    assert [f["field"] for f in err.value.details["fields"]] == [field]
+
+
+def test_like_pattern_escapes_wildcards() -> None:
+    assert domain.like_pattern("50%_Off\\") == "%50\\%\\_off\\\\%"
+
+
+def test_generate_arguments() -> None:
+    assert domain.generate_count(0) == 10
+    assert domain.check_category("") == domain.CATEGORIES
+    assert domain.check_category("story") == ("story",)
+    for bad in (lambda: domain.generate_count(51), lambda: domain.check_category("nope")):
+        with pytest.raises(ServiceError):
+            bad()

@@ -1,0 +1,54 @@
+"""`python -m renderer`: gRPC RendererService, its outbox relay, the render workers, the
+app-deleted consumer and the stuck-deck sweeper."""
+
+from __future__ import annotations
+
+from kit import kafka, topics
+from kit.service import Parts, Runtime, serve
+from kit.storage import Storage
+from PIL import Image
+from slides.billing.v1 import billing_pb2_grpc
+from slides.catalog.v1 import catalog_pb2_grpc
+from slides.hooks.v1 import hooks_pb2_grpc
+from slides.renderer.v1 import renderer_pb2_grpc
+
+from renderer import events, store
+from renderer.server import RendererServicer
+from renderer.settings import Settings
+
+
+async def build(rt: Runtime) -> Parts:
+    settings = rt.settings
+    assert isinstance(settings, Settings)
+    Image.MAX_IMAGE_PIXELS = settings.max_image_pixels
+    storage = Storage(settings)
+    await storage.ensure_bucket()
+    deps = events.Deps(
+        settings=settings,
+        engine=rt.engine,
+        storage=storage,
+        relay=rt.relay_for(store.outbox),
+        catalog=rt.clients.stub(catalog_pb2_grpc.CatalogServiceStub, settings.catalog_addr),
+        billing=rt.clients.stub(billing_pb2_grpc.BillingServiceStub, settings.billing_addr),
+        hooks=rt.clients.stub(hooks_pb2_grpc.HooksServiceStub, settings.hooks_addr),
+    )
+    worker = events.RenderWorker(deps)
+    deletions = events.AppDeletions(deps)
+    consumers = [
+        kafka.Consumer(settings, [topics.RENDERER_JOBS], events.RENDER_GROUP, worker.handle)
+        for _ in range(max(1, settings.render_workers))
+    ]
+    consumers.append(kafka.Consumer(settings, [topics.CATALOG_APPS], events.APPS_GROUP, deletions.handle))
+    return Parts(
+        servicers=[(
+            renderer_pb2_grpc.add_RendererServiceServicer_to_server,
+            RendererServicer(deps),
+            "slides.renderer.v1.RendererService",
+        )],
+        consumers=consumers,
+        tasks=[events.sweeper(deps)],
+    )
+
+
+if __name__ == "__main__":
+    serve(Settings(), package="renderer", schema=store.SCHEMA, build=build)

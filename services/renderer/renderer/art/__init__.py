@@ -1,0 +1,83 @@
+"""Slide rendering: DeckCopy + DeckStyle -> six 1080x1920 PNGs. Pure (no I/O besides the shipped fonts).
+
+PNGs are written by encode_png (Up filter + zlib level 1): a fraction of Pillow's default CPU cost for
+files about twice as large (numbers in the renderer's report / `make bench`).
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from functools import lru_cache
+
+from PIL import Image, ImageChops
+
+from renderer.art import designs, paint
+from renderer.deck import DeckCopy, DeckStyle
+
+SIZE = (paint.W, paint.H)
+PNG_COMPRESS_LEVEL = 1
+
+
+def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, list[designs.Placed]]:
+    """The slide as an image plus every text block drawn on it (for layout checks)."""
+    if not 0 <= index < len(copy.slides):
+        raise IndexError(f"slide {index} out of range")
+    shots = [im for im in (_shot(b) for b in style.screenshots) if im is not None] \
+        if style.image_source == "screenshots" else []
+    shot = shots[index % len(shots)] if shots else None
+    ctx = designs.Ctx(
+        copy=copy,
+        style=style,
+        index=index,
+        slide=copy.slides[index],
+        pal=paint.palette(style.primary, style.secondary, style.accent, style.niche),
+        shot=shot,
+        lang=copy.language if copy.language != "en" else (style.language or "en"),
+        placed=[],
+    )
+    draw = designs.DESIGNS.get(style.design, designs.classic)
+    img = draw(ctx)
+    return img, ctx.placed
+
+
+@lru_cache(maxsize=16)
+def _shot(data: bytes) -> Image.Image | None:
+    return paint.open_image(data) if data else None
+
+
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """8-bit RGB PNG with the "Up" filter on every row, computed in C by ImageChops, and zlib level 1.
+    Pillow's encoder tries every filter on every row, which costs more than the compression itself
+    on these smooth, vertically graded slides."""
+    img = img.convert("RGB")
+    w, h = img.size
+    above = Image.new("RGB", (w, h))
+    above.paste(img.crop((0, 0, w, h - 1)), (0, 1))
+    residual = ImageChops.subtract_modulo(img, above).tobytes()
+    stride = w * 3
+    raw = b"\x02" + b"\x02".join(residual[i: i + stride] for i in range(0, len(residual), stride))
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
+            + _chunk(b"IDAT", zlib.compress(raw, PNG_COMPRESS_LEVEL)) + _chunk(b"IEND", b""))
+
+
+def render_slide(copy: DeckCopy, index: int, style: DeckStyle) -> bytes:
+    return encode_png(compose(copy, index, style)[0])
+
+
+def render_deck(copy: DeckCopy, style: DeckStyle) -> list[bytes]:
+    return [render_slide(copy, i, style) for i in range(len(copy.slides))]
+
+
+def to_jpeg(png: bytes, quality: int = 90) -> bytes:
+    with Image.open(io.BytesIO(png)) as im:
+        rgb = im.convert("RGB")
+    buf = io.BytesIO()
+    rgb.save(buf, format="JPEG", quality=quality, optimize=False, progressive=False)
+    return buf.getvalue()

@@ -1,0 +1,422 @@
+"""Outbox writes, the render worker (consumer of renderer.jobs), the app-deleted consumer
+and the sweeper that re-queues decks a dead worker left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from google.protobuf.message import Message
+from google.protobuf.timestamp_pb2 import Timestamp
+from kit import grpcx, logs, outbox, topics
+from kit.errors import ServiceError
+from kit.outbox import OutboxRelay
+from kit.storage import Storage
+from slides.billing.v1 import billing_pb2
+from slides.catalog.v1 import catalog_pb2
+from slides.common.v1 import common_pb2
+from slides.renderer.v1 import renderer_pb2
+from sqlalchemy import Row
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from renderer import domain, store
+from renderer.settings import Settings
+
+log = logs.get(__name__)
+
+RENDER_GROUP = "renderer-render"
+APPS_GROUP = "renderer-apps"
+HOOK_SNAPSHOT_MAX = 300
+DEFAULT_COLORS = ("#111827", "#6366F1", "#F59E0B")
+
+
+@dataclass
+class Deps:
+    settings: Settings
+    engine: AsyncEngine
+    storage: Storage
+    relay: OutboxRelay
+    catalog: Any
+    billing: Any
+    hooks: Any
+
+
+class RenderFailure(Exception):
+    """A permanent failure of one deck: it becomes FAILED with this code and message."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# --- proto views -----------------------------------------------------------------------------
+
+
+def _ts(value: datetime | None) -> Timestamp:
+    out = Timestamp()
+    if value is not None:
+        out.FromDatetime(value.astimezone(UTC))
+    return out
+
+
+def slideshow_pb(row: Row, slide_rows: Sequence[Row] = (), asset_rows: Sequence[Row] = ()) -> renderer_pb2.Slideshow:
+    msg = renderer_pb2.Slideshow(
+        id=row.id,
+        organization_id=row.organization_id,
+        app_id=row.app_id,
+        app_name=row.app_name,
+        hook_id=row.hook_id,
+        hook_text_snapshot=row.hook_text_snapshot,
+        status=row.status,
+        language=row.language,
+        template_set=row.template_set,
+        template_key=row.template_key,
+        design=row.design,
+        created_at=_ts(row.created_at),
+        updated_at=_ts(row.updated_at),
+    )
+    if row.error_code:
+        msg.error.code = row.error_code
+        msg.error.message = row.error_message or ""
+    for s in slide_rows:
+        msg.slides.add(
+            order=s.position, template=s.template, layout_type=s.layout_type, title=s.title,
+            subtitle=s.subtitle, label=s.label, image_url=s.image_url, duration=s.duration,
+        )
+    for a in asset_rows:
+        msg.marketing_assets.add(type=a.type, text=a.text, tags=list(a.tags))
+    return msg
+
+
+async def load_full(conn: AsyncConnection, org_id: str, ss_id: str) -> renderer_pb2.Slideshow | None:
+    row = await store.get_slideshow(conn, org_id, ss_id)
+    if row is None:
+        return None
+    slide_rows, asset_rows = await store.deck_rows(conn, [ss_id])
+    return slideshow_pb(row, slide_rows, asset_rows)
+
+
+# --- outbox ----------------------------------------------------------------------------------
+
+
+async def queue_render(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
+    msg = renderer_pb2.RenderRequested(slideshow_id=ss_id, organization_id=org_id)
+    await outbox.add_event(conn, store.outbox, topics.RENDERER_JOBS, ss_id, msg, org_id)
+
+
+async def _announce(conn: AsyncConnection, org_id: str, ss_id: str, ready: bool) -> None:
+    full = await load_full(conn, org_id, ss_id)
+    if full is None:
+        return
+    msg: Message = (
+        renderer_pb2.SlideshowCompleted(slideshow=full) if ready else renderer_pb2.SlideshowFailed(slideshow=full)
+    )
+    await outbox.add_event(conn, store.outbox, topics.RENDERER_SLIDESHOWS, ss_id, msg, org_id)
+
+
+# --- render worker ---------------------------------------------------------------------------
+
+
+class RenderWorker:
+    """Handles RenderRequested. Safe to redeliver: READY/FAILED decks are skipped, a RENDERING
+    one is drawn again from scratch onto the same object keys, and the slides are replaced in
+    the same transaction that marks the deck READY."""
+
+    def __init__(self, deps: Deps):
+        self.deps = deps
+
+    async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
+        if not isinstance(message, renderer_pb2.RenderRequested):
+            return
+        org_id, ss_id = message.organization_id, message.slideshow_id
+        row = await self._claim(org_id, ss_id)
+        if row is None:
+            return
+        try:
+            app = await self._fetch_app(org_id, row.app_id)
+            deck, pngs = await self._render(row, app)
+            slide_rows = await self._upload(row, deck, pngs)
+        except RenderFailure as failure:
+            log.warning("render failed", slideshow_id=ss_id, code=failure.code, error=failure.message)
+            await self.fail(org_id, ss_id, failure.code, failure.message)
+            return
+        except Exception:
+            # A transient error (a service or the store down) is retried by the consumer; only
+            # claims that never ended (a killed worker) count towards render_max_attempts.
+            await self._uncount(org_id, ss_id)
+            raise
+        await self._finish(row, app.name, deck, slide_rows)
+
+    async def _claim(self, org_id: str, ss_id: str) -> Row | None:
+        async with self.deps.engine.begin() as conn:
+            row = await store.get_slideshow(conn, org_id, ss_id, lock=True)
+            if row is None or row.status in ("READY", "FAILED"):
+                return None
+            if row.attempts < self.deps.settings.render_max_attempts:
+                await store.mark_rendering(conn, org_id, ss_id)
+                return await store.get_slideshow(conn, org_id, ss_id)
+        await self.fail(org_id, ss_id, "RENDER_FAILED", f"Rendering did not finish after {row.attempts} attempts.")
+        return None
+
+    async def _uncount(self, org_id: str, ss_id: str) -> None:
+        async with self.deps.engine.begin() as conn:
+            await store.uncount_attempt(conn, org_id, ss_id)
+
+    async def _fetch_app(self, org_id: str, app_id: str) -> catalog_pb2.App:
+        try:
+            resp = await grpcx.call(
+                self.deps.catalog.GetApp,
+                catalog_pb2.GetAppRequest(organization_id=org_id, app_id=app_id),
+                organization_id=org_id,
+            )
+        except ServiceError as err:
+            if err.code == "APP_NOT_FOUND":
+                raise RenderFailure("APP_NOT_FOUND", "The app was deleted before its slideshow was rendered.") from None
+            raise
+        return resp.app
+
+    async def _render(self, row: Row, app: catalog_pb2.App) -> tuple[Any, list[bytes]]:
+        from renderer import art, catalog, copy  # the drawing half is imported lazily: heavy
+
+        template = catalog.template(app.niche, row.template_key)
+        if template is None:
+            raise RenderFailure("NICHE_NOT_REGISTERED", f"Template {row.template_key!r} is not offered for {app.niche!r}.")
+        shots = await self._screenshots(app) if app.image_source == "screenshots" else ()
+        info = app_info(app)
+        seed = domain.deck_seed(row.id)
+        overrides = dict(row.variable_overrides or {})
+        try:
+            deck = await asyncio.to_thread(
+                copy.write_deck, info, template, row.hook_text_snapshot, row.language, overrides, seed
+            )
+            style = deck_style(app, row.design, deck.language, shots, seed)
+            pngs = await asyncio.to_thread(art.render_deck, deck, style)
+        except Exception as exc:
+            log.exception("render crashed", slideshow_id=row.id)
+            raise RenderFailure("RENDER_FAILED", f"The slides could not be drawn ({type(exc).__name__}).") from None
+        if len(pngs) != len(deck.slides):
+            raise RenderFailure("RENDER_FAILED", "The renderer produced the wrong number of slides.")
+        return deck, list(pngs)
+
+    async def _screenshots(self, app: catalog_pb2.App) -> tuple[bytes, ...]:
+        urls = list(app.screenshots)[:6]
+        if not urls:
+            raise RenderFailure("NO_IMAGE_SOURCE", "The app uses screenshots but has none.")
+        return tuple(await asyncio.gather(*(self._screenshot(u) for u in urls)))
+
+    async def _screenshot(self, url: str) -> bytes:
+        s = self.deps.settings
+        key = domain.own_object_key(url, s.s3_public_url)
+        try:
+            data = await (self.deps.storage.get(key) if key else fetch_external(url, s))
+        except RenderFailure:
+            raise
+        except Exception:
+            raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} could not be fetched.") from None
+        try:
+            await asyncio.to_thread(domain.check_image, data, s.max_image_pixels)
+        except ServiceError:
+            raise RenderFailure("SCREENSHOT_INVALID", f"Screenshot {url} is not a PNG, JPEG or WebP image.") from None
+        return data
+
+    async def _upload(self, row: Row, deck: Any, pngs: list[bytes]) -> list[dict[str, Any]]:
+        storage = self.deps.storage
+        keys = [domain.slide_object_key(row.id, row.asset_token, i) for i in range(len(pngs))]
+        await asyncio.gather(*(storage.put(k, png, "image/png") for k, png in zip(keys, pngs, strict=True)))
+        return [
+            {
+                "position": i,
+                "template": s.role,
+                "layout_type": s.layout_type,
+                "title": s.title,
+                "subtitle": s.subtitle,
+                "label": s.label,
+                "object_key": keys[i],
+                "image_url": storage.public_url(keys[i]),
+                "duration": float(s.duration),
+            }
+            for i, s in enumerate(deck.slides)
+        ]
+
+    async def _finish(self, row: Row, app_name: str, deck: Any, slide_rows: list[dict[str, Any]]) -> None:
+        assets = marketing_rows(deck)
+        async with self.deps.engine.begin() as conn:
+            current = await store.get_slideshow(conn, row.organization_id, row.id, lock=True)
+            if current is None:
+                gone = True
+            else:
+                gone = False
+                if current.status != "RENDERING":
+                    return
+                await store.replace_deck(conn, row.id, slide_rows, assets)
+                await store.mark_ready(conn, row.organization_id, row.id, app_name, deck.language)
+                await _announce(conn, row.organization_id, row.id, ready=True)
+        if gone:  # the app was deleted while we drew: drop what we uploaded
+            await self.deps.storage.remove_prefix(domain.slides_prefix(row.id))
+            return
+        self.deps.relay.notify()
+        log.info("slideshow ready", slideshow_id=row.id)
+
+    async def fail(self, org_id: str, ss_id: str, code: str, message: str) -> None:
+        """FAILED + the quota unit back, exactly once: billing dedupes the release on the
+        slideshow id, and it happens under the row lock, so a deck another delivery already
+        finished is never refunded."""
+        async with self.deps.engine.begin() as conn:
+            current = await store.get_slideshow(conn, org_id, ss_id, lock=True)
+            if current is None or current.status in ("READY", "FAILED"):
+                return
+            await grpcx.call(
+                self.deps.billing.ReleaseQuota,
+                billing_pb2.ReleaseQuotaRequest(
+                    organization_id=org_id, quota=domain.QUOTA, amount=1, idempotency_key=ss_id
+                ),
+                organization_id=org_id,
+            )
+            await store.replace_deck(conn, ss_id, [], [])
+            await store.mark_failed(conn, org_id, ss_id, code, message[:500])
+            await _announce(conn, org_id, ss_id, ready=False)
+        self.deps.relay.notify()
+
+
+def app_info(app: catalog_pb2.App) -> Any:
+    from renderer.deck import AppInfo
+
+    return AppInfo(
+        name=app.name,
+        niche=app.niche,
+        language=app.language or "en",
+        tagline=app.tagline,
+        target_audience=app.target_audience,
+        description=app.description,
+        value_props=tuple(app.value_props),
+        pain_points=tuple(app.pain_points),
+        differentiators=tuple(app.differentiators),
+        ios_url=app.ios_url,
+        android_url=app.android_url,
+        website_url=app.website_url,
+        brand_primary_color=app.brand_primary_color,
+        brand_secondary_color=app.brand_secondary_color,
+        brand_accent_color=app.brand_accent_color,
+    )
+
+
+def deck_style(app: catalog_pb2.App, design: str, language: str, shots: tuple[bytes, ...], seed: int) -> Any:
+    from renderer.deck import DeckStyle
+
+    colors = [
+        c if c else d
+        for c, d in zip(
+            (app.brand_primary_color, app.brand_secondary_color, app.brand_accent_color), DEFAULT_COLORS, strict=True
+        )
+    ]
+    return DeckStyle(
+        design=design,
+        niche=app.niche,
+        language=language,
+        primary=colors[0],
+        secondary=colors[1],
+        accent=colors[2],
+        app_name=app.name,
+        image_source="screenshots" if shots else "brand",
+        screenshots=shots,
+        seed=seed,
+    )
+
+
+def marketing_rows(deck: Any) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = [
+        {"type": "caption", "text": deck.caption, "tags": []},
+        {"type": "hashtags", "text": " ".join(deck.hashtags), "tags": list(deck.hashtags)},
+    ]
+    rows += [{"type": "cta", "text": c, "tags": []} for c in deck.ctas]
+    return [{**r, "position": i} for i, r in enumerate(rows)]
+
+
+async def fetch_external(url: str, s: Settings) -> bytes:
+    """GET a screenshot hosted elsewhere: http(s) only, public addresses only (unless allowed),
+    no redirects, at most upload_max_bytes."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} is not an http(s) URL.")
+    if not s.screenshot_allow_private_hosts:
+        infos = await asyncio.get_running_loop().getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
+        if not infos or not all(domain.is_public_address(str(i[4][0])) for i in infos):
+            raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} points to a private address.")
+    async with httpx.AsyncClient(timeout=s.screenshot_fetch_timeout_seconds, follow_redirects=False) as client:
+        async with client.stream("GET", url) as resp:
+            if resp.status_code != 200:
+                raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} answered {resp.status_code}.")
+            data = bytearray()
+            async for chunk in resp.aiter_bytes():
+                data += chunk
+                if len(data) > s.upload_max_bytes:
+                    raise RenderFailure("SCREENSHOT_INVALID", f"Screenshot {url} is larger than 10 MB.")
+    return bytes(data)
+
+
+# --- app deleted -----------------------------------------------------------------------------
+
+
+class AppDeletions:
+    """Removes a deleted app's slideshows, slides, bundles and objects (idempotent)."""
+
+    def __init__(self, deps: Deps):
+        self.deps = deps
+
+    async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
+        if not isinstance(message, catalog_pb2.AppDeleted):
+            return
+        org_id, app_id = message.organization_id or env.organization_id, message.app_id
+        async with self.deps.engine.begin() as conn:
+            await store.remember_deleted_app(conn, org_id, app_id)
+            ss_ids = await store.slideshow_ids_of_app(conn, org_id, app_id)
+        for ss_id in ss_ids:
+            await self.deps.storage.remove_prefix(domain.slides_prefix(ss_id))
+            await self.deps.storage.remove_prefix(domain.zips_prefix(ss_id))
+        async with self.deps.engine.begin() as conn:
+            await store.delete_slideshows(conn, org_id, ss_ids)
+            await outbox.first_time(conn, store.processed_events, APPS_GROUP, env.event_id)
+        log.info("app deleted: slideshows removed", app_id=app_id, count=len(ss_ids))
+
+
+# --- sweeper ---------------------------------------------------------------------------------
+
+
+async def sweep_once(deps: Deps) -> int:
+    s = deps.settings
+    now = datetime.now(UTC)
+    async with deps.engine.begin() as conn:
+        stuck = await store.stuck_slideshows(conn, now - timedelta(seconds=s.render_stuck_seconds))
+        for r in stuck:
+            await queue_render(conn, r.organization_id, r.id)
+        await store.purge_idempotency_keys(conn, store.idempotency_cutoff(now, s.idempotency_ttl_hours))
+    if stuck:
+        deps.relay.notify()
+        log.info("re-queued stuck slideshows", count=len(stuck))
+    return len(stuck)
+
+
+def sweeper(deps: Deps):
+    async def sweep_stuck_slideshows() -> None:
+        while True:
+            try:
+                await sweep_once(deps)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("sweep failed")
+            await asyncio.sleep(deps.settings.sweep_interval_seconds)
+
+    return sweep_stuck_slideshows
+
+
+def new_asset_token() -> str:
+    return secrets.token_urlsafe(18)

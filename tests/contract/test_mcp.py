@@ -1,0 +1,355 @@
+"""The remote MCP server at POST /v0/mcp, driven by the official `mcp` client over real HTTP
+against the running stack: tools and their schemas, each tool, and the error cases shared
+with REST (bad / revoked key, PLAN_LACKS_API, unknown ids, quota, the shared rate limit)."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+import httpx2
+import jsonschema
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import CallToolResult, Tool
+from slides.billing.v1 import billing_pb2
+
+TOOLS = {
+    "list_apps",
+    "get_app",
+    "list_formats",
+    "list_design_templates",
+    "generate_slideshow",
+    "get_slideshow",
+    "list_slideshows",
+    "generate_hooks",
+    "get_usage",
+    "publish_slideshow",
+}
+READ_ONLY = {
+    "generate_hooks",
+    "list_apps",
+    "get_app",
+    "list_formats",
+    "list_design_templates",
+    "get_slideshow",
+    "list_slideshows",
+    "get_usage",
+}
+MISSING_ID_SUFFIX = "0000000000000000000"
+
+
+@pytest.fixture(scope="session")
+def mcp_url(gateway_url: str) -> str:
+    return f"{gateway_url}/v0/mcp"
+
+
+@asynccontextmanager
+async def connect(url: str, key: str, statuses: list[int] | None = None) -> AsyncIterator[Client]:
+    """An official MCP client sending `Authorization: Bearer <key>`; HTTP statuses go to `statuses`."""
+    seen = statuses if statuses is not None else []
+
+    async def record(response: httpx2.Response) -> None:
+        seen.append(response.status_code)
+
+    async with httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {key}"}, timeout=30, event_hooks={"response": [record]}
+    ) as http:
+        async with Client(streamable_http_client(url, http_client=http)) as client:
+            yield client
+
+
+class Session:
+    """One connected client plus the declared tools, to check every answer against its schema."""
+
+    def __init__(self, client: Client, tools: dict[str, Tool]):
+        self.client = client
+        self.tools = tools
+
+    async def ok(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        result = await self.client.call_tool(name, args or {})
+        assert not result.is_error, f"{name} failed: {result.content}"
+        jsonschema.validate(result.structured_content, self.tools[name].output_schema)
+        return result.structured_content
+
+    async def error(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        result: CallToolResult = await self.client.call_tool(name, args or {})
+        assert result.is_error, f"{name} should have failed: {result.structured_content}"
+        error = result.structured_content["error"]
+        assert error["code"] in result.content[0].text  # type: ignore[union-attr]
+        return error
+
+
+@asynccontextmanager
+async def session(url: str, key: str) -> AsyncIterator[Session]:
+    async with connect(url, key) as client:
+        listed = await client.list_tools()
+        yield Session(client, {t.name: t for t in listed.tools})
+
+
+def rest(gateway_url: str, key: str) -> httpx.Client:
+    return httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {key}"}, timeout=30)
+
+
+def raw_post(url: str, key: str | None, host: str | None = None) -> httpx.Response:
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    if key is not None:
+        headers["Authorization"] = f"Bearer {key}"
+    if host:
+        headers["Host"] = host
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    return httpx.post(url, json=body, headers={**headers, "MCP-Protocol-Version": "2025-11-25"}, timeout=30)
+
+
+def first_niche(gateway_url: str, key: str) -> dict[str, Any]:
+    with rest(gateway_url, key) as c:
+        resp = c.get("/v0/api/v1/niches")
+    assert resp.status_code == 200, resp.text
+    niches = [n for n in resp.json()["data"] if n["templates"]]
+    assert niches, "the renderer offers no niche with templates"
+    return niches[0]
+
+
+def create_app(gateway_url: str, key: str, niche: str) -> str:
+    app = {
+        "name": f"Focus Timer {uuid.uuid4().hex[:6]}",
+        "niche": niche,
+        "tagline": "Deep work in 25 minutes",
+        "description": "A pomodoro timer that blocks distracting apps.",
+        "target_audience": "Students and remote workers",
+        "value_props": ["Blocks distractions", "Tracks streaks"],
+        "pain_points": ["Doomscrolling", "Missed deadlines"],
+        "differentiators": ["Works offline"],
+        "ios_url": "https://apps.apple.com/app/id123",
+        "brand_primary_color": "#112233",
+    }
+    with rest(gateway_url, key) as c:
+        resp = c.post("/v0/api/v1/apps", json=app)
+    assert resp.status_code == 201, resp.text
+    return resp.json()["body"]["_id"]
+
+
+async def test_lists_ten_tools_with_schemas_and_truthful_annotations(mcp_url, new_org):
+    org = new_org("pro")
+    async with connect(mcp_url, org["api_key"]) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == TOOLS
+    for name, tool in tools.items():
+        assert tool.description and len(tool.description) > 40, name
+        assert tool.input_schema["type"] == "object", name
+        assert tool.output_schema and tool.output_schema["type"] == "object", name
+        hints = tool.annotations
+        assert hints is not None, name
+        assert hints.read_only_hint is (name in READ_ONLY), name
+        assert hints.destructive_hint is (name == "publish_slideshow"), name
+        assert hints.idempotent_hint is (name in READ_ONLY or name == "publish_slideshow"), name
+    gen = tools["generate_slideshow"].input_schema
+    assert set(gen["required"]) == {"app_id", "template_key"}
+    assert {"variable_overrides", "design", "idempotency_key"} <= set(gen["properties"])
+    status_filter = str(tools["list_slideshows"].input_schema["properties"]["status"])
+    assert all(word in status_filter for word in ("PENDING", "COMPLETED", "FAILED"))
+    assert "READY" not in status_filter and "QUEUED" not in status_filter
+    publish = tools["publish_slideshow"].input_schema["properties"]
+    assert "tiktok" in str(publish["platform"]) and "direct" in str(publish["mode"])
+    assert "PENDING" in str(tools["get_slideshow"].output_schema)
+
+
+async def test_catalog_tools_and_usage(mcp_url, new_org):
+    org = new_org("pro")
+    async with session(mcp_url, org["api_key"]) as s:
+        designs = await s.ok("list_design_templates")
+        assert {"classic", "inspo", "editorial-split", "brand-studio"} <= {
+            d["key"] for d in designs["designs"]
+        }
+        formats = await s.ok("list_formats")
+        assert formats["formats"] and all(f["key"] and len(f["slide_roles"]) == 6 for f in formats["formats"])
+        usage = await s.ok("get_usage")
+        assert usage["plan"] == "pro"
+        assert usage["limits"]["slideshows_per_month"] == 500 and usage["limits"]["publishing"] is True
+        assert usage["slideshows_generated"] == 0
+        assert usage["period_start"] and usage["period_end"] and usage["period_start"] < usage["period_end"]
+
+
+async def test_app_tools_and_unknown_ids(mcp_url, gateway_url, new_org):
+    org = new_org("pro")
+    niche = first_niche(gateway_url, org["api_key"])
+    app_id = create_app(gateway_url, org["api_key"], niche["key"])
+    async with session(mcp_url, org["api_key"]) as s:
+        listed = await s.ok("list_apps")
+        assert [a["id"] for a in listed["apps"]] == [app_id] and listed["total"] == 1
+        assert (
+            listed["apps"][0]["niche"] == niche["key"]
+            and listed["apps"][0]["tagline"] == "Deep work in 25 minutes"
+        )
+        app = await s.ok("get_app", {"app_id": app_id})
+        assert (
+            app["offer"].startswith("A pomodoro timer") and app["audience"] == "Students and remote workers"
+        )
+        assert app["pain_points"] == ["Doomscrolling", "Missed deadlines"]
+        assert app["links"]["ios_url"] == "https://apps.apple.com/app/id123"
+        assert app["colors"]["primary"].lower() == "#112233"
+        only = await s.ok("list_formats", {"niche": niche["key"]})
+        assert {f["key"] for f in only["formats"]} == {t["key"] for t in niche["templates"]}
+
+        assert (await s.error("get_app", {"app_id": "app_" + MISSING_ID_SUFFIX}))["code"] == "APP_NOT_FOUND"
+        assert (await s.error("get_slideshow", {"slideshow_id": "ss_" + MISSING_ID_SUFFIX}))["code"] == (
+            "SLIDESHOW_NOT_FOUND"
+        )
+        bad = await s.error("list_slideshows", {"status": "READY"})
+        assert bad["code"] == "VALIDATION_ERROR" and bad["details"]["fields"][0]["field"] == "status"
+    other = new_org("pro")
+    async with session(mcp_url, other["api_key"]) as s:
+        assert (await s.error("get_app", {"app_id": app_id}))["code"] == "APP_NOT_FOUND"
+
+
+async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, new_org, billing_stub):
+    org = new_org("pro")
+    # Polling costs requests; lift this organization's per-minute limit for the test.
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=1000),
+        timeout=10,
+    )
+    niche = first_niche(gateway_url, org["api_key"])
+    app_id = create_app(gateway_url, org["api_key"], niche["key"])
+    template_key = niche["templates"][0]["key"]
+    args = {"app_id": app_id, "template_key": template_key, "idempotency_key": uuid.uuid4().hex}
+    async with session(mcp_url, org["api_key"]) as s:
+        started = await s.ok("generate_slideshow", args)
+        assert started["status"] == "PENDING" and started["slideshow_id"].startswith("ss_")
+        again = await s.ok("generate_slideshow", args)
+        assert again["slideshow_id"] == started["slideshow_id"]
+        assert (await s.ok("get_usage"))["slideshows_generated"] == 1
+
+        deck = await s.ok("get_slideshow", {"slideshow_id": started["slideshow_id"]})
+        for _ in range(240):
+            if deck["status"] != "PENDING":
+                break
+            await asyncio.sleep(0.5)
+            deck = await s.ok("get_slideshow", {"slideshow_id": started["slideshow_id"]})
+        assert deck["status"] == "COMPLETED", deck
+        assert deck["app_id"] == app_id and len(deck["image_urls"]) == 6
+        assert deck["caption"] and 1 <= len(deck["hashtags"]) <= 5 and deck["cta"] and deck["error"] is None
+        async with httpx.AsyncClient(timeout=30) as anon:
+            image = await anon.get(deck["image_urls"][0])
+        assert image.status_code == 200 and image.content[:8] == b"\x89PNG\r\n\x1a\n"
+
+        done = await s.ok("list_slideshows", {"app_id": app_id, "status": "COMPLETED"})
+        assert [x["slideshow_id"] for x in done["slideshows"]] == [started["slideshow_id"]]
+        assert (await s.ok("list_slideshows", {"status": "PENDING"}))["slideshows"] == []
+
+        publish = await s.error(
+            "publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"}
+        )
+        assert publish["code"] == "NO_CONNECTED_ACCOUNT"
+
+
+async def test_generate_hooks(mcp_url, gateway_url, new_org):
+    org = new_org("pro")
+    app_id = create_app(gateway_url, org["api_key"], first_niche(gateway_url, org["api_key"])["key"])
+    async with session(mcp_url, org["api_key"]) as s:
+        hooks = await s.ok("generate_hooks", {"app_id": app_id, "count": 3})
+        assert (
+            hooks["app_id"] == app_id and len(hooks["hooks"]) == 3 and all(h["text"] for h in hooks["hooks"])
+        )
+        assert (await s.error("generate_hooks", {"app_id": "app_" + MISSING_ID_SUFFIX}))[
+            "code"
+        ] == "APP_NOT_FOUND"
+
+
+async def test_quota_exceeded(mcp_url, gateway_url, new_org, billing_stub):
+    org = new_org("pro")
+    niche = first_niche(gateway_url, org["api_key"])
+    app_id = create_app(gateway_url, org["api_key"], niche["key"])
+    usage = billing_stub.GetUsage(
+        billing_pb2.GetUsageRequest(organization_id=org["organization_id"]), timeout=10
+    )
+    billing_stub.ConsumeQuota(
+        billing_pb2.ConsumeQuotaRequest(
+            organization_id=org["organization_id"],
+            quota="slideshows_per_month",
+            amount=usage.limits.slideshows_per_month,
+        ),
+        timeout=10,
+    )
+    async with session(mcp_url, org["api_key"]) as s:
+        error = await s.error(
+            "generate_slideshow", {"app_id": app_id, "template_key": niche["templates"][0]["key"]}
+        )
+        assert error["code"] == "QUOTA_EXCEEDED"
+        usage_now = await s.ok("get_usage")
+        assert usage_now["slideshows_remaining"] == 0
+
+
+async def test_bad_key_is_401_with_envelope(mcp_url):
+    resp = raw_post(mcp_url, None)
+    assert resp.status_code == 401 and resp.headers["www-authenticate"] == "Bearer"
+    assert resp.json()["success"] is False and resp.json()["error"]["code"] == "UNAUTHORIZED"
+    resp = raw_post(mcp_url, "sk_live_" + "x" * 40)
+    assert resp.status_code == 401 and resp.json()["error"]["code"] == "UNAUTHORIZED"
+    statuses: list[int] = []
+    with pytest.raises(Exception):  # noqa: B017 - the client surfaces a refused connection as an error
+        async with connect(mcp_url, "sk_live_" + "y" * 40, statuses):
+            pass
+    assert statuses and set(statuses) == {401}
+
+
+async def test_revoked_key_is_refused_on_the_next_call(mcp_url, new_org, billing_stub):
+    org = new_org("pro")
+    statuses: list[int] = []
+    async with connect(mcp_url, org["api_key"], statuses) as client:
+        assert not (await client.call_tool("list_apps", {})).is_error
+        billing_stub.RevokeApiKey(
+            billing_pb2.RevokeApiKeyRequest(organization_id=org["organization_id"], key_id=org["api_key_id"]),
+            timeout=10,
+        )
+        with pytest.raises(Exception):  # noqa: B017 - a refused HTTP request is a client-side error
+            await client.call_tool("list_apps", {})
+    assert statuses[-1] == 401 and set(statuses[:-1]) == {200}
+    assert raw_post(mcp_url, org["api_key"]).status_code == 401
+
+
+async def test_starter_key_is_plan_lacks_api(mcp_url, new_org):
+    org = new_org("starter")
+    resp = raw_post(mcp_url, org["api_key"])
+    assert resp.status_code == 403 and resp.json()["error"]["code"] == "PLAN_LACKS_API"
+    statuses: list[int] = []
+    with pytest.raises(Exception):  # noqa: B017
+        async with connect(mcp_url, org["api_key"], statuses):
+            pass
+    assert set(statuses) == {403}
+
+
+async def test_rate_limit_is_shared_with_rest(mcp_url, gateway_url, new_org, billing_stub):
+    org = new_org("pro")
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=5),
+        timeout=10,
+    )
+    with rest(gateway_url, org["api_key"]) as c:
+        assert c.get("/v0/api/v1/apps").status_code == 200  # 1
+        statuses: list[int] = []
+        async with connect(mcp_url, org["api_key"], statuses) as client:  # 2 (one discovery request)
+            assert len((await client.list_tools()).tools) == len(TOOLS)  # 3 (call_tool needs the schemas)
+            assert not (await client.call_tool("list_apps", {})).is_error  # 4
+            assert c.get("/v0/api/v1/apps").status_code == 200  # 5
+            with pytest.raises(Exception):  # noqa: B017 - the 6th request is refused over HTTP
+                await client.call_tool("list_apps", {})
+        assert statuses == [200, 200, 200, 429]
+        refused = c.get("/v0/api/v1/apps")
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+    resp = raw_post(mcp_url, org["api_key"])
+    assert resp.status_code == 429 and resp.json()["error"]["code"] == "RATE_LIMITED"
+    assert int(resp.headers["retry-after"]) >= 1 and "ratelimit" in resp.headers
+
+
+async def test_trailing_slash_and_foreign_host(mcp_url, new_org):
+    org = new_org("pro")
+    slash = raw_post(mcp_url + "/", org["api_key"])
+    assert slash.status_code == 200 and len(slash.json()["result"]["tools"]) == len(TOOLS)
+    foreign = raw_post(mcp_url, org["api_key"], host="mcp.slides.example.com")
+    assert foreign.status_code == 200 and foreign.json()["result"]["tools"]

@@ -1,0 +1,291 @@
+"""Outgoing webhooks against the running stack: registration rules, signed deliveries to a local
+HTTPS receiver, retries with the same delivery id, 410, secret rotation, the deliveries log,
+and retries surviving a SIGKILL of the delivery service.
+
+Events are put on Kafka the way the renderer and billing publish them (kit envelope), so these
+tests do not depend on a real render. Tests needing quick retries run when the stack's delivery
+service has a short WEBHOOK_RETRY_SCHEDULE (e.g. "1,2,2,2,2") and are skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from delivery import domain
+from delivery.testing import Receiver, local_ca, publish_events, slideshow_event
+from kit import topics
+from slides.billing.v1 import billing_pb2
+
+STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
+ALL_EVENTS = ["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+
+
+def short_retries() -> bool:
+    schedule = os.environ.get("WEBHOOK_RETRY_SCHEDULE", "")
+    try:
+        delays = [float(x) for x in schedule.split(",") if x.strip()]
+    except ValueError:
+        return False
+    return bool(delays) and max(delays) <= 5
+
+
+needs_short_retries = pytest.mark.skipif(
+    not short_retries(), reason="the stack's WEBHOOK_RETRY_SCHEDULE is not short (set e.g. 1,2,2,2,2)"
+)
+
+
+@pytest.fixture(scope="module")
+def ca(stack_env):
+    return local_ca(STATE)
+
+
+@pytest.fixture
+def receiver(ca) -> Iterator[Receiver]:
+    r = Receiver(ca)
+    yield r
+    r.close()
+
+
+def emit(stack_env, topic: str, events: list, event_ids: list[str] | None = None) -> list[str]:
+    return asyncio.run(publish_events(stack_env["KAFKA_BOOTSTRAP"], topic, events, event_ids))
+
+
+def emit_completed(stack_env, org: str, failed: bool = False):
+    msg = slideshow_event(org, failed=failed)
+    event_id = emit(stack_env, topics.RENDERER_SLIDESHOWS, [(msg.slideshow.id, msg, org)])[0]
+    return msg, event_id
+
+
+def register(api: httpx.Client, url: str, **extra) -> dict:
+    resp = api.post("/v0/api/webhooks", json={"url": url, **extra})
+    assert resp.status_code == 201, resp.text
+    return resp.json()["body"]
+
+
+def deliveries(api: httpx.Client, endpoint_id: str) -> list[dict]:
+    resp = api.get(f"/v0/api/webhooks/{endpoint_id}/deliveries")
+    assert resp.status_code == 200, resp.text
+    return resp.json()["data"]
+
+
+def wait_deliveries(api, endpoint_id: str, predicate, timeout: float = 20) -> list[dict]:
+    deadline = time.monotonic() + timeout
+    while True:
+        data = deliveries(api, endpoint_id)
+        if predicate(data):
+            return data
+        if time.monotonic() > deadline:
+            raise AssertionError(f"deliveries log condition not met: {data}")
+        time.sleep(0.1)
+
+
+def test_registration_rules_and_listing(api, client_for, new_org, receiver):
+    bad = api.post("/v0/api/webhooks", json={"url": "http://127.0.0.1/hook"})
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == "VALIDATION_ERROR"
+    assert bad.json()["error"]["details"]["fields"][0]["field"] == "url"
+    for body in ({"url": receiver.url(), "events": ["slideshow.exploded"]}, {"url": "not a url"}, {"url": 5}, {}):
+        resp = api.post("/v0/api/webhooks", json=body)
+        assert resp.status_code == 400, (body, resp.text)
+        assert resp.json()["error"]["code"] == "VALIDATION_ERROR"
+
+    created = register(api, receiver.url(), description="ops channel")
+    assert created["_id"].startswith("wh_")
+    assert created["secret"].startswith("whsec_") and len(created["secret"]) > 30
+    assert created["events"] == ALL_EVENTS
+    assert created["enabled"] is True and created["url"] == receiver.url()
+    assert created["description"] == "ops channel" and created["createdAt"]
+    only_failed = register(api, receiver.url("/b"), events=["slideshow.failed"])
+    assert only_failed["events"] == ["slideshow.failed"]
+
+    listed = api.get("/v0/api/webhooks").json()
+    assert listed["success"] is True and listed["total"] == 2
+    assert {w["_id"] for w in listed["data"]} == {created["_id"], only_failed["_id"]}
+    assert all("secret" not in w for w in listed["data"])
+
+    other = client_for(new_org("pro")["api_key"])
+    assert other.get("/v0/api/webhooks").json()["data"] == []
+    for resp in (
+        other.delete(f"/v0/api/webhooks/{created['_id']}"),
+        other.post(f"/v0/api/webhooks/{created['_id']}/rotate-secret"),
+        other.get(f"/v0/api/webhooks/{created['_id']}/deliveries"),
+    ):
+        assert resp.status_code == 404
+        assert resp.json()["error"]["code"] == "WEBHOOK_NOT_FOUND"
+
+    assert api.delete(f"/v0/api/webhooks/{created['_id']}").json() == {"success": True}
+    gone = api.delete(f"/v0/api/webhooks/{created['_id']}")
+    assert gone.status_code == 404 and gone.json()["error"]["code"] == "WEBHOOK_NOT_FOUND"
+    assert api.get("/v0/api/webhooks").json()["total"] == 1
+
+
+def test_completed_event_is_delivered_signed_with_the_documented_body(api, receiver):
+    endpoint = register(api, receiver.url())
+    receiver.secrets["/hook"] = endpoint["secret"]
+    org = api.org["organization_id"]
+    msg, event_id = emit_completed(api_env(api), org)
+
+    [got] = receiver.wait_for(lambda r: len(r) >= 1)
+    assert got.signature_valid is True
+    assert got.headers["content-type"] == "application/json"
+    assert got.headers["x-service-event"] == "slideshow.completed"
+    assert got.headers["x-service-delivery-id"].startswith("whd_")
+    assert domain.verify_signature(endpoint["secret"], got.body, got.headers["x-service-signature"])
+    assert not domain.verify_signature(endpoint["secret"], got.body + b" ", got.headers["x-service-signature"])
+
+    body = got.json()
+    show = msg.slideshow
+    assert set(body) == {
+        "slideshow_id", "organization_id", "app_id", "app_name", "status", "hook_text", "language", "slide_count",
+        "template_set", "thumbnail_url", "image_urls", "slides", "share_url", "event", "created_at",
+    }
+    assert body["event"] == "slideshow.completed" and body["status"] == "COMPLETED"
+    assert body["slideshow_id"] == show.id and body["organization_id"] == org and body["app_id"] == show.app_id
+    assert body["app_name"] == show.app_name and body["hook_text"] == show.hook_text_snapshot
+    assert body["slide_count"] == 6 and body["language"] == "en" and body["template_set"] == "default"
+    assert body["image_urls"] == [s.image_url for s in show.slides]
+    assert body["thumbnail_url"] == show.slides[0].image_url
+    assert body["slides"][1] == {
+        "order": 1, "template": "PROBLEM", "layout_type": "full_bleed", "title": "Title 1", "subtitle": "",
+        "label": "problem", "image_url": show.slides[1].image_url, "duration": 3.0,
+    }
+    assert body["share_url"] is None  # no share link was issued for this slideshow
+    assert body["created_at"].endswith("Z")
+
+    [logged] = wait_deliveries(api, endpoint["_id"], lambda d: d and d[0]["status"] == "SUCCEEDED")
+    assert logged["_id"] == got.headers["x-service-delivery-id"]
+    assert logged["event"] == "slideshow.completed" and logged["event_id"] == event_id
+    assert logged["attempt_count"] == 1 and logged["next_attempt_at"] is None
+    [attempt] = logged["attempts"]
+    assert attempt["attempt"] == 1 and attempt["status_code"] == 200 and attempt["error"] is None
+    assert attempt["duration_ms"] >= 0 and attempt["next_attempt_at"] is None
+
+
+def api_env(api) -> dict[str, str]:
+    return {"KAFKA_BOOTSTRAP": os.environ["KAFKA_BOOTSTRAP"]}
+
+
+def test_failed_and_quota_events_and_filters_and_redelivery(api, receiver):
+    org = api.org["organization_id"]
+    everything = register(api, receiver.url("/all"))
+    failed_only = register(api, receiver.url("/failed"), events=["slideshow.failed"])
+    env = api_env(api)
+
+    completed, completed_event_id = emit_completed(env, org)
+    # The same event delivered again by Kafka (at-least-once) creates no second delivery.
+    emit(env, topics.RENDERER_SLIDESHOWS, [(completed.slideshow.id, completed, org)], [completed_event_id])
+    failed, _ = emit_completed(env, org, failed=True)
+    quota = billing_pb2.QuotaExceeded(organization_id=org, quota="slideshows_per_month", limit=500, used=500, plan="pro")
+    quota.period_start.FromSeconds(1_790_000_000)
+    quota.period_end.FromSeconds(1_792_000_000)
+    emit(env, topics.BILLING_EVENTS, [(org, quota, org)])
+
+    got = receiver.wait_for(lambda r: len(r) >= 3, path="/all")
+    by_event = {r.headers["x-service-event"]: r.json() for r in got}
+    assert set(by_event) == set(ALL_EVENTS)
+    fail = by_event["slideshow.failed"]
+    assert fail["status"] == "FAILED" and fail["error"] == "The image source did not answer."
+    assert fail["slideshow_id"] == failed.slideshow.id
+    assert fail["thumbnail_url"] == "" and fail["image_urls"] == [] and fail["slides"] == []
+    assert fail["share_url"] is None and fail["slide_count"] == 0
+    assert by_event["quota.exceeded"] == {
+        "organization_id": org, "quota": "slideshows_per_month", "limit": 500, "used": 500, "plan": "pro",
+        "period_start": "2026-09-21T14:13:20.000Z", "period_end": "2026-10-14T17:46:40.000Z",
+        "event": "quota.exceeded", "created_at": by_event["quota.exceeded"]["created_at"],
+    }
+
+    [only] = receiver.wait_for(lambda r: len(r) >= 1, path="/failed")
+    assert only.headers["x-service-event"] == "slideshow.failed"
+    assert deliveries(api, failed_only["_id"])[0]["event"] == "slideshow.failed"
+    logged = wait_deliveries(api, everything["_id"], lambda d: len(d) == 3 and all(x["status"] == "SUCCEEDED" for x in d))
+    assert len({d["event_id"] for d in logged}) == 3
+    assert len(receiver.received("/all")) == 3 and len(receiver.received("/failed")) == 1
+
+
+@needs_short_retries
+def test_failing_receiver_gets_retries_with_the_same_delivery_id(api, receiver):
+    receiver.script["/hook"] = [500, 302]  # a redirect is a failure, not followed
+    endpoint = register(api, receiver.url())
+    receiver.secrets["/hook"] = endpoint["secret"]
+    emit_completed(api_env(api), api.org["organization_id"])
+
+    got = receiver.wait_for(lambda r: len(r) >= 3)
+    assert len({r.headers["x-service-delivery-id"] for r in got}) == 1
+    assert len({r.body for r in got}) == 1
+    assert all(r.signature_valid for r in got)
+    assert not [r for r in receiver.received() if r.path == "/elsewhere"]
+
+    [logged] = wait_deliveries(api, endpoint["_id"], lambda d: d and d[0]["status"] == "SUCCEEDED")
+    assert logged["_id"] == got[0].headers["x-service-delivery-id"] and logged["attempt_count"] == 3
+    codes = [(a["attempt"], a["status_code"]) for a in logged["attempts"]]
+    assert codes == [(1, 500), (2, 302), (3, 200)]
+    assert logged["attempts"][0]["error"] == "HTTP 500" and logged["attempts"][0]["next_attempt_at"]
+    assert logged["attempts"][1]["next_attempt_at"] and logged["attempts"][2]["next_attempt_at"] is None
+
+
+def test_410_disables_the_endpoint(api, receiver):
+    receiver.script["/gone"] = [410]
+    gone = register(api, receiver.url("/gone"))
+    barrier = register(api, receiver.url("/barrier"))
+    env, org = api_env(api), api.org["organization_id"]
+    emit_completed(env, org)
+    receiver.wait_for(lambda r: len(r) >= 1, path="/gone")
+    receiver.wait_for(lambda r: len(r) >= 1, path="/barrier")
+    [logged] = wait_deliveries(api, gone["_id"], lambda d: d and d[0]["status"] == "FAILED")
+    assert logged["attempts"][0]["status_code"] == 410
+    listed = {w["_id"]: w for w in api.get("/v0/api/webhooks").json()["data"]}
+    assert listed[gone["_id"]]["enabled"] is False and listed[gone["_id"]]["disabled_reason"] == "gone"
+    assert listed[barrier["_id"]]["enabled"] is True
+
+    emit_completed(env, org)
+    receiver.wait_for(lambda r: len(r) >= 2, path="/barrier")
+    assert len(receiver.received("/gone")) == 1
+    assert len(deliveries(api, gone["_id"])) == 1
+
+
+def test_rotate_secret_signs_later_deliveries_with_the_new_secret(api, receiver):
+    endpoint = register(api, receiver.url())
+    rotated = api.post(f"/v0/api/webhooks/{endpoint['_id']}/rotate-secret")
+    assert rotated.status_code == 200, rotated.text
+    new = rotated.json()["body"]
+    assert new["_id"] == endpoint["_id"] and new["secret"].startswith("whsec_") and new["secret"] != endpoint["secret"]
+    assert "secret" not in api.get("/v0/api/webhooks").json()["data"][0]
+    receiver.secrets["/hook"] = new["secret"]
+    emit_completed(api_env(api), api.org["organization_id"])
+    [got] = receiver.wait_for(lambda r: len(r) >= 1)
+    assert got.signature_valid is True
+    assert not domain.verify_signature(endpoint["secret"], got.body, got.headers["x-service-signature"])
+
+
+@needs_short_retries
+def test_pending_retries_survive_a_sigkill_of_the_delivery_service(api, receiver):
+    receiver.script["/hook"] = [500] * 6  # each of the 3 deliveries fails twice, then succeeds
+    endpoint = register(api, receiver.url())
+    env, org = api_env(api), api.org["organization_id"]
+    for _ in range(3):
+        emit_completed(env, org)
+    receiver.wait_for(lambda r: len(r) >= 3)
+    # Kill once the first attempts are on record, while every retry is still pending.
+    wait_deliveries(api, endpoint["_id"], lambda d: len(d) == 3 and all(x["attempt_count"] >= 1 for x in d))
+    pid_file = STATE / "pids" / "delivery.pid"
+    old_pid = int(pid_file.read_text())
+    os.kill(old_pid, signal.SIGKILL)
+
+    got = receiver.wait_for(lambda r: sum(1 for x in r if x.headers.get("x-service-delivery-id")) >= 9, timeout=60)
+    assert int(pid_file.read_text()) != old_pid  # the supervisor restarted it
+    ids_seen: dict[str, int] = {}
+    for r in got:
+        ids_seen[r.headers["x-service-delivery-id"]] = ids_seen.get(r.headers["x-service-delivery-id"], 0) + 1
+    assert len(ids_seen) == 3 and all(n == 3 for n in ids_seen.values())
+    logged = wait_deliveries(
+        api, endpoint["_id"], lambda d: len(d) == 3 and all(x["status"] == "SUCCEEDED" for x in d), timeout=30
+    )
+    assert {d["_id"] for d in logged} == set(ids_seen)
+    assert all([a["status_code"] for a in d["attempts"]] == [500, 500, 200] for d in logged)
