@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import grpc
 import httpx
 import pytest
+from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 
 APPS = "/v0/api/v1/apps"
@@ -58,12 +59,30 @@ def bad_fields(resp: httpx.Response) -> set[str]:
     return {f["field"] for f in err["details"]["fields"]}
 
 
-@pytest.fixture(scope="module")
-def roomy(gateway_url, new_org, billing_stub) -> Iterator[httpx.Client]:
-    """A Business organization (apps quota 50) shared by the bound checks, which clean up after themselves."""
-    org = new_org("business")
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30) as c:
-        yield c
+@pytest.fixture
+def org_client(gateway_url, billing_stub) -> Iterator[Callable[[str], httpx.Client]]:
+    """org_client(plan) -> a client keyed for a fresh organization (no owner user: quick to make)."""
+    made: list[httpx.Client] = []
+
+    def make(plan: str = "pro") -> httpx.Client:
+        request = billing_pb2.CreateOrganizationRequest(name=unique("Org"), plan=plan)
+        resp = billing_stub.CreateOrganization(request, timeout=30)
+        client = httpx.Client(
+            base_url=gateway_url, headers={"Authorization": f"Bearer {resp.api_key.key}"}, timeout=30
+        )
+        client.org = {"organization_id": resp.organization.id, "api_key": resp.api_key.key}  # type: ignore[attr-defined]
+        made.append(client)
+        return client
+
+    yield make
+    for client in made:
+        client.close()
+
+
+@pytest.fixture
+def api(org_client) -> httpx.Client:
+    """Overrides the shared fixture of the same name: a fresh Pro organization."""
+    return org_client("pro")
 
 
 # --- create and get -------------------------------------------------------------------------------------
@@ -118,10 +137,10 @@ def test_slug_collision_is_409_and_a_slug_field_resolves_it(api):
     assert second.status_code == 201 and second.json()["body"]["slug"] == first["slug"] + "-2"
 
 
-def test_slugs_are_unique_per_organization_only(api, new_org, client_for):
+def test_slugs_are_unique_per_organization_only(api, org_client):
     name = unique("Shared Name")
     create(api, name=name)
-    other = client_for(new_org("pro")["api_key"])
+    other = org_client("pro")
     assert other.post(APPS, json={"name": name}).status_code == 201
 
 
@@ -168,27 +187,47 @@ BOUNDS = [
 ]
 
 
-@pytest.mark.parametrize(("field", "inside", "outside"), BOUNDS)
-def test_create_bounds(roomy, field, inside, outside):
-    name = unique() if field != "name" else inside
-    ok = roomy.post(APPS, json={"name": name, field: inside, "slug": f"b-{uuid.uuid4().hex}"})
-    assert ok.status_code == 201, ok.text
-    assert roomy.get(f"{APPS}/{ok.json()['body']['_id']}").json()["body"][field] == inside
-    assert roomy.delete(f"{APPS}/{ok.json()['body']['_id']}").status_code == 200
-    fields = bad_fields(roomy.post(APPS, json={"name": unique() if field != "name" else outside, field: outside}))
-    assert any(f == field or f.startswith(field + ".") for f in fields), fields
+def _split(pick: int) -> list[dict]:
+    """BOUNDS as request bodies with one value per field (a field listed twice gets two bodies)."""
+    bodies: list[dict] = []
+    for field, *values in BOUNDS:
+        target = next((body for body in bodies if field not in body), None)
+        if target is None:
+            target = {}
+            bodies.append(target)
+        target[field] = values[pick]
+    return bodies
 
 
-@pytest.mark.parametrize(("field", "inside", "outside"), BOUNDS)
-def test_update_bounds(roomy, field, inside, outside):
-    app_id = create(roomy)["_id"]
-    try:
-        assert roomy.put(f"{APPS}/{app_id}", json={field: inside}).status_code == 200
-        fields = bad_fields(roomy.put(f"{APPS}/{app_id}", json={field: outside}))
-        assert any(f == field or f.startswith(field + ".") for f in fields), fields
-        assert roomy.get(f"{APPS}/{app_id}").json()["body"][field] == inside
-    finally:
-        roomy.delete(f"{APPS}/{app_id}")
+def _named(fields: set[str], field: str) -> bool:
+    return any(f == field or f.startswith(field + ".") or f.startswith(field + "[") for f in fields)
+
+
+def test_create_bounds(api):
+    """Every value just inside a bound is stored as sent; every value just outside is named."""
+    for body in _split(0):
+        body.setdefault("name", unique())
+        resp = api.post(APPS, json=body)
+        assert resp.status_code == 201, resp.text
+        app = api.get(f"{APPS}/{resp.json()['body']['_id']}").json()["body"]
+        assert {k: app[k] for k in body} == body
+    for body in _split(1):
+        expected = set(body)
+        body.setdefault("name", unique())
+        fields = bad_fields(api.post(APPS, json=body))
+        assert all(_named(fields, f) for f in expected), (fields, body)
+    assert api.get(APPS).json()["total"] == len(_split(0))
+
+
+def test_update_bounds(api):
+    app_id = create(api)["_id"]
+    for body, outside in zip(_split(0), _split(1), strict=True):
+        assert api.put(f"{APPS}/{app_id}", json=body).status_code == 200
+        app = api.get(f"{APPS}/{app_id}").json()["body"]
+        assert {k: app[k] for k in body} == body
+        fields = bad_fields(api.put(f"{APPS}/{app_id}", json=outside))
+        assert all(_named(fields, f) for f in outside), (fields, outside)
+        assert {k: v for k, v in api.get(f"{APPS}/{app_id}").json()["body"].items() if k in body} == body
 
 
 def test_validation_error_names_every_bad_field(api):
@@ -307,8 +346,8 @@ def test_unknown_ids_are_404(api, app_id):
     error_of(api.delete(f"{APPS}/{app_id}"), 404, "APP_NOT_FOUND")
 
 
-def test_another_organizations_app_is_404_and_untouched(api, new_org, client_for):
-    theirs = client_for(new_org("pro")["api_key"])
+def test_another_organizations_app_is_404_and_untouched(api, org_client):
+    theirs = org_client("pro")
     their_app = create(theirs, niche="fitness")
     app_id = their_app["_id"]
     error_of(api.get(f"{APPS}/{app_id}"), 404, "APP_NOT_FOUND")
@@ -384,8 +423,12 @@ def test_list_limit_bounds_inside(api, limit):
 # --- quota ----------------------------------------------------------------------------------------------
 
 
-def test_apps_quota_is_402_and_delete_gives_the_unit_back(api):
-    ids = [create(api)["_id"] for _ in range(10)]  # Pro plan: 10 apps
+def test_apps_quota_is_402_refusals_cost_nothing_and_delete_gives_the_unit_back(api):
+    ids = [create(api)["_id"] for _ in range(9)]  # Pro plan: 10 apps
+    taken = api.get(f"{APPS}/{ids[0]}").json()["body"]["name"]
+    error_of(api.post(APPS, json={"name": taken}), 409, "SLUG_EXISTS")
+    error_of(api.post(APPS, json={"name": taken, "brand_accent_color": "nope"}), 400, "VALIDATION_ERROR")
+    ids.append(create(api)["_id"])  # the 10th still fits
     err = error_of(api.post(APPS, json={"name": unique()}), 402, "QUOTA_EXCEEDED")
     assert "apps" in err["message"].lower() or err.get("details", {}).get("quota") == "apps"
     assert api.get(APPS).json()["total"] == 10
@@ -394,9 +437,10 @@ def test_apps_quota_is_402_and_delete_gives_the_unit_back(api):
     error_of(api.post(APPS, json={"name": unique()}), 402, "QUOTA_EXCEEDED")
 
 
-def test_free_plan_allows_one_app(new_org, stack_env):
+def test_free_plan_allows_one_app(billing_stub, stack_env):
     """Through catalog's gRPC API (Free keys cannot call REST): the second create is QUOTA_EXCEEDED."""
-    org = new_org("free")["organization_id"]
+    request = billing_pb2.CreateOrganizationRequest(name=unique("Free"), plan="free")
+    org = billing_stub.CreateOrganization(request, timeout=30).organization.id
     with grpc.insecure_channel(stack_env["CATALOG_ADDR"]) as channel:
         stub = catalog_pb2_grpc.CatalogServiceStub(channel)
         stub.CreateApp(catalog_pb2.CreateAppRequest(organization_id=org, app=catalog_pb2.App(name=unique())), timeout=10)
@@ -405,11 +449,3 @@ def test_free_plan_allows_one_app(new_org, stack_env):
                 catalog_pb2.CreateAppRequest(organization_id=org, app=catalog_pb2.App(name=unique())), timeout=10
             )
     assert dict(info.value.trailing_metadata())["x-error-code"] == "QUOTA_EXCEEDED"
-
-
-def test_refused_creates_consume_no_quota(api):
-    names = [create(api)["name"] for _ in range(9)]
-    for name in names[:3]:
-        error_of(api.post(APPS, json={"name": name}), 409, "SLUG_EXISTS")
-        bad_fields(api.post(APPS, json={"name": name, "brand_accent_color": "nope"}))
-    assert api.post(APPS, json={"name": unique()}).status_code == 201  # the 10th of 10

@@ -11,13 +11,16 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
+from kit.errors import ServiceError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
 from starlette.types import Receive, Scope, Send
 
+from gateway import errors
 from gateway.auth import authenticate_token, bearer_token, enforce_rate_limit
 from gateway.mcp_tools import context
 from gateway.mcp_tools.server import build
@@ -81,3 +84,28 @@ class _AsgiEndpoint:
 
 for _path in (PATH, PATH + "/"):
     router.add_route(_path, _AsgiEndpoint(), methods=["POST", "GET", "DELETE"], include_in_schema=False)  # type: ignore[arg-type]
+
+
+# Documentation only: the raw route above is registered first and so serves every request;
+# this entry puts the endpoint and its HTTP-level errors into /openapi.json.
+@router.post(
+    PATH,
+    summary="MCP server (stateless Streamable HTTP, JSON responses)",
+    responses=errors.responses("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": {"type": "object", "description": "A JSON-RPC 2.0 message."}}
+            },
+        }
+    },
+)
+async def mcp_documentation() -> dict[str, Any]:
+    """JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
+    `Authorization: Bearer <API key>` and shared per-minute limit as REST (one request = one unit).
+    Tools: list_apps, get_app, list_formats, list_design_templates, generate_slideshow,
+    get_slideshow, list_slideshows, generate_hooks, get_usage, publish_slideshow; their input
+    and output schemas come from `tools/list`. Tool failures are results with `isError: true`
+    and `structuredContent.error.code` set to the REST error code. See docs/mcp.md."""
+    raise ServiceError("INTERNAL", "The MCP route is served by the transport.")

@@ -66,7 +66,7 @@ class LLMProvider:
         drafts = parse_hooks(content, categories, brief.language)
         if not drafts:
             raise LLMError("LLM answer held no usable hook")
-        return drafts[:count]
+        return drafts
 
 
 def user_prompt(brief: Brief, count: int, categories: Sequence[str]) -> str:

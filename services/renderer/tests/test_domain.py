@@ -1,0 +1,133 @@
+"""Renderer rules without I/O: request checks, fingerprints, hooks, object keys, image checks,
+and the ZIP bundle layout."""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+import zipfile
+import zlib
+
+import pytest
+from kit.errors import ServiceError
+from PIL import Image
+
+from renderer import bundle, domain
+
+
+def _fields(err: ServiceError) -> list[str]:
+    return [f["field"] for f in err.details["fields"]]
+
+
+def _image(fmt: str, size=(40, 80)) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", size, (1, 2, 3)).save(buf, fmt)
+    return buf.getvalue()
+
+
+def test_template_key_is_required():
+    with pytest.raises(ServiceError) as err:
+        domain.require_template_key("  ")
+    assert err.value.code == "TEMPLATE_KEY_REQUIRED"
+    domain.require_template_key("listicle")
+
+
+def test_idempotency_key_length():
+    domain.check_idempotency_key("k" * 255)
+    with pytest.raises(ServiceError) as err:
+        domain.check_idempotency_key("k" * 256)
+    assert _fields(err.value) == ["Idempotency-Key"]
+
+
+def test_overrides_name_each_bad_field():
+    domain.check_overrides(["cta", "persona"], {"cta": "Get it"}, [])
+    with pytest.raises(ServiceError) as err:
+        domain.check_overrides(["cta", "persona"], {"nope": "x", "cta": "y" * 301}, ["persona"])
+    assert err.value.code == "VALIDATION_ERROR"
+    assert _fields(err.value) == ["variable_overrides.cta", "variable_overrides.nope", "variable_overrides.persona"]
+
+
+def test_fingerprint_depends_on_the_body_only():
+    a = domain.fingerprint("app_1", "listicle", {"a": "1", "b": "2"}, [], "")
+    assert a == domain.fingerprint("app_1", "listicle", {"b": "2", "a": "1"}, [], "")
+    assert a != domain.fingerprint("app_1", "listicle", {"a": "1"}, [], "")
+    assert a != domain.fingerprint("app_2", "listicle", {"a": "1", "b": "2"}, [], "")
+    assert a != domain.fingerprint("app_1", "listicle", {"a": "1", "b": "2"}, [], "inspo")
+
+
+def test_builtin_hooks_are_stable_and_localized():
+    hook_id, text = domain.builtin_hook("de", "ss_abc")
+    assert hook_id.startswith("hk_") and text
+    assert domain.builtin_hook("de", "ss_abc") == (hook_id, text)
+    assert domain.builtin_hook("xx", "ss_abc")[0].startswith("hk_")
+    assert domain.builtin_hook("pt-BR", "ss_abc") == domain.BUILTIN_HOOKS["pt"][0]
+
+
+def test_object_keys():
+    assert domain.slide_object_key("ss_1", "tok", 0) == "public/slides/ss_1/tok/01.png"
+    assert domain.slide_object_key("ss_1", "tok", 5).startswith(domain.slides_prefix("ss_1"))
+    assert domain.zip_object_key("ss_1", 3) == "zips/ss_1/3.zip"
+    assert not domain.zip_object_key("ss_1", 3).startswith("public/")
+    assert domain.upload_object_key("org_1", "r", "png") == "public/uploads/org_1/r.png"
+
+
+def test_own_object_key_only_for_our_public_objects():
+    base = "http://127.0.0.1:8333/slides"
+    assert domain.own_object_key(f"{base}/public/uploads/org/a.png", base) == "public/uploads/org/a.png"
+    assert domain.own_object_key(f"{base}/zips/ss/1.zip", base) is None
+    assert domain.own_object_key(f"{base}/public/../zips/x", base) is None
+    assert domain.own_object_key("https://example.com/a.png", base) is None
+
+
+@pytest.mark.parametrize(
+    ("ip", "public"),
+    [("93.184.216.34", True), ("127.0.0.1", False), ("10.1.2.3", False), ("169.254.169.254", False),
+     ("::1", False), ("192.168.0.1", False), ("0.0.0.0", False)],
+)
+def test_public_address(ip, public):
+    assert domain.is_public_address(ip) is public
+
+
+@pytest.mark.parametrize(("fmt", "ext"), [("PNG", "png"), ("JPEG", "jpg"), ("WEBP", "webp")])
+def test_check_image_accepts_images(fmt, ext):
+    checked = domain.check_image(_image(fmt), 1_000_000)
+    assert (checked.ext, checked.width, checked.height) == (ext, 40, 80)
+
+
+def _bomb() -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", 50_000, 50_000, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b"")
+
+
+@pytest.mark.parametrize(
+    "data", [b"just text", b"", _image("PNG")[:100], _image("GIF"), _bomb()],
+    ids=["text", "empty", "truncated", "gif", "bomb"],
+)
+def test_check_image_refuses_non_images(data):
+    with pytest.raises(ServiceError) as err:
+        domain.check_image(data, 25_000_000)
+    assert err.value.code == "VALIDATION_ERROR" and _fields(err.value) == ["file"]
+
+
+def test_check_image_pixel_limit():
+    with pytest.raises(ServiceError):
+        domain.check_image(_image("PNG", (200, 200)), 10_000)
+
+
+def test_bundle_layout():
+    meta = {"_id": "ss_1", "app_name": "FitPal", "slides": [], "marketing_assets": []}
+    pngs = [_image("PNG") for _ in range(6)]
+    data = bundle.build_zip(meta, pngs, "Caption", ["#a", "#b"], ["Get it: https://x"])
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+        assert names == {*(f"slides/{i:02d}.png" for i in range(1, 7)), "marketing/caption.txt",
+                         "marketing/hashtags.txt", "marketing/cta.txt", "metadata.json", "README.txt"}
+        assert zf.read("slides/03.png") == pngs[2]
+        assert zf.read("marketing/hashtags.txt").decode().split() == ["#a", "#b"]
+        assert json.loads(zf.read("metadata.json"))["_id"] == "ss_1"
+        readme = zf.read("README.txt").decode()
+        assert "FitPal" in readme and "slides/06.png" in readme
