@@ -1,5 +1,5 @@
 import uvicorn
-from kit import logs
+from kit import logs, tracing
 
 from gateway.app import create_app
 from gateway.settings import GatewaySettings
@@ -8,6 +8,7 @@ from gateway.settings import GatewaySettings
 def main() -> None:
     settings = GatewaySettings()
     logs.configure("gateway", settings.log_level)
+    tracing.configure("gateway")
     if settings.metrics_port:
         from prometheus_client import start_http_server
 

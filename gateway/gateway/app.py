@@ -9,7 +9,8 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
-from kit import logs, metrics
+from kit import logs, metrics, tracing
+from opentelemetry import trace
 
 from gateway import errors
 from gateway.backends import Backends
@@ -73,12 +74,19 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         logs.request_id_var.set(rid)
         logs.organization_id_var.set("")
         length = request.headers.get("content-length")
-        if length and length.isdigit() and int(length) > settings.max_body_bytes:
-            response: Response = errors.error_response(
-                "PAYLOAD_TOO_LARGE", f"Request body exceeds {settings.max_body_bytes} bytes."
-            )
-        else:
-            response = await call_next(request)
+        span = tracing.tracer.start_span(
+            f"{request.method} {request.url.path}",
+            context=tracing.extract(request.headers),
+            kind=trace.SpanKind.SERVER,
+        )
+        with trace.use_span(span, end_on_exit=True):
+            if length and length.isdigit() and int(length) > settings.max_body_bytes:
+                response: Response = errors.error_response(
+                    "PAYLOAD_TOO_LARGE", f"Request body exceeds {settings.max_body_bytes} bytes."
+                )
+            else:
+                response = await call_next(request)
+            span.set_attribute("http.response.status_code", response.status_code)
         response.headers["X-Request-Id"] = rid
         for k, v in getattr(request.state, "ratelimit_headers", {}).items():
             response.headers[k] = v

@@ -69,6 +69,14 @@ class Doc(HTMLParser):
         return None
 
 
+def get(url: str, **kwargs) -> httpx.Response:
+    return httpx.get(url, timeout=60, **kwargs)
+
+
+def post(url: str, **kwargs) -> httpx.Response:
+    return httpx.post(url, timeout=kwargs.pop("timeout", 60), **kwargs)
+
+
 def norm(text: str) -> str:
     return " ".join(text.split())
 
@@ -91,7 +99,7 @@ def slideshow(owner, deck) -> dict:
 
 @pytest.fixture(scope="module")
 def page(gateway_url, deck) -> httpx.Response:
-    return httpx.get(f"{gateway_url}/share/{deck['token']}", timeout=30)
+    return get(f"{gateway_url}/share/{deck['token']}", timeout=30)
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +162,7 @@ def test_oembed_discovery_link_resolves_to_a_valid_answer(doc, deck, slideshow, 
     assert href.startswith(f"{gateway_url}/v0/public/oembed?")
     query = parse_qs(urlsplit(href).query)
     assert query == {"url": [f"{gateway_url}/share/{deck['token']}"], "format": ["json"]}
-    r = httpx.get(href)
+    r = get(href)
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith("application/json")
     o = r.json()
@@ -201,12 +209,12 @@ def test_security_headers(page, doc):
 
 
 def test_nonce_changes_per_response(gateway_url, deck, page):
-    again = httpx.get(f"{gateway_url}/share/{deck['token']}")
+    again = get(f"{gateway_url}/share/{deck['token']}")
     assert again.headers["content-security-policy"] != page.headers["content-security-policy"]
 
 
 def test_embed_page_is_frameable(gateway_url, deck):
-    r = httpx.get(f"{gateway_url}/embed/{deck['token']}")
+    r = get(f"{gateway_url}/embed/{deck['token']}")
     assert r.status_code == 200
     assert "x-frame-options" not in r.headers
     assert "frame-ancestors *" in r.headers["content-security-policy"]
@@ -217,7 +225,7 @@ def test_embed_page_is_frameable(gateway_url, deck):
 
 
 def test_public_endpoints_carry_ip_rate_limit_headers(gateway_url, deck, page):
-    for r in (page, httpx.get(f"{gateway_url}/v0/public/oembed", params={"url": "nope"})):
+    for r in (page, get(f"{gateway_url}/v0/public/oembed", params={"url": "nope"})):
         assert re.fullmatch(r'"minute";q=\d+;w=60', r.headers["ratelimit-policy"])
         assert re.fullmatch(r'"minute";r=\d+;t=\d+', r.headers["ratelimit"])
 
@@ -237,8 +245,8 @@ def test_unknown_rotated_and_disabled_tokens_get_the_same_plain_404(gateway_url,
     rotated = helpers.share(decks.client, ss_rot).json()["body"]["token"]
     helpers.share(decks.client, ss_rot, rotate=True)
     unknown = secrets.token_urlsafe(24)
-    answers = [httpx.get(f"{gateway_url}/share/{t}") for t in (unknown, rotated, disabled, "short", "../etc")]
-    answers.append(httpx.get(f"{gateway_url}/embed/{unknown}"))
+    answers = [get(f"{gateway_url}/share/{t}") for t in (unknown, rotated, disabled, "short", "../etc")]
+    answers.append(get(f"{gateway_url}/embed/{unknown}"))
     bodies = set()
     for r, token in zip(answers, (unknown, rotated, disabled, "short", "../etc", unknown), strict=True):
         assert r.status_code == 404, (token, r.status_code)
@@ -251,7 +259,7 @@ def test_unknown_rotated_and_disabled_tokens_get_the_same_plain_404(gateway_url,
 def test_page_says_still_rendering_until_ready(gateway_url, decks):
     ss = decks.slideshow()
     token = helpers.share(decks.client, ss).json()["body"]["token"]
-    page = httpx.get(f"{gateway_url}/share/{token}")
+    page = get(f"{gateway_url}/share/{token}")
     assert page.status_code == 200
     doc = Doc(page.text)
     if decks.status(ss) != "READY":  # checked after the page: it was not READY when rendered
@@ -275,7 +283,7 @@ def test_page_says_still_rendering_until_ready(gateway_url, decks):
     ],
 )
 def test_oembed_respects_maxwidth_and_maxheight(gateway_url, deck, params, size):
-    r = httpx.get(
+    r = get(
         f"{gateway_url}/v0/public/oembed",
         params={"url": f"{gateway_url}/share/{deck['token']}", "format": "json", **params},
     )
@@ -305,7 +313,7 @@ def test_oembed_errors(gateway_url, deck, params, status, code):
         .replace("TOKEN", deck["token"])
         for k, v in params.items()
     }
-    r = httpx.get(f"{gateway_url}/v0/public/oembed", params=values)
+    r = get(f"{gateway_url}/v0/public/oembed", params=values)
     assert r.status_code == status, r.text
     assert r.json()["success"] is False
     assert r.json()["error"]["code"] == code
@@ -313,7 +321,7 @@ def test_oembed_errors(gateway_url, deck, params, status, code):
 
 def test_oembed_of_protected_share_is_401(gateway_url, decks):
     link = fresh_share(decks, password=PASSWORD)
-    r = httpx.get(f"{gateway_url}/v0/public/oembed", params={"url": link["url"], "format": "json"})
+    r = get(f"{gateway_url}/v0/public/oembed", params={"url": link["url"], "format": "json"})
     assert r.status_code == 401
     assert r.json()["error"]["code"] == "PASSWORD_REQUIRED"
 
@@ -322,7 +330,7 @@ def test_oembed_of_protected_share_is_401(gateway_url, decks):
 
 
 def zip_of(gateway_url: str, token: str, **kwargs) -> httpx.Response:
-    return httpx.post(f"{gateway_url}/v0/public/share/{token}/zip", timeout=120, **kwargs)
+    return post(f"{gateway_url}/v0/public/share/{token}/zip", timeout=120, **kwargs)
 
 
 def test_public_zip_returns_the_bundle(gateway_url, deck):
@@ -331,7 +339,7 @@ def test_public_zip_returns_the_bundle(gateway_url, deck):
     data = r.json()["data"]
     assert r.json()["success"] is True
     assert set(data) == {"url", "expires_at", "cached"}
-    blob = httpx.get(data["url"], timeout=60)
+    blob = get(data["url"], timeout=60)
     assert blob.status_code == 200
     names = zipfile.ZipFile(io.BytesIO(blob.content)).namelist()
     assert "slides/06.png" in names and "metadata.json" in names
@@ -399,21 +407,21 @@ def test_password_flow_sets_a_cookie_scoped_to_the_token(gateway_url, decks):
         assert Doc(browser.get(f"/share/{other['token']}").text).all("input", type="password")
 
         value = re.match(r"share_auth=([^;]+)", cookies[0]).group(1)
-    forged = httpx.get(f"{gateway_url}/share/{token}", cookies={"share_auth": value[:-2] + "00"})
+    forged = get(f"{gateway_url}/share/{token}", cookies={"share_auth": value[:-2] + "00"})
     assert Doc(forged.text).all("input", type="password")
-    replayed = httpx.get(f"{gateway_url}/share/{other['token']}", cookies={"share_auth": value})
+    replayed = get(f"{gateway_url}/share/{other['token']}", cookies={"share_auth": value})
     assert Doc(replayed.text).all("input", type="password")
-    accepted = httpx.get(f"{gateway_url}/share/{token}", cookies={"share_auth": value})
+    accepted = get(f"{gateway_url}/share/{token}", cookies={"share_auth": value})
     assert Doc(accepted.text).all("form") == []
 
 
 def test_rotation_invalidates_the_password_cookie(gateway_url, decks):
     ss = decks.slideshow()
     token = helpers.share(decks.client, ss, password=PASSWORD).json()["body"]["token"]
-    right = httpx.post(f"{gateway_url}/share/{token}", data={"password": PASSWORD})
+    right = post(f"{gateway_url}/share/{token}", data={"password": PASSWORD})
     value = re.match(r"share_auth=([^;]+)", right.headers["set-cookie"]).group(1)
     new = helpers.share(decks.client, ss, rotate=True).json()["body"]["token"]
-    r = httpx.get(f"{gateway_url}/share/{new}", cookies={"share_auth": value})
+    r = get(f"{gateway_url}/share/{new}", cookies={"share_auth": value})
     assert Doc(r.text).all("input", type="password")
 
 
@@ -421,8 +429,8 @@ def test_wrong_passwords_are_throttled_per_token(gateway_url, decks):
     link = fresh_share(decks, password=PASSWORD)
     token = link["token"]
     for _ in range(5):
-        assert httpx.post(f"{gateway_url}/share/{token}", data={"password": "wrong"}).status_code == 401
-    blocked = httpx.post(f"{gateway_url}/share/{token}", data={"password": PASSWORD})
+        assert post(f"{gateway_url}/share/{token}", data={"password": "wrong"}).status_code == 401
+    blocked = post(f"{gateway_url}/share/{token}", data={"password": PASSWORD})
     assert blocked.status_code == 429
     assert int(blocked.headers["retry-after"]) > 0
     assert "set-cookie" not in blocked.headers
@@ -430,4 +438,4 @@ def test_wrong_passwords_are_throttled_per_token(gateway_url, decks):
     assert zipped.status_code == 429 and zipped.json()["error"]["code"] == "RATE_LIMITED"
     assert int(zipped.headers["retry-after"]) > 0
     other = fresh_share(decks, password=PASSWORD)  # the throttle is per token
-    assert httpx.post(f"{gateway_url}/share/{other['token']}", data={"password": PASSWORD}).status_code == 303
+    assert post(f"{gateway_url}/share/{other['token']}", data={"password": PASSWORD}).status_code == 303

@@ -10,9 +10,7 @@ from gateway.mcp_tools import models as m
 REST_TO_MCP: dict[str, m.McpStatus] = {
     "QUEUED": "PENDING",
     "RENDERING": "PENDING",
-    "PENDING": "PENDING",
     "READY": "COMPLETED",
-    "COMPLETED": "COMPLETED",
     "FAILED": "FAILED",
 }
 MCP_TO_REST: dict[str, list[str]] = {
@@ -30,15 +28,10 @@ def unwrap(result: Any) -> dict[str, Any]:
     return {}
 
 
-def items(result: Any, *keys: str) -> list[dict[str, Any]]:
-    """The list inside a collection result (`data`, or one of `keys`), or the result itself."""
-    if isinstance(result, list):
-        return result
-    if isinstance(result, dict):
-        for key in ("data", *keys):
-            if isinstance(result.get(key), list):
-                return result[key]
-    return []
+def items(result: Any) -> list[dict[str, Any]]:
+    """The `data` list of a collection result."""
+    data = result.get("data") if isinstance(result, dict) else None
+    return [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
 
 
 def s(d: dict[str, Any], *keys: str) -> str:
@@ -59,7 +52,7 @@ def mcp_status(rest_status: str) -> m.McpStatus:
 
 def app_summary(d: dict[str, Any]) -> m.AppSummary:
     return m.AppSummary(
-        id=s(d, "_id", "id"),
+        id=s(d, "_id"),
         name=s(d, "name"),
         niche=s(d, "niche"),
         design=s(d, "design") or "classic",
@@ -71,15 +64,15 @@ def app_summary(d: dict[str, Any]) -> m.AppSummary:
 
 def app_details(d: dict[str, Any]) -> m.AppDetails:
     return m.AppDetails(
-        id=s(d, "_id", "id"),
+        id=s(d, "_id"),
         name=s(d, "name"),
         niche=s(d, "niche"),
         language=s(d, "language") or "en",
         status=s(d, "status") or "ACTIVE",
         design=s(d, "design") or "classic",
         tagline=s(d, "tagline"),
-        offer=s(d, "description", "offer"),
-        audience=s(d, "target_audience", "audience"),
+        offer=s(d, "description"),
+        audience=s(d, "target_audience"),
         value_props=strs(d.get("value_props")),
         pain_points=strs(d.get("pain_points")),
         differentiators=strs(d.get("differentiators")),
@@ -135,7 +128,7 @@ def _slides(d: dict[str, Any]) -> list[m.SlideOutput]:
     slides = [
         m.SlideOutput(
             order=int(x.get("order") or i + 1),
-            role=s(x, "template", "role"),
+            role=s(x, "template"),
             title=s(x, "title"),
             subtitle=s(x, "subtitle"),
             image_url=s(x, "image_url"),
@@ -161,13 +154,13 @@ def slideshow(d: dict[str, Any]) -> m.SlideshowOutput:
     slides = _slides(d) if completed else []
     caption, hashtags, cta = _assets(d) if completed else (None, [], None)
     return m.SlideshowOutput(
-        slideshow_id=s(d, "_id", "id", "slideshow_id"),
+        slideshow_id=s(d, "_id"),
         app_id=s(d, "app_id"),
         app_name=s(d, "app_name"),
         status=status,
-        hook_text=s(d, "hook_text_snapshot", "hook_text"),
+        hook_text=s(d, "hook_text_snapshot"),
         language=s(d, "language"),
-        template_key=s(d, "template_key", "template_set"),
+        template_key=s(d, "template_key"),
         design=s(d, "design"),
         image_urls=[x.image_url for x in slides],
         slides=slides,
@@ -175,7 +168,7 @@ def slideshow(d: dict[str, Any]) -> m.SlideshowOutput:
         hashtags=hashtags,
         cta=cta,
         error=_error(d, status),
-        created_at=d.get("createdAt") or d.get("created_at"),
+        created_at=d.get("createdAt"),
     )
 
 
@@ -191,9 +184,7 @@ def slideshow_summary(d: dict[str, Any]) -> m.SlideshowSummary:
 
 
 def hook(d: dict[str, Any]) -> m.HookIdea:
-    return m.HookIdea(
-        id=s(d, "_id", "id"), text=s(d, "text"), category=s(d, "category"), language=s(d, "language")
-    )
+    return m.HookIdea(text=s(d, "text"), category=s(d, "category"), language=s(d, "language"))
 
 
 def _int(d: dict[str, Any], key: str) -> int:
@@ -205,12 +196,9 @@ def _int(d: dict[str, Any], key: str) -> int:
 
 def usage(d: dict[str, Any]) -> m.UsageOutput:
     limits = d.get("limits") or {}
-    used_raw = d.get("used") if isinstance(d.get("used"), dict) else {}
-    used = {str(k): int(v) for k, v in (used_raw or {}).items() if isinstance(v, int | float)}
-    for entry in d.get("usage") or []:
-        if isinstance(entry, dict) and entry.get("quota"):
-            used[str(entry["quota"])] = _int(entry, "used")
-    generated = used.get("slideshows_per_month", _int(d, "slideshows_generated"))
+    # operations.billing.get_usage: "usage": {quota kind: {"limit": n, "used": n}}
+    used = {str(k): _int(v, "used") for k, v in (d.get("usage") or {}).items() if isinstance(v, dict)}
+    generated = used.get("slideshows_per_month", 0)
     per_month = _int(limits, "slideshows_per_month")
     return m.UsageOutput(
         plan=s(d, "plan"),
@@ -226,8 +214,8 @@ def usage(d: dict[str, Any]) -> m.UsageOutput:
         used=used,
         slideshows_generated=generated,
         slideshows_remaining=max(0, per_month - generated),
-        period_start=d.get("period_start") or d.get("periodStart"),
-        period_end=d.get("period_end") or d.get("periodEnd"),
+        period_start=d.get("period_start"),
+        period_end=d.get("period_end"),
     )
 
 

@@ -142,9 +142,10 @@ class ListSlideshowsOutput(BaseModel):
 
 
 class HookIdea(BaseModel):
-    id: str = Field(description="Hook id (hk_...); empty when the idea was not stored.")
     text: str = Field(description="The hook: a short opener for the first slide.")
-    category: str = Field(description="Hook category (e.g. curiosity, pain, social_proof).")
+    category: str = Field(
+        description="Hook category (problem, curiosity, social_proof, listicle, contrarian or story)."
+    )
     language: str = Field(description="Language of the hook.")
 
 

@@ -70,10 +70,10 @@ async def list_apps(
     Start here: the app id is what the other tools need."""
     result = await run("apps", "list_apps", page=page, limit=limit, status=status)
     return m.ListAppsOutput(
-        apps=[a.app_summary(x) for x in a.items(result, "apps")],
-        page=int(result.get("page", page)) if isinstance(result, dict) else page,
-        limit=int(result.get("limit", limit)) if isinstance(result, dict) else limit,
-        total=int(result.get("total", 0)) if isinstance(result, dict) else 0,
+        apps=[a.app_summary(x) for x in a.items(result)],
+        page=int(result.get("page") or page),
+        limit=int(result.get("limit") or limit),
+        total=int(result.get("total") or 0),
     )
 
 
@@ -97,16 +97,14 @@ async def list_formats(
     """List slideshow formats (narrative shapes such as problem_solution). A format's `key` is the
     `template_key` of generate_slideshow; the app's niche decides which keys it accepts."""
     result = await run("slideshows", "list_formats", with_caller=False, niche=niche or "")
-    return m.ListFormatsOutput(
-        niche=niche or None, formats=[a.format_info(x) for x in a.items(result, "formats")]
-    )
+    return m.ListFormatsOutput(niche=niche or None, formats=[a.format_info(x) for x in a.items(result)])
 
 
 async def list_design_templates() -> m.ListDesignsOutput:
     """List the visual designs a slideshow can be rendered with (for example classic, inspo,
     editorial-split, brand-studio). Pass a design's `key` as generate_slideshow.design."""
     result = await run("slideshows", "list_designs", with_caller=False)
-    return m.ListDesignsOutput(designs=[a.design_info(x) for x in a.items(result, "designs")])
+    return m.ListDesignsOutput(designs=[a.design_info(x) for x in a.items(result)])
 
 
 async def generate_slideshow(
@@ -154,7 +152,7 @@ async def generate_slideshow(
         )
     )
     return m.GenerateOutput(
-        slideshow_id=a.s(result, "slideshow_id", "_id", "id"), status=a.mcp_status(a.s(result, "status"))
+        slideshow_id=a.s(result, "slideshow_id"), status=a.mcp_status(a.s(result, "status"))
     )
 
 
@@ -183,10 +181,8 @@ async def list_slideshows(
     result = await run(
         "slideshows", "list_slideshows", page=1, limit=limit, app_id=app_id or "", statuses=statuses
     )
-    total = int(result.get("total", 0)) if isinstance(result, dict) else 0
-    return m.ListSlideshowsOutput(
-        slideshows=[a.slideshow_summary(x) for x in a.items(result, "slideshows")], total=total
-    )
+    total = int(result.get("total") or 0)
+    return m.ListSlideshowsOutput(slideshows=[a.slideshow_summary(x) for x in a.items(result)], total=total)
 
 
 async def generate_hooks(
@@ -200,7 +196,7 @@ async def generate_hooks(
     """Brainstorm hooks (short openers for the first slide) from the app's pain points and offer.
     Nothing is stored: each call gives fresh ideas (their id is empty)."""
     result = await run("hooks", "generate_hooks", app_id=app_id, count=count, category=category or "")
-    return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in a.items(result, "hooks")])
+    return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in a.items(result)])
 
 
 async def get_usage() -> m.UsageOutput:

@@ -10,8 +10,9 @@ from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from opentelemetry import trace
 
-from kit import logs, metrics
+from kit import logs, metrics, tracing
 from kit.errors import ServiceError, grpc_status_for
 
 log = logs.get(__name__)
@@ -32,8 +33,12 @@ def rpc(fn: F) -> F:
         oid = logs.organization_id_var.set(str(meta.get(ORG_KEY, "")))
         started = time.perf_counter()
         outcome = "OK"
+        span = tracing.tracer.start_span(
+            fn.__name__, context=tracing.extract({k: str(v) for k, v in meta.items()}), kind=trace.SpanKind.SERVER
+        )
         try:
-            return await fn(self, request, context)
+            with trace.use_span(span, end_on_exit=True):
+                return await fn(self, request, context)
         except ServiceError as err:
             outcome = err.code
             context.set_trailing_metadata(err.trailing_metadata())
@@ -107,6 +112,7 @@ async def call(method: Callable[..., Any], request: Any, *, timeout: float = 10.
     metadata = (
         (ORG_KEY, organization_id or logs.organization_id_var.get()),
         (REQUEST_KEY, logs.request_id_var.get()),
+        *tracing.inject().items(),
     )
     try:
         return await method(request, timeout=timeout, metadata=metadata)

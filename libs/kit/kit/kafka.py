@@ -14,9 +14,10 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from google.protobuf import descriptor_pool, message_factory
 from google.protobuf.message import Message
+from opentelemetry import trace
 from slides.common.v1 import common_pb2
 
-from kit import logs, metrics, topics
+from kit import logs, metrics, topics, tracing
 from kit.settings import KitSettings
 
 log = logs.get(__name__)
@@ -112,25 +113,35 @@ class Consumer:
         rid = logs.request_id_var.set(env.request_id)
         oid = logs.organization_id_var.set(env.organization_id)
         started = time.perf_counter()
+        span = tracing.tracer.start_span(
+            f"consume {record.topic}",
+            context=tracing.extract(env.trace_context),
+            kind=trace.SpanKind.CONSUMER,
+            attributes={"messaging.destination.name": record.topic, "messaging.consumer.group.name": self.group_id},
+        )
         try:
-            for attempt in range(1, self.max_attempts + 1):
-                try:
-                    await self.handler(env, message)
-                    metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
-                    metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(time.perf_counter() - started)
-                    return
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception(
-                        "event handler failed", group=self.group_id, event_id=env.event_id, attempt=attempt
-                    )
-                    await asyncio.sleep(min(0.2 * 2**attempt, 10))
-            metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "dead_letter").inc()
-            await self._dead_letter(record)
+            with trace.use_span(span, end_on_exit=True):
+                await self._handle_with_retries(env, message, record, started)
         finally:
             logs.request_id_var.reset(rid)
             logs.organization_id_var.reset(oid)
+
+    async def _handle_with_retries(self, env: common_pb2.Envelope, message: Message, record, started: float) -> None:
+        for attempt in range(1, self.max_attempts + 1):
+            try:
+                await self.handler(env, message)
+                metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
+                metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(time.perf_counter() - started)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception(
+                    "event handler failed", group=self.group_id, event_id=env.event_id, attempt=attempt
+                )
+                await asyncio.sleep(min(0.2 * 2**attempt, 10))
+        metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "dead_letter").inc()
+        await self._dead_letter(record)
 
     async def _dead_letter(self, record) -> None:
         if self._dlq_producer is None:

@@ -27,7 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from kit import logs, metrics
+from kit import logs, metrics, tracing
 
 log = logs.get(__name__)
 
@@ -66,6 +66,7 @@ def envelope(message: Message, organization_id: str = "", event_id: str = "") ->
         organization_id=organization_id or logs.organization_id_var.get(),
         request_id=logs.request_id_var.get(),
         payload=payload,
+        trace_context=tracing.inject(),
     )
 
 

@@ -20,7 +20,7 @@ from prometheus_client import start_http_server
 from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from kit import db, grpcx, kafka, logs, migrate
+from kit import db, grpcx, kafka, logs, migrate, tracing
 from kit.outbox import OutboxRelay
 from kit.settings import KitSettings
 
@@ -55,6 +55,7 @@ async def run_async(
     settings: KitSettings, *, package: str, schema: str, build: Callable[[Runtime], Awaitable[Parts]]
 ) -> None:
     logs.configure(settings.service_name, settings.log_level)
+    tracing.configure(settings.service_name)
     await asyncio.to_thread(migrate.upgrade, package, schema, settings.database_url)
     if settings.migrate_only:
         log.info("migrations applied", schema=schema)

@@ -49,3 +49,17 @@ def test_envelope_round_trip():
     assert env.event_type == "slides.catalog.v1.AppDeleted" and env.event_id.startswith("evt_")
     back = unpack(type(env).FromString(env.SerializeToString()))
     assert back == msg
+
+
+def test_trace_context_rides_in_the_envelope():
+    from kit import tracing
+    from opentelemetry import trace
+    from opentelemetry.sdk.trace import TracerProvider
+
+    tracer = TracerProvider().get_tracer("test")
+    with tracer.start_as_current_span("write") as span:
+        env = envelope(catalog_pb2.AppDeleted(app_id="app_1"))
+        trace_id = span.get_span_context().trace_id
+    assert env.trace_context["traceparent"].split("-")[1] == f"{trace_id:032x}"
+    restored = trace.get_current_span(tracing.extract(env.trace_context)).get_span_context()
+    assert restored.trace_id == trace_id

@@ -22,7 +22,9 @@ from billing.settings import Settings
 
 log = logs.get(__name__)
 
-_hasher = PasswordHasher()
+# OWASP's argon2id baseline (19 MiB, 2 passes): every test organization has an owner password,
+# so the library default (64 MiB, 3 passes) would dominate signup time on small machines.
+_hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 # Verified against when the e-mail is unknown, so both failures cost the same time.
 _DUMMY_HASH = _hasher.hash("not-a-real-password-0000")
 

@@ -25,6 +25,7 @@ async def build(rt: Runtime) -> Parts:
     return Parts(
         servicers=[(hooks_pb2_grpc.add_HooksServiceServicer_to_server, servicer, "slides.hooks.v1.HooksService")],
         consumers=handlers.consumers(),
+        on_stop=[provider.close] if provider else [],
     )
 
 

@@ -44,6 +44,18 @@ class LLMProvider:
         self.api_key = api_key
         self.model = model
         self.timeout = httpx.Timeout(timeout_seconds)
+        self._client: httpx.AsyncClient | None = None
+
+    def client(self) -> httpx.AsyncClient:
+        # One pooled client: building one (TLS context) costs far more than a request.
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self.timeout)
+        return self._client
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
 
     async def write(self, brief: Brief, count: int, categories: Sequence[str]) -> list[Draft]:
         payload = {
@@ -55,10 +67,9 @@ class LLMProvider:
             ],
         }
         try:
-            async with httpx.AsyncClient(timeout=self.timeout) as client:
-                resp = await client.post(
-                    self.url, json=payload, headers={"Authorization": f"Bearer {self.api_key}"}
-                )
+            resp = await self.client().post(
+                self.url, json=payload, headers={"Authorization": f"Bearer {self.api_key}"}
+            )
             resp.raise_for_status()
             content = resp.json()["choices"][0]["message"]["content"]
         except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:

@@ -54,6 +54,7 @@ class ChatServer:
                 pass
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.handle_error = lambda *args: None  # type: ignore[method-assign] # client gave up (timeout test)
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
     def completion(self, content: str) -> None:
@@ -72,10 +73,17 @@ def chat() -> Iterator[ChatServer]:
     srv.httpd.shutdown()
 
 
-def provider(chat: ChatServer, timeout: float = 2.0) -> llm.LLMProvider:
-    made = llm.from_settings(chat.base_url, "sk-test", "test-model", timeout)
-    assert made is not None
-    return made
+_PROVIDERS: dict[tuple[str, float], llm.LLMProvider] = {}
+
+
+def provider(chat: ChatServer, timeout: float = 5.0) -> llm.LLMProvider:
+    """One provider (one pooled HTTP client) per server and timeout, as in the service."""
+    key = (chat.base_url, timeout)
+    if key not in _PROVIDERS:
+        made = llm.from_settings(chat.base_url, "sk-test", "test-model", timeout)
+        assert made is not None
+        _PROVIDERS[key] = made
+    return _PROVIDERS[key]
 
 
 def test_provider_is_off_without_url_or_key() -> None:
@@ -148,11 +156,11 @@ async def test_any_failure_falls_back_to_the_built_in_writer(chat: ChatServer, c
 
 async def test_timeout_falls_back(chat: ChatServer) -> None:
     def slow() -> tuple[int, bytes]:
-        time.sleep(1.0)
+        time.sleep(1.5)
         return 200, json.dumps({"choices": [{"message": {"content": json.dumps(GOOD_HOOKS)}}]}).encode()
 
     chat.reply = slow
-    drafts = await HookWriter(provider(chat, timeout=0.2)).write(BRIEF, 4, seed="t")
+    drafts = await HookWriter(provider(chat, timeout=0.3)).write(BRIEF, 4, seed="t")
     assert len(drafts) == 4 and {d.source for d in drafts} == {"generated"}
 
 

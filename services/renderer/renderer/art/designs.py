@@ -189,7 +189,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     top_c, bottom_c = paint.tint(pal.primary, 0.86), paint.tint(pal.secondary, 0.78)
     img = paint.backdrop([top_c, paint.tint(pal.accent, 0.8), bottom_c], "vertical",
                          [paint.tint(pal.accent, 0.55), paint.tint(pal.primary, 0.65), top_c], r, count=3,
-                         blur=26, grain=0.07, seed=ctx.style.seed)
+                         blur=26, grain=0.05, seed=ctx.style.seed)
     d = ImageDraw.Draw(img)
     bg = paint.mix(top_c, bottom_c, 0.5)
     ink = paint.readable_on(paint.shade(pal.secondary, 0.55), bg, 7.0)
@@ -231,7 +231,7 @@ def inspo(ctx: Ctx) -> Image.Image:
 # -- editorial split ------------------------------------------------------------------------------
 def editorial(ctx: Ctx) -> Image.Image:
     pal, r = ctx.pal, paint.rng(ctx.style.seed, "editorial", ctx.style.niche, ctx.index)
-    split = 900 if ctx.is_hook else 1000
+    split = 800 if ctx.is_hook else 880
     stops = [pal.primary, paint.shade(pal.secondary, 0.2)]
     panel = paint.tint(pal.primary, 0.93)
     if ctx.shot is not None:
@@ -247,13 +247,13 @@ def editorial(ctx: Ctx) -> Image.Image:
     d.rectangle((0, split, W, split + 12), fill=pal.accent)
     x0, x1 = SAFE[0], SAFE[2]
     chip_y = split + 50
-    right = _chip(ctx, d, f"{ctx.index + 1:02d}/{ctx.total:02d}", x0, chip_y, ink, 30)
+    right = _chip(ctx, d, f"{ctx.index + 1:02d}/{ctx.total:02d}", x0, chip_y, ink, 34)
     if ctx.slide.label:
-        _chip(ctx, d, ctx.slide.label.upper(), right + 16, chip_y, accent, 30, max_w=x1 - right - 16)
-    top, bottom = chip_y + 110, SAFE[3] - 10
+        _chip(ctx, d, ctx.slide.label.upper(), right + 16, chip_y, accent, 34, max_w=x1 - right - 16)
+    top, bottom = chip_y + 120, SAFE[3] - 10
     title_h = int((bottom - top) * (0.6 if ctx.is_cta else 0.7))
     title = _fit(ctx, ctx.slide.title, (x0, top, x1, top + title_h),
-                 **_title_spec(ctx, "bold", "start", 86), leading=1.08)
+                 **_title_spec(ctx, "bold", "start", 96), leading=1.08)
     if ctx.is_cta:
         _put(ctx, d, _stack([title], (x0, top, x1, top + title_h), 0, "top")[0], ink)
         _button(ctx, d, ctx.slide.subtitle, (x0, top + title_h + 10, x1, bottom), accent)

@@ -149,6 +149,8 @@ def tokens(text: str) -> list[tuple[str, bool]]:
             buf += pending_open
             pending_open = ""
         buf += ch
+        if ch in "-‐/" and len(buf) > 2:
+            flush(False)  # a break opportunity inside "Trainingsplan-Motivation"
     if pending_open:
         buf += pending_open
     flush(False)
@@ -283,6 +285,22 @@ def _truncated(text: str, language: str, spec: Spec, box: Box):  # type: ignore[
     return size, ([], float(size), 0.0, 0.0)
 
 
+def _balanced(text: str, language: str, spec: Spec, box: Box, found):  # type: ignore[no-untyped-def]
+    """Same size and line count, narrowest width: evens out a last line holding a single word."""
+    size, got = found
+    n = len(got[0])
+    lo, hi = (box[2] - box[0]) * 0.55, float(box[2] - box[0])
+    best = got
+    for _ in range(6):
+        mid = (lo + hi) / 2
+        trial = _attempt(text, language, spec, (box[0], box[1], box[0] + int(mid), box[3]), size, True)
+        if trial is not None and len(trial[0]) == n:
+            best, hi = trial, mid
+        else:
+            lo = mid
+    return size, best
+
+
 def _ellipsize(line: str, style: str, language: str, size: int, width: float) -> str:
     line = line.rstrip("-")
     while line and measure(line + "…", style, language, size)[1] > width:
@@ -303,6 +321,8 @@ def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
             found = broken
     if found is None:
         found = _truncated(text, language, spec, box)
+    elif spec.align == "center" and len(found[1][0]) > 1:
+        found = _balanced(text, language, spec, box, found)
     size, (measured, pitch, ascent, descent) = found
     lines = tuple(Line(runs, w) for runs, w in measured)
     height = block_height(len(lines), pitch, ascent, descent)

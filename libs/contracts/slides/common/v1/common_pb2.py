@@ -26,19 +26,23 @@ from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dslides/common/v1/common.proto\x12\x10slides.common.v1\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb5\x01\n\x08\x45nvelope\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x12\n\nevent_type\x18\x02 \x01(\t\x12/\n\x0boccurred_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x17\n\x0forganization_id\x18\x04 \x01(\t\x12\x12\n\nrequest_id\x18\x05 \x01(\t\x12%\n\x07payload\x18\x06 \x01(\x0b\x32\x14.google.protobuf.Any\"*\n\x0bPageRequest\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\r\n\x05limit\x18\x02 \x01(\x05\"6\n\x08PageInfo\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\r\n\x05limit\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x03\"0\n\x0e\x46ieldViolation\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dslides/common/v1/common.proto\x12\x10slides.common.v1\x1a\x19google/protobuf/any.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xaf\x02\n\x08\x45nvelope\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x12\n\nevent_type\x18\x02 \x01(\t\x12/\n\x0boccurred_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x17\n\x0forganization_id\x18\x04 \x01(\t\x12\x12\n\nrequest_id\x18\x05 \x01(\t\x12%\n\x07payload\x18\x06 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x43\n\rtrace_context\x18\x07 \x03(\x0b\x32,.slides.common.v1.Envelope.TraceContextEntry\x1a\x33\n\x11TraceContextEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"*\n\x0bPageRequest\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\r\n\x05limit\x18\x02 \x01(\x05\"6\n\x08PageInfo\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\r\n\x05limit\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x03\"0\n\x0e\x46ieldViolation\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'slides.common.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_ENVELOPE_TRACECONTEXTENTRY']._loaded_options = None
+  _globals['_ENVELOPE_TRACECONTEXTENTRY']._serialized_options = b'8\001'
   _globals['_ENVELOPE']._serialized_start=112
-  _globals['_ENVELOPE']._serialized_end=293
-  _globals['_PAGEREQUEST']._serialized_start=295
-  _globals['_PAGEREQUEST']._serialized_end=337
-  _globals['_PAGEINFO']._serialized_start=339
-  _globals['_PAGEINFO']._serialized_end=393
-  _globals['_FIELDVIOLATION']._serialized_start=395
-  _globals['_FIELDVIOLATION']._serialized_end=443
+  _globals['_ENVELOPE']._serialized_end=415
+  _globals['_ENVELOPE_TRACECONTEXTENTRY']._serialized_start=364
+  _globals['_ENVELOPE_TRACECONTEXTENTRY']._serialized_end=415
+  _globals['_PAGEREQUEST']._serialized_start=417
+  _globals['_PAGEREQUEST']._serialized_end=459
+  _globals['_PAGEINFO']._serialized_start=461
+  _globals['_PAGEINFO']._serialized_end=515
+  _globals['_FIELDVIOLATION']._serialized_start=517
+  _globals['_FIELDVIOLATION']._serialized_end=565
 # @@protoc_insertion_point(module_scope)

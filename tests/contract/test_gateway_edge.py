@@ -1,0 +1,137 @@
+"""The gateway's edge: error envelope for framework errors, credentials, plan gate, rate limit,
+health probes and the OpenAPI document."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+from slides.billing.v1 import billing_pb2
+
+APPS = "/v0/api/v1/apps"
+
+
+def envelope(resp: httpx.Response, status: int, code: str) -> dict:
+    assert resp.status_code == status, resp.text
+    assert resp.headers["content-type"].startswith("application/json")
+    body = resp.json()
+    assert body["success"] is False and body["error"]["code"] == code, body
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    return body["error"]
+
+
+@pytest.fixture
+def org_key(billing_stub) -> Callable[[str], billing_pb2.CreateOrganizationResponse]:
+    def make(plan: str = "pro") -> billing_pb2.CreateOrganizationResponse:
+        request = billing_pb2.CreateOrganizationRequest(name=f"Edge {uuid.uuid4().hex[:6]}", plan=plan)
+        return billing_stub.CreateOrganization(request, timeout=30)
+
+    return make
+
+
+@pytest.fixture
+def anon(gateway_url) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=gateway_url, timeout=30) as client:
+        yield client
+
+
+def keyed(anon: httpx.Client, key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def test_unknown_route_is_a_404_envelope(anon):
+    envelope(anon.get("/v0/api/v1/nothing-here"), 404, "NOT_FOUND")
+    envelope(anon.post("/definitely/not/a/route", json={}), 404, "NOT_FOUND")
+
+
+def test_wrong_method_is_a_405_envelope(anon):
+    envelope(anon.patch(APPS, json={}), 405, "METHOD_NOT_ALLOWED")
+    envelope(anon.post(f"{APPS}/app_x", json={}), 405, "METHOD_NOT_ALLOWED")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer sk_live_" + "x" * 40},
+        {"Authorization": "Bearer garbage"},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Basic dXNlcjpwYXNz"},
+        {"Authorization": "sk_live_nobearer"},
+    ],
+)
+def test_missing_or_bad_credentials_are_401_with_www_authenticate(anon, headers):
+    for resp in (anon.get(APPS, headers=headers), anon.post(APPS, json={"name": "x"}, headers=headers)):
+        envelope(resp, 401, "UNAUTHORIZED")
+        assert resp.headers["www-authenticate"].lower().startswith("bearer")
+
+
+def test_revoked_key_is_401_on_the_next_call(anon, org_key, billing_stub):
+    org = org_key("pro")
+    assert anon.get(APPS, headers=keyed(anon, org.api_key.key)).status_code == 200
+    billing_stub.RevokeApiKey(
+        billing_pb2.RevokeApiKeyRequest(organization_id=org.organization.id, key_id=org.api_key.id), timeout=30
+    )
+    envelope(anon.get(APPS, headers=keyed(anon, org.api_key.key)), 401, "UNAUTHORIZED")
+
+
+@pytest.mark.parametrize("plan", ["free", "starter"])
+def test_keys_of_plans_without_api_access_are_403(anon, org_key, plan):
+    envelope(anon.get(APPS, headers=keyed(anon, org_key(plan).api_key.key)), 403, "PLAN_LACKS_API")
+
+
+def test_rate_limit_429_with_headers(anon, org_key, billing_stub):
+    org = org_key("pro")
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org.organization.id, requests_per_minute=5), timeout=30
+    )
+    headers = keyed(anon, org.api_key.key)
+    responses = [anon.get(APPS, headers=headers) for _ in range(6)]
+    assert [r.status_code for r in responses] == [200] * 5 + [429]
+    for i, resp in enumerate(responses):
+        assert resp.headers["ratelimit-policy"] == '"minute";q=5;w=60'
+        assert resp.headers["ratelimit"].startswith(f'"minute";r={max(0, 4 - i)};t=')
+    err = envelope(responses[-1], 429, "RATE_LIMITED")
+    assert int(responses[-1].headers["retry-after"]) >= 1 and err["message"]
+    # Writes count against the same budget.
+    envelope(anon.post(APPS, json={"name": "Too Many"}, headers=headers), 429, "RATE_LIMITED")
+
+
+def test_rate_limit_is_per_organization(anon, org_key, billing_stub):
+    limited, other = org_key("pro"), org_key("pro")
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=limited.organization.id, requests_per_minute=1), timeout=30
+    )
+    assert anon.get(APPS, headers=keyed(anon, limited.api_key.key)).status_code == 200
+    assert anon.get(APPS, headers=keyed(anon, limited.api_key.key)).status_code == 429
+    assert anon.get(APPS, headers=keyed(anon, other.api_key.key)).status_code == 200
+
+
+def test_health_probes(anon):
+    assert anon.get("/healthz").json() == {"status": "ok"}
+    ready = anon.get("/readyz")
+    assert ready.status_code == 200 and ready.json()["status"] == "ready"
+    assert ready.json()["services"]["catalog"] is True
+
+
+def test_openapi_lists_every_apps_route_with_its_errors(anon):
+    doc = anon.get("/openapi.json").json()
+    paths = doc["paths"]
+    assert {"get", "post"} <= set(paths[APPS])
+    assert {"get", "put", "delete"} <= set(paths[APPS + "/{id}"])
+    assert {"400", "401", "402", "409", "429"} <= set(paths[APPS]["post"]["responses"])
+    assert "201" in paths[APPS]["post"]["responses"]
+    assert {"404", "401"} <= set(paths[APPS + "/{id}"]["get"]["responses"])
+    assert {"400", "404", "409"} <= set(paths[APPS + "/{id}"]["put"]["responses"])
+    params = {p["name"] for p in paths[APPS]["get"]["parameters"]}
+    assert {"page", "limit", "status"} <= params
+    create = doc["components"]["schemas"]["AppCreate"]
+    assert create["required"] == ["name"] and create["additionalProperties"] is False
+    for field in ("niche", "language", "screenshots", "value_props", "design", "tagline", "image_source", "slug"):
+        assert field in create["properties"], field
+
+
+def test_request_id_is_echoed(anon):
+    assert anon.get("/healthz", headers={"X-Request-Id": "trace-me-123"}).headers["x-request-id"] == "trace-me-123"
