@@ -116,8 +116,18 @@ def test_get_returns_every_field(api):
 
 def test_create_defaults(api):
     app = api.get(f"{APPS}/{create(api)['_id']}").json()["body"]
-    assert (app["language"], app["status"], app["design"], app["image_source"]) == ("en", "ACTIVE", "classic", "brand")
-    assert app["screenshots"] == [] and app["value_props"] == [] and app["ios_url"] is None and app["niche"] is None
+    assert (app["language"], app["status"], app["design"], app["image_source"]) == (
+        "en",
+        "ACTIVE",
+        "classic",
+        "brand",
+    )
+    assert (
+        app["screenshots"] == []
+        and app["value_props"] == []
+        and app["ios_url"] is None
+        and app["niche"] is None
+    )
 
 
 def test_name_without_latin_letters_still_gets_a_slug(api):
@@ -233,7 +243,13 @@ def test_update_bounds(api):
 def test_validation_error_names_every_bad_field(api):
     resp = api.post(
         APPS,
-        json={"name": "x", "niche": "y" * 41, "brand_primary_color": "blue", "screenshots": ["nope"], "status": "ON"},
+        json={
+            "name": "x",
+            "niche": "y" * 41,
+            "brand_primary_color": "blue",
+            "screenshots": ["nope"],
+            "status": "ON",
+        },
     )
     fields = bad_fields(resp)
     assert {"name", "niche", "brand_primary_color", "status"} <= fields
@@ -247,7 +263,9 @@ def test_control_characters_are_refused(api):
 def test_unknown_fields_are_refused_by_name(api):
     assert "nmae" in bad_fields(api.post(APPS, json={"nmae": "Typo", "name": unique()}))
     app_id = create(api)["_id"]
-    assert {"colour", "owner"} <= bad_fields(api.put(f"{APPS}/{app_id}", json={"colour": "#fff", "owner": "me"}))
+    assert {"colour", "owner"} <= bad_fields(
+        api.put(f"{APPS}/{app_id}", json={"colour": "#fff", "owner": "me"})
+    )
 
 
 def test_missing_or_null_name_is_refused(api):
@@ -265,7 +283,9 @@ def test_malformed_or_non_object_body_is_400(api, body):
 
 
 def test_wrong_json_types_are_400(api):
-    fields = bad_fields(api.post(APPS, json={"name": 42, "screenshots": "https://x.example", "value_props": [1]}))
+    fields = bad_fields(
+        api.post(APPS, json={"name": 42, "screenshots": "https://x.example", "value_props": [1]})
+    )
     assert {"name", "screenshots"} <= fields and any(f.startswith("value_props") for f in fields)
 
 
@@ -277,7 +297,10 @@ def test_update_changes_only_the_keys_sent(api):
     before = api.get(f"{APPS}/{app_id}").json()["body"]
     resp = api.put(f"{APPS}/{app_id}", json={"niche": "fitness"})
     assert resp.status_code == 200
-    assert resp.json() == {"success": True, "body": {"_id": app_id, "name": before["name"], "status": "ACTIVE"}}
+    assert resp.json() == {
+        "success": True,
+        "body": {"_id": app_id, "name": before["name"], "status": "ACTIVE"},
+    }
     after = api.get(f"{APPS}/{app_id}").json()["body"]
     assert after["niche"] == "fitness"
     assert {k: v for k, v in after.items() if k not in ("niche", "updatedAt")} == {
@@ -288,7 +311,12 @@ def test_update_changes_only_the_keys_sent(api):
 
 def test_every_app_field_is_updatable(api):
     app_id = create(api)["_id"]
-    changes = {**FULL, "name": unique("Renamed"), "slug": f"renamed-{uuid.uuid4().hex[:6]}", "status": "ARCHIVED"}
+    changes = {
+        **FULL,
+        "name": unique("Renamed"),
+        "slug": f"renamed-{uuid.uuid4().hex[:6]}",
+        "status": "ARCHIVED",
+    }
     resp = api.put(f"{APPS}/{app_id}", json=changes)
     assert resp.status_code == 200 and resp.json()["body"] == {
         "_id": app_id,
@@ -339,7 +367,9 @@ def test_delete_then_everything_is_404(api):
 # --- not found and tenant isolation ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("app_id", ["app_doesnotexist0000000", "nope", "org_abc", "app_%00x", "app_" + "a" * 300])
+@pytest.mark.parametrize(
+    "app_id", ["app_doesnotexist0000000", "nope", "org_abc", "app_%00x", "app_" + "a" * 300]
+)
 def test_unknown_ids_are_404(api, app_id):
     error_of(api.get(f"{APPS}/{app_id}"), 404, "APP_NOT_FOUND")
     error_of(api.put(f"{APPS}/{app_id}", json={"niche": "fitness"}), 404, "APP_NOT_FOUND")
@@ -443,9 +473,12 @@ def test_free_plan_allows_one_app(billing_stub, stack_env):
     org = billing_stub.CreateOrganization(request, timeout=30).organization.id
     with grpc.insecure_channel(stack_env["CATALOG_ADDR"]) as channel:
         stub = catalog_pb2_grpc.CatalogServiceStub(channel)
-        stub.CreateApp(catalog_pb2.CreateAppRequest(organization_id=org, app=catalog_pb2.App(name=unique())), timeout=10)
+        stub.CreateApp(
+            catalog_pb2.CreateAppRequest(organization_id=org, app=catalog_pb2.App(name=unique())), timeout=10
+        )
         with pytest.raises(grpc.RpcError) as info:
             stub.CreateApp(
-                catalog_pb2.CreateAppRequest(organization_id=org, app=catalog_pb2.App(name=unique())), timeout=10
+                catalog_pb2.CreateAppRequest(organization_id=org, app=catalog_pb2.App(name=unique())),
+                timeout=10,
             )
     assert dict(info.value.trailing_metadata())["x-error-code"] == "QUOTA_EXCEEDED"

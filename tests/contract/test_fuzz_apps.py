@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis import GenerationMode
 from slides.billing.v1 import billing_pb2
 
-APPS_PATHS = r"^/v0/api/v1/apps"
+APPS_PATHS = r"^/v0/api/v1/apps(/\{id\})?$"
 EXAMPLES = 12  # per operation and generation mode: 5 operations x 2 modes x 12, bounded
 
 
@@ -23,7 +23,8 @@ def fuzz_key(billing_stub) -> str:
         billing_pb2.CreateOrganizationRequest(name=f"Fuzz {uuid.uuid4().hex[:6]}", plan="pro"), timeout=30
     )
     billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=resp.organization.id, requests_per_minute=100_000), timeout=30
+        billing_pb2.SetRateLimitRequest(organization_id=resp.organization.id, requests_per_minute=100_000),
+        timeout=30,
     )
     return resp.api_key.key
 
@@ -52,7 +53,9 @@ def check_response(case, response) -> None:
         assert response.json()["success"] is True, where
 
 
-def fuzz(operation, base_url: str, headers: dict[str, str], mode: GenerationMode, path_parameters=None) -> None:
+def fuzz(
+    operation, base_url: str, headers: dict[str, str], mode: GenerationMode, path_parameters=None
+) -> None:
     strategy = operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=path_parameters)
 
     @settings(
@@ -76,7 +79,11 @@ def test_apps_routes_never_fail_with_5xx(gateway_url, fuzz_key, existing_app):
     assert len(operations) == 5
     headers = {"Authorization": f"Bearer {fuzz_key}"}
     for operation in operations:
-        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+        # A path id is any string, so GET/DELETE of one app have nothing to make invalid.
+        only_id = operation.method.upper() in ("GET", "DELETE") and "{id}" in operation.path
+        for mode in (
+            (GenerationMode.POSITIVE,) if only_id else (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
+        ):
             fuzz(operation, gateway_url, headers, mode)
         if operation.method.upper() == "PUT":  # bodies against a real app, not only unknown ids
             for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):

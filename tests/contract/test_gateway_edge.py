@@ -72,7 +72,8 @@ def test_revoked_key_is_401_on_the_next_call(anon, org_key, billing_stub):
     org = org_key("pro")
     assert anon.get(APPS, headers=keyed(anon, org.api_key.key)).status_code == 200
     billing_stub.RevokeApiKey(
-        billing_pb2.RevokeApiKeyRequest(organization_id=org.organization.id, key_id=org.api_key.id), timeout=30
+        billing_pb2.RevokeApiKeyRequest(organization_id=org.organization.id, key_id=org.api_key.id),
+        timeout=30,
     )
     envelope(anon.get(APPS, headers=keyed(anon, org.api_key.key)), 401, "UNAUTHORIZED")
 
@@ -85,7 +86,8 @@ def test_keys_of_plans_without_api_access_are_403(anon, org_key, plan):
 def test_rate_limit_429_with_headers(anon, org_key, billing_stub):
     org = org_key("pro")
     billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org.organization.id, requests_per_minute=5), timeout=30
+        billing_pb2.SetRateLimitRequest(organization_id=org.organization.id, requests_per_minute=5),
+        timeout=30,
     )
     headers = keyed(anon, org.api_key.key)
     responses = [anon.get(APPS, headers=headers) for _ in range(6)]
@@ -102,7 +104,8 @@ def test_rate_limit_429_with_headers(anon, org_key, billing_stub):
 def test_rate_limit_is_per_organization(anon, org_key, billing_stub):
     limited, other = org_key("pro"), org_key("pro")
     billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=limited.organization.id, requests_per_minute=1), timeout=30
+        billing_pb2.SetRateLimitRequest(organization_id=limited.organization.id, requests_per_minute=1),
+        timeout=30,
     )
     assert anon.get(APPS, headers=keyed(anon, limited.api_key.key)).status_code == 200
     assert anon.get(APPS, headers=keyed(anon, limited.api_key.key)).status_code == 429
@@ -129,9 +132,21 @@ def test_openapi_lists_every_apps_route_with_its_errors(anon):
     assert {"page", "limit", "status"} <= params
     create = doc["components"]["schemas"]["AppCreate"]
     assert create["required"] == ["name"] and create["additionalProperties"] is False
-    for field in ("niche", "language", "screenshots", "value_props", "design", "tagline", "image_source", "slug"):
+    for field in (
+        "niche",
+        "language",
+        "screenshots",
+        "value_props",
+        "design",
+        "tagline",
+        "image_source",
+        "slug",
+    ):
         assert field in create["properties"], field
 
 
 def test_request_id_is_echoed(anon):
-    assert anon.get("/healthz", headers={"X-Request-Id": "trace-me-123"}).headers["x-request-id"] == "trace-me-123"
+    assert (
+        anon.get("/healthz", headers={"X-Request-Id": "trace-me-123"}).headers["x-request-id"]
+        == "trace-me-123"
+    )

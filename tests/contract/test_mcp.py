@@ -217,12 +217,9 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, new_org
     niche = first_niche(gateway_url, org["api_key"])
     app_id = create_app(gateway_url, org["api_key"], niche["key"])
     template_key = niche["templates"][0]["key"]
-    args = {"app_id": app_id, "template_key": template_key, "idempotency_key": uuid.uuid4().hex}
     async with session(mcp_url, org["api_key"]) as s:
-        started = await s.ok("generate_slideshow", args)
+        started = await s.ok("generate_slideshow", {"app_id": app_id, "template_key": template_key})
         assert started["status"] == "PENDING" and started["slideshow_id"].startswith("ss_")
-        again = await s.ok("generate_slideshow", args)
-        assert again["slideshow_id"] == started["slideshow_id"]
         assert (await s.ok("get_usage"))["slideshows_generated"] == 1
 
         deck = await s.ok("get_slideshow", {"slideshow_id": started["slideshow_id"]})
@@ -246,6 +243,24 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, new_org
             "publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"}
         )
         assert publish["code"] == "NO_CONNECTED_ACCOUNT"
+
+
+async def test_generate_with_idempotency_key(mcp_url, gateway_url, new_org):
+    org = new_org("pro")
+    niche = first_niche(gateway_url, org["api_key"])
+    app_id = create_app(gateway_url, org["api_key"], niche["key"])
+    args = {
+        "app_id": app_id,
+        "template_key": niche["templates"][0]["key"],
+        "idempotency_key": uuid.uuid4().hex,
+    }
+    async with session(mcp_url, org["api_key"]) as s:
+        first = await s.ok("generate_slideshow", args)
+        again = await s.ok("generate_slideshow", args)
+        assert again == first and first["status"] == "PENDING"
+        assert (await s.ok("get_usage"))["slideshows_generated"] == 1
+        reused = await s.error("generate_slideshow", {**args, "design": "inspo"})
+        assert reused["code"] == "IDEMPOTENCY_KEY_REUSED"
 
 
 async def test_generate_hooks(mcp_url, gateway_url, new_org):

@@ -70,7 +70,7 @@ class Doc(HTMLParser):
 
 
 def get(url: str, **kwargs) -> httpx.Response:
-    return httpx.get(url, timeout=60, **kwargs)
+    return httpx.get(url, timeout=kwargs.pop("timeout", 60), **kwargs)
 
 
 def post(url: str, **kwargs) -> httpx.Response:
@@ -245,10 +245,10 @@ def test_unknown_rotated_and_disabled_tokens_get_the_same_plain_404(gateway_url,
     rotated = helpers.share(decks.client, ss_rot).json()["body"]["token"]
     helpers.share(decks.client, ss_rot, rotate=True)
     unknown = secrets.token_urlsafe(24)
-    answers = [get(f"{gateway_url}/share/{t}") for t in (unknown, rotated, disabled, "short", "../etc")]
+    answers = [get(f"{gateway_url}/share/{t}") for t in (unknown, rotated, disabled, "short", "bad!token")]
     answers.append(get(f"{gateway_url}/embed/{unknown}"))
     bodies = set()
-    for r, token in zip(answers, (unknown, rotated, disabled, "short", "../etc", unknown), strict=True):
+    for r, token in zip(answers, (unknown, rotated, disabled, "short", "bad!token", unknown), strict=True):
         assert r.status_code == 404, (token, r.status_code)
         assert r.headers["content-type"].startswith("text/html")
         assert token not in r.text

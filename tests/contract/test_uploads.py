@@ -84,7 +84,13 @@ def test_missing_file_and_missing_credentials(api, gateway_url):
     assert r.status_code == 401
 
 
-def test_uploaded_screenshot_renders_a_deck(api):
+def test_uploaded_screenshot_renders_a_deck(api, billing_stub):
+    from slides.billing.v1 import billing_pb2
+
+    billing_stub.SetRateLimit(  # polling the render would hit the per-minute limit
+        billing_pb2.SetRateLimitRequest(organization_id=api.org["organization_id"], requests_per_minute=100_000),
+        timeout=10,
+    )
     url = upload(api, image_bytes("PNG", (1170, 2532))).json()["body"]["url"]
     app = api.post("/v0/api/v1/apps", json={"name": "Shots App", "niche": "productivity",
                                               "image_source": "screenshots", "screenshots": [url]})
@@ -99,6 +105,6 @@ def test_uploaded_screenshot_renders_a_deck(api):
         body = api.get(f"/v0/api/v1/slideshows/{ss_id}").json()["body"]
         if body["status"] in ("READY", "FAILED"):
             break
-        time.sleep(0.2)
+        time.sleep(0.25)
     assert body["status"] == "READY", body.get("error")
     assert len(body["slides"]) == 6

@@ -306,3 +306,26 @@ def test_pending_retries_survive_a_sigkill_of_the_delivery_service(api, receiver
     )
     assert {d["_id"] for d in logged} == set(ids_seen)
     assert all([a["status_code"] for a in d["attempts"]] == [500, 500, 200] for d in logged)
+
+
+def test_many_events_to_three_endpoints_arrive_complete_and_signed(api, receiver):
+    """1,000 events (DELIVERY_FANOUT_EVENTS overrides) fanned out to 3 endpoints: every
+    delivery arrives exactly once per (endpoint, event), each with a valid signature."""
+    count = int(os.environ.get("DELIVERY_FANOUT_EVENTS", "1000"))
+    org = api.org["organization_id"]
+    paths = ["/one", "/two", "/three"]
+    for path in paths:
+        receiver.secrets[path] = register(api, receiver.url(path), events=["quota.exceeded"])["secret"]
+    events = [
+        (org, billing_pb2.QuotaExceeded(organization_id=org, quota="apps", limit=i, used=i, plan="pro"), org)
+        for i in range(count)
+    ]
+    emit(topics.BILLING_EVENTS, events)
+
+    got = receiver.wait_for(lambda r: len(r) >= 3 * count, timeout=180)
+    assert len(got) == 3 * count
+    assert all(r.signature_valid for r in got)
+    for path in paths:
+        limits = sorted(r.json()["limit"] for r in got if r.path == path)
+        assert limits == list(range(count))
+    assert len({r.headers["x-service-delivery-id"] for r in got}) == 3 * count

@@ -42,13 +42,20 @@ def _deck(api: httpx.Client, **app_fields) -> dict:
         body = api.get(f"/v0/api/v1/slideshows/{ss_id}").json()["body"]
         if body["status"] in ("READY", "FAILED"):
             return body
-        time.sleep(0.2)
+        time.sleep(0.25)
     pytest.fail(f"{ss_id} did not finish")
 
 
 @pytest.fixture(scope="module")
-def org(new_org):
-    return new_org("pro")
+def org(new_org, billing_stub):
+    from slides.billing.v1 import billing_pb2
+
+    made = new_org("pro")
+    billing_stub.SetRateLimit(  # polling renders would hit the per-minute limit
+        billing_pb2.SetRateLimitRequest(organization_id=made["organization_id"], requests_per_minute=100_000),
+        timeout=10,
+    )
+    return made
 
 
 @pytest.fixture(scope="module")

@@ -127,7 +127,7 @@ def _assets(d: dict[str, Any]) -> tuple[str | None, list[str], str | None]:
 def _slides(d: dict[str, Any]) -> list[m.SlideOutput]:
     slides = [
         m.SlideOutput(
-            order=int(x.get("order") or i + 1),
+            order=int(x.get("order", i)),
             role=s(x, "template"),
             title=s(x, "title"),
             subtitle=s(x, "subtitle"),

@@ -98,7 +98,7 @@ class GenerateOutput(BaseModel):
 
 
 class SlideOutput(BaseModel):
-    order: int = Field(description="Position of the slide, 1 to 6.")
+    order: int = Field(description="Position of the slide in the deck (the list is sorted by it).")
     role: str = Field(description="Role of the slide (HOOK, PROBLEM, POINT, PROOF, SOLUTION, CTA, ...).")
     title: str = Field(description="Main text on the slide.")
     subtitle: str = Field(description="Secondary text; may be empty.")

@@ -91,7 +91,12 @@ def _app_message(fields: dict[str, Any]) -> catalog_pb2.App:
 
 
 def _require_app_id(app_id: str) -> None:
-    if not isinstance(app_id, str) or not app_id.startswith("app_") or len(app_id) > 100 or not app_id.isascii():
+    if (
+        not isinstance(app_id, str)
+        or not app_id.startswith("app_")
+        or len(app_id) > 100
+        or not app_id.isascii()
+    ):
         raise ServiceError("APP_NOT_FOUND", f"No app with id '{str(app_id)[:100]}' in this organization.")
 
 
@@ -137,7 +142,13 @@ async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> d
     present = {k: v for k, v in fields.items() if v is not None}
     request = catalog_pb2.CreateAppRequest(organization_id=caller.organization_id, app=_app_message(present))
     app = (await call(backends.catalog.CreateApp, request, organization_id=caller.organization_id)).app
-    body = {"_id": app.id, "slug": app.slug, "name": app.name, "status": app.status, "createdAt": ts(app.created_at)}
+    body = {
+        "_id": app.id,
+        "slug": app.slug,
+        "name": app.name,
+        "status": app.status,
+        "createdAt": ts(app.created_at),
+    }
     return {"success": True, "body": body}
 
 

@@ -59,7 +59,9 @@ class AppCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Name = Field(description="2-80 characters")
-    slug: Slug | None = Field(None, description="optional; auto-generated from the name, unique per organization")
+    slug: Slug | None = Field(
+        None, description="optional; auto-generated from the name, unique per organization"
+    )
     niche: Niche | None = Field(None, description="2-40 characters")
     language: Language | None = Field(None, description='ISO code, 2-8 characters, default "en"')
     target_audience: Audience | None = Field(None, description="free text, at most 400 characters")
@@ -72,9 +74,15 @@ class AppCreate(BaseModel):
     brand_secondary_color: Color | None = Field(None, description="#RGB or #RRGGBB")
     brand_accent_color: Color | None = Field(None, description="#RGB or #RRGGBB")
     screenshots: list[Url] | None = Field(None, max_length=12, description="image URLs, at most 12")
-    value_props: list[Item] | None = Field(None, max_length=12, description="at most 12, each 1-200 characters")
-    pain_points: list[Item] | None = Field(None, max_length=12, description="at most 12, each 1-200 characters")
-    differentiators: list[Item] | None = Field(None, max_length=12, description="at most 12, each 1-200 characters")
+    value_props: list[Item] | None = Field(
+        None, max_length=12, description="at most 12, each 1-200 characters"
+    )
+    pain_points: list[Item] | None = Field(
+        None, max_length=12, description="at most 12, each 1-200 characters"
+    )
+    differentiators: list[Item] | None = Field(
+        None, max_length=12, description="at most 12, each 1-200 characters"
+    )
     design: Design | None = Field(None, description="default classic")
     image_source: ImageSource | None = Field(None, description="default brand")
 
@@ -195,7 +203,9 @@ async def get_app(id: str, request: Request, caller: Caller = Depends(require_ca
     summary="Create an app (subject to the plan's apps quota)",
     responses=error_responses("VALIDATION_ERROR", "QUOTA_EXCEEDED", "SLUG_EXISTS", *AUTH_ERRORS),
 )
-async def create_app(body: AppCreate, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+async def create_app(
+    body: AppCreate, request: Request, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
     fields = body.model_dump(exclude_unset=True)
     return JSONResponse(await ops.create_app(request.app.state.backends, caller, fields), status_code=201)
 

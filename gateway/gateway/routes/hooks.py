@@ -29,7 +29,7 @@ class HookOut(BaseModel):
     text: str = Field(description="the opener text")
     category: Category
     language: str = Field(description="ISO language code")
-    niche: str
+    niche: str = Field(description='niche key, lower snake_case ("Fitness & Health" -> "fitness_and_health")')
     source: Source = Field(
         description="seed (written when the app was created, or on the fly for a first deck), "
         "generated (built-in writer during a refresh), llm (LLM provider), manual (added by an operator)"
@@ -91,7 +91,7 @@ async def list_hooks(
     request: Request,
     page: Annotated[int, Query(ge=1, le=1_000_000, description="1-indexed")] = 1,
     limit: Annotated[int, Query(ge=1, le=200, description="page size, max 200")] = 50,
-    niche: Annotated[str | None, Query(max_length=40, description="exact niche (case-insensitive)")] = None,
+    niche: Annotated[str | None, Query(max_length=40, description="niche; matched by key, so 'Fitness & Health' = 'fitness_and_health'")] = None,
     language: Annotated[str | None, Query(max_length=8, description="ISO language code")] = None,
     category: Annotated[Category | None, Query()] = None,
     status: Annotated[Status | None, Query()] = None,

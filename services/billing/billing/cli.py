@@ -18,9 +18,6 @@ from typing import Any
 import grpc
 from google.protobuf.json_format import MessageToDict
 from kit.errors import ServiceError
-from kit.settings import KitSettings
-
-DEFAULTS = KitSettings.model_fields
 
 
 def stack_env() -> dict[str, str]:
@@ -43,7 +40,9 @@ def address(name: str) -> str:
     env = stack_env()
     if env.get(var):
         return env[var]
-    return str(DEFAULTS[f"{name}_addr"].default)
+    from kit.settings import KitSettings  # slow import (pydantic-settings): only when needed
+
+    return str(KitSettings.model_fields[f"{name}_addr"].default)
 
 
 def invoke(method: Any, request: Any) -> Any:

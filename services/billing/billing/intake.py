@@ -42,7 +42,7 @@ def verify(payload: bytes, signature: str, secret: str, tolerance: int) -> dict[
         stripe.Webhook.construct_event(payload, signature or None, secret, tolerance=tolerance)
     except stripe.SignatureVerificationError:
         raise ServiceError("INVALID_SIGNATURE", "The Stripe-Signature header does not verify.") from None
-    except (ValueError, UnicodeDecodeError):
+    except Exception:  # verified, but not an event object (construct_event parses after verifying)
         raise validation_error([("body", "not a JSON event")], "Malformed event payload.") from None
     event = json.loads(payload)
     if not isinstance(event, dict):

@@ -13,7 +13,13 @@ async def build(rt: Runtime) -> Parts:
     billing = rt.clients.stub(billing_pb2_grpc.BillingServiceStub, rt.settings.billing_addr)
     servicer = CatalogServicer(rt.engine, rt.relay_for(store.outbox), billing)
     return Parts(
-        servicers=[(catalog_pb2_grpc.add_CatalogServiceServicer_to_server, servicer, "slides.catalog.v1.CatalogService")]
+        servicers=[
+            (
+                catalog_pb2_grpc.add_CatalogServiceServicer_to_server,
+                servicer,
+                "slides.catalog.v1.CatalogService",
+            )
+        ]
     )
 
 

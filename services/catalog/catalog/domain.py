@@ -57,8 +57,24 @@ _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _APP_ID = re.compile(r"^app_[A-Za-z0-9]{1,64}$")
 # Letters that Unicode decomposition does not reduce to ASCII.
 _LETTERS = str.maketrans(
-    {"Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O", "ø": "o", "ß": "ss", "Ð": "D", "ð": "d",
-     "Þ": "TH", "þ": "th", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "ı": "i"}
+    {
+        "Æ": "AE",
+        "æ": "ae",
+        "Œ": "OE",
+        "œ": "oe",
+        "Ø": "O",
+        "ø": "o",
+        "ß": "ss",
+        "Ð": "D",
+        "ð": "d",
+        "Þ": "TH",
+        "þ": "th",
+        "Ł": "L",
+        "ł": "l",
+        "Đ": "D",
+        "đ": "d",
+        "ı": "i",
+    }
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -205,7 +221,9 @@ def validate_changes(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def slugify(name: str) -> str:
     """'Café Münster!' -> 'cafe-munster': ASCII transliteration, lowercase, hyphens."""
-    ascii_text = unicodedata.normalize("NFKD", name.translate(_LETTERS)).encode("ascii", "ignore").decode("ascii")
+    ascii_text = (
+        unicodedata.normalize("NFKD", name.translate(_LETTERS)).encode("ascii", "ignore").decode("ascii")
+    )
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:SLUG_MAX].rstrip("-")
 

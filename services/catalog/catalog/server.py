@@ -60,13 +60,19 @@ class Quota:
 
     async def consume(self, organization_id: str, app_id: str) -> None:
         request = billing_pb2.ConsumeQuotaRequest(
-            organization_id=organization_id, quota=APPS_QUOTA, amount=1, idempotency_key=f"app-create:{app_id}"
+            organization_id=organization_id,
+            quota=APPS_QUOTA,
+            amount=1,
+            idempotency_key=f"app-create:{app_id}",
         )
         await grpcx.call(self.billing.ConsumeQuota, request, organization_id=organization_id)
 
     async def release(self, organization_id: str, app_id: str, reason: str) -> None:
         request = billing_pb2.ReleaseQuotaRequest(
-            organization_id=organization_id, quota=APPS_QUOTA, amount=1, idempotency_key=f"app-{reason}:{app_id}"
+            organization_id=organization_id,
+            quota=APPS_QUOTA,
+            amount=1,
+            idempotency_key=f"app-{reason}:{app_id}",
         )
         try:
             await grpcx.call(self.billing.ReleaseQuota, request, organization_id=organization_id)
@@ -93,7 +99,9 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
 
     @grpcx.rpc
     async def GetApp(self, request: catalog_pb2.GetAppRequest, context) -> catalog_pb2.GetAppResponse:
-        return catalog_pb2.GetAppResponse(app=to_proto(await self._get(request.organization_id, request.app_id)))
+        return catalog_pb2.GetAppResponse(
+            app=to_proto(await self._get(request.organization_id, request.app_id))
+        )
 
     async def _get(self, organization_id: str, app_id: str) -> Row:
         org = _organization(organization_id)
@@ -106,7 +114,9 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         return row
 
     @grpcx.rpc
-    async def CreateApp(self, request: catalog_pb2.CreateAppRequest, context) -> catalog_pb2.CreateAppResponse:
+    async def CreateApp(
+        self, request: catalog_pb2.CreateAppRequest, context
+    ) -> catalog_pb2.CreateAppResponse:
         org = _organization(request.organization_id)
         app_id = new_id("app")
         values = domain.validate_new({f: _read(request.app, f) for f in domain.WRITABLE_FIELDS})
@@ -135,7 +145,9 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         return app
 
     @grpcx.rpc
-    async def UpdateApp(self, request: catalog_pb2.UpdateAppRequest, context) -> catalog_pb2.UpdateAppResponse:
+    async def UpdateApp(
+        self, request: catalog_pb2.UpdateAppRequest, context
+    ) -> catalog_pb2.UpdateAppResponse:
         org = _organization(request.organization_id)
         current = await self._get(org, request.app_id)
         unknown = [p for p in request.update_mask.paths if p not in domain.WRITABLE_FIELDS]
@@ -159,7 +171,9 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         return catalog_pb2.UpdateAppResponse(app=app)
 
     @grpcx.rpc
-    async def DeleteApp(self, request: catalog_pb2.DeleteAppRequest, context) -> catalog_pb2.DeleteAppResponse:
+    async def DeleteApp(
+        self, request: catalog_pb2.DeleteAppRequest, context
+    ) -> catalog_pb2.DeleteAppResponse:
         org = _organization(request.organization_id)
         deleted = False
         if domain.is_app_id(request.app_id):

@@ -15,7 +15,12 @@ def bad_fields(fn, values) -> dict[str, str]:
 def test_new_app_gets_defaults():
     app = domain.validate_new({"name": "  Focus Timer "})
     assert app["name"] == "Focus Timer"
-    assert (app["language"], app["status"], app["design"], app["image_source"]) == ("en", "ACTIVE", "classic", "brand")
+    assert (app["language"], app["status"], app["design"], app["image_source"]) == (
+        "en",
+        "ACTIVE",
+        "classic",
+        "brand",
+    )
     assert app["screenshots"] == [] and app["ios_url"] == "" and "slug" not in app
 
 
@@ -56,7 +61,13 @@ def test_list_bounds(field):
 def test_every_bad_field_is_named():
     fields = bad_fields(
         domain.validate_new,
-        {"name": "", "niche": "n", "brand_primary_color": "blue", "value_props": ["x" * 201], "status": "GONE"},
+        {
+            "name": "",
+            "niche": "n",
+            "brand_primary_color": "blue",
+            "value_props": ["x" * 201],
+            "status": "GONE",
+        },
     )
     assert set(fields) == {"name", "niche", "brand_primary_color", "value_props[0]", "status"}
 
@@ -66,7 +77,10 @@ def test_control_characters_are_refused():
 
 
 def test_changes_cannot_empty_required_fields_but_can_clear_optional_ones():
-    assert domain.validate_changes({"description": "", "screenshots": []}) == {"description": "", "screenshots": []}
+    assert domain.validate_changes({"description": "", "screenshots": []}) == {
+        "description": "",
+        "screenshots": [],
+    }
     assert set(bad_fields(domain.validate_changes, {"name": " ", "status": "", "design": ""})) == {
         "name",
         "status",
@@ -77,7 +91,11 @@ def test_changes_cannot_empty_required_fields_but_can_clear_optional_ones():
 
 @pytest.mark.parametrize(
     ("name", "slug"),
-    [("Café Münster!", "cafe-munster"), ("  Focus -- Timer  ", "focus-timer"), ("ÆON Ünïcode 2", "aeon-unicode-2")],
+    [
+        ("Café Münster!", "cafe-munster"),
+        ("  Focus -- Timer  ", "focus-timer"),
+        ("ÆON Ünïcode 2", "aeon-unicode-2"),
+    ],
 )
 def test_slugify(name, slug):
     assert domain.slugify(name) == slug

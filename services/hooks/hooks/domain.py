@@ -99,7 +99,9 @@ def normalize(text: str) -> str:
 
 
 def norm_niche(niche: str) -> str:
-    return " ".join(niche.strip().lower().split())[:40]
+    """The same key the renderer's niche catalog uses: ' Fitness & Health ' -> 'fitness_and_health'."""
+    key = niche.strip().lower().replace("&", " and ")
+    return re.sub(r"[^\w]+", "_", key, flags=re.UNICODE).strip("_")[:60]
 
 
 def niche_key(niche: str) -> str:

@@ -188,31 +188,41 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
 
     @rpc
     async def PickHook(self, request, context):
-        org_id = request.organization_id
+        org_id, app_id = request.organization_id, request.app_id
         domain.require_org(org_id)
         app = None
         niche, language = request.niche, request.language
-        if request.app_id and not (niche and language):
-            app = await self.upstream.get_app(org_id, request.app_id)
+        if app_id and not (niche and language):
+            app = await self.upstream.get_app(org_id, app_id)
             if app is None:
-                raise ServiceError("APP_NOT_FOUND", f"App {request.app_id} was not found.")
+                raise ServiceError("APP_NOT_FOUND", f"App {app_id} was not found.")
             niche, language = niche or app.niche, language or app.language
         key, lang = domain.niche_key(niche), domain.norm_language(language or "en")
-        async with self.engine.begin() as conn:
-            row = await store.pick(conn, org_id, key, lang) or await store.pick(conn, org_id, key, None)
+        row = await self._pick(org_id, key, lang)
+        if row is None and app_id:
+            # The caller's niche key may differ from the app's own niche (catalog aliases).
+            app = app or await self._app_or_none(org_id, app_id)
+            if app is not None and domain.niche_key(app.niche) != key:
+                row = await self._pick(org_id, domain.niche_key(app.niche), lang)
         if row is None:
-            row = await self._pick_from_fresh_seed(org_id, request.app_id, app, key, niche, lang)
+            row = await self._pick_from_fresh_seed(org_id, app, key, niche, lang)
         return hooks_pb2.PickHookResponse(hook=hook_pb(row))
 
+    async def _pick(self, org_id: str, key: str, lang: str) -> Row | None:
+        """The niche in the wanted language, else the niche in any language."""
+        async with self.engine.begin() as conn:
+            return await store.pick(conn, org_id, key, lang) or await store.pick(conn, org_id, key, None)
+
+    async def _app_or_none(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
+        try:
+            return await self.upstream.get_app(org_id, app_id)
+        except ServiceError:
+            return None
+
     async def _pick_from_fresh_seed(
-        self, org_id: str, app_id: str, app: catalog_pb2.App | None, key: str, niche: str, lang: str
+        self, org_id: str, app: catalog_pb2.App | None, key: str, niche: str, lang: str
     ) -> Row:
         """Empty library: store built-in hooks on the fly, so the deck's hook_id is a real one."""
-        if app is None and app_id:
-            try:
-                app = await self.upstream.get_app(org_id, app_id)
-            except ServiceError:
-                app = None
         brief = (
             brief_from_app(app, niche=niche, language=lang)
             if app is not None

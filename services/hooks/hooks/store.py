@@ -154,7 +154,10 @@ async def list_hooks(conn: AsyncConnection, org_id: str, f: domain.ListFilters) 
 
 async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | None) -> Row | None:
     """Least recently used among the best APPROVED hooks; marks it used and applies the decay.
-    SKIP LOCKED makes concurrent decks take different hooks."""
+    Picks of one organization and niche are serialized (transaction advisory lock): with row
+    locks alone, a concurrent pick re-checks only the WHERE clause of a just-committed row and
+    could take the same hook again."""
+    await conn.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"hooks.pick|{org_id}|{niche}"))))
     where = [library.c.organization_id == org_id, library.c.niche == niche, library.c.status == "APPROVED"]
     if language is not None:
         where.append(library.c.language == language)
@@ -169,7 +172,6 @@ async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | N
         .where(library.c.organization_id == org_id, library.c.id.in_(top))
         .order_by(library.c.last_used_at.asc().nulls_first(), library.c.performance_score.desc(), library.c.id)
         .limit(1)
-        .with_for_update(skip_locked=True)
         .scalar_subquery()
     )
     stmt = (

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from kit.errors import ServiceError
-
 from hooks import domain
+from kit.errors import ServiceError
 
 
 def test_normalize_ignores_case_punctuation_and_spacing() -> None:
     assert domain.normalize("Stop  scrolling!!") == domain.normalize("stop, SCROLLING")
     assert domain.normalize("Ｆｕｌｌwidth") == "fullwidth"
     assert domain.normalize("¿Sigues así?") == "sigues así"
+
+
+def test_niche_keys_match_the_renderer_catalog() -> None:
+    assert domain.norm_niche(" Fitness & Health ") == "fitness_and_health"
+    assert domain.norm_niche("language-learning") == domain.norm_niche("Language Learning") == "language_learning"
+    assert domain.niche_key("  ") == "general"
 
 
 def test_length_rules() -> None:

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-
 from hooks import domain, llm, writer
 from hooks.generation import HookWriter
 

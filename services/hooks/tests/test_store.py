@@ -6,11 +6,10 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
-from kit import ids, migrate
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-
 from hooks import domain, store, writer
 from hooks.writer import Draft
+from kit import ids, migrate
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 
 @pytest.fixture(scope="module")

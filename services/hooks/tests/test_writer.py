@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from hooks import domain, writer
 from hooks.grammar import GRAMMARS
 

@@ -7,6 +7,7 @@ import hashlib
 import io
 import ipaddress
 import json
+import re
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,9 @@ BUILTIN_HOOKS: dict[str, tuple[tuple[str, str], ...]] = {
     "ja": (("hk_builtin000000000ja1", "このアプリ、もっと早く知りたかった"),),
 }
 
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
 IMAGE_FORMATS = {"PNG": ("png", "image/png"), "JPEG": ("jpg", "image/jpeg"), "WEBP": ("webp", "image/webp")}
 
 
@@ -52,9 +56,16 @@ def require_template_key(template_key: str) -> None:
         raise ServiceError("TEMPLATE_KEY_REQUIRED", "template_key is required; see GET /v0/api/v1/niches.")
 
 
+def safe_id(value: str) -> bool:
+    """Ids we store are [A-Za-z0-9_-]; anything else cannot match a row."""
+    return bool(_SAFE_ID.match(value))
+
+
 def check_idempotency_key(key: str) -> None:
     if len(key) > IDEMPOTENCY_KEY_MAX:
         raise validation_error([("Idempotency-Key", f"must be at most {IDEMPOTENCY_KEY_MAX} characters")])
+    if _CONTROL.search(key):
+        raise validation_error([("Idempotency-Key", "must not contain control characters")])
 
 
 def check_overrides(
@@ -71,6 +82,8 @@ def check_overrides(
             bad.append((field, "must be a string"))
         elif len(overrides[name]) > OVERRIDE_VALUE_MAX:
             bad.append((field, f"must be at most {OVERRIDE_VALUE_MAX} characters"))
+        elif _CONTROL.search(overrides[name]) or _CONTROL.search(name):
+            bad.append((field, "must not contain control characters"))
     if bad:
         raise validation_error(bad)
 

@@ -273,6 +273,15 @@ class RenderWorker:
             current = await store.get_slideshow(conn, org_id, ss_id, lock=True)
             if current is None or current.status in ("READY", "FAILED"):
                 return
+            await self._release_quota(org_id, ss_id)
+            await store.replace_deck(conn, ss_id, [], [])
+            await store.mark_failed(conn, org_id, ss_id, code, message[:500])
+            await _announce(conn, org_id, ss_id, ready=False)
+        self.deps.relay.notify()
+
+
+    async def _release_quota(self, org_id: str, ss_id: str) -> None:
+        try:
             await grpcx.call(
                 self.deps.billing.ReleaseQuota,
                 billing_pb2.ReleaseQuotaRequest(
@@ -280,10 +289,11 @@ class RenderWorker:
                 ),
                 organization_id=org_id,
             )
-            await store.replace_deck(conn, ss_id, [], [])
-            await store.mark_failed(conn, org_id, ss_id, code, message[:500])
-            await _announce(conn, org_id, ss_id, ready=False)
-        self.deps.relay.notify()
+        except ServiceError as err:
+            if err.code in ("UNAVAILABLE", "INTERNAL"):
+                raise  # retried: the unit must come back
+            # e.g. the organization is gone: nothing to give back, the deck still fails.
+            log.warning("quota release refused", slideshow_id=ss_id, code=err.code)
 
 
 def app_info(app: catalog_pb2.App) -> Any:

@@ -151,7 +151,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         return ss_id
 
     async def _app(self, org_id: str, app_id: str) -> catalog_pb2.App:
-        if not app_id:
+        if not domain.safe_id(app_id):
             raise ServiceError("APP_NOT_FOUND", "No such app in this organization.")
         resp = await grpcx.call(
             self.deps.catalog.GetApp,
@@ -203,6 +203,8 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
     @grpcx.rpc
     async def GetSlideshow(self, request, context) -> renderer_pb2.GetSlideshowResponse:
         org_id = _org(request.organization_id)
+        if not domain.safe_id(request.slideshow_id):
+            raise _not_found()
         async with self.deps.engine.connect() as conn:
             full = await events.load_full(conn, org_id, request.slideshow_id)
         if full is None or not await self._app_alive(org_id, full.app_id):
@@ -218,6 +220,8 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         bad = [s for s in statuses if s not in domain.STATUSES]
         if bad:
             raise validation_error([("status", f"must be one of {', '.join(domain.STATUSES)}")])
+        if request.app_id and not domain.safe_id(request.app_id):
+            raise validation_error([("app_id", "is not an app id")])
         async with self.deps.engine.connect() as conn:
             rows, total = await store.list_slideshows(conn, org_id, page, limit, request.app_id, statuses)
         alive = await self._alive_apps(org_id, {r.app_id for r in rows})
@@ -251,6 +255,8 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
     async def GetZip(self, request, context) -> renderer_pb2.GetZipResponse:
         org_id = _org(request.organization_id)
         ss_id = request.slideshow_id
+        if not domain.safe_id(ss_id):
+            raise _not_found()
         async with self.deps.engine.connect() as conn:
             row = await store.get_slideshow(conn, org_id, ss_id)
             cached = await store.get_bundle(conn, org_id, ss_id)

@@ -144,7 +144,7 @@ SUMMARY_COLUMNS = [
 
 async def lock_idempotency_key(conn: AsyncConnection, org_id: str, key: str) -> None:
     """Serializes concurrent requests with the same key until the transaction ends."""
-    await conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": f"{org_id}\x00{key}"})
+    await conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": f"{org_id}:{key}"})
 
 
 async def find_idempotency_key(conn: AsyncConnection, org_id: str, key: str, since: datetime) -> Row | None:

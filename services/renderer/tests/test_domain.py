@@ -12,7 +12,6 @@ import zlib
 import pytest
 from kit.errors import ServiceError
 from PIL import Image
-
 from renderer import bundle, domain
 
 

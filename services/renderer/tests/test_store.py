@@ -7,9 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from kit import ids
-from sqlalchemy import update
-
 from renderer import store
+from sqlalchemy import update
 
 
 @pytest.fixture

@@ -24,7 +24,6 @@ from sharing import domain, events, pages, store
 from sharing.settings import Settings
 
 log = logs.get(__name__)
-_hasher = PasswordHasher()
 
 
 def _timestamp(value: datetime | None) -> Timestamp:
@@ -64,6 +63,11 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         self.engine = engine
         self.relay = relay
         self.keys = domain.Keys(settings.share_secret_key)
+        self.hasher = PasswordHasher(
+            time_cost=settings.password_hash_time_cost,
+            memory_cost=settings.password_hash_memory_kib,
+            parallelism=settings.password_hash_parallelism,
+        )
         self.renderer = clients.stub(renderer_pb2_grpc.RendererServiceStub, settings.renderer_addr)
 
     # --- helpers -------------------------------------------------------------------------
@@ -114,7 +118,7 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
                 "RATE_LIMITED", f"Too many wrong passwords; retry after {retry}s.", {"retry_after": retry}
             )
         try:
-            ok = bool(password) and await asyncio.to_thread(_hasher.verify, row.password_hash, password)
+            ok = bool(password) and await asyncio.to_thread(self.hasher.verify, row.password_hash, password)
         except Argon2Error:
             ok = False
         if not ok:
@@ -128,7 +132,7 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         problem = domain.validate_password(password)
         if problem:
             raise validation_error([("password", problem)])
-        return await asyncio.to_thread(_hasher.hash, password)
+        return await asyncio.to_thread(self.hasher.hash, password)
 
     # --- links (authenticated, organization-scoped) --------------------------------------
 

@@ -12,6 +12,11 @@ class Settings(KitSettings):
     # Wrong passwords allowed per token and client IP within the window, then 429.
     password_max_failures: int = 5
     password_window_seconds: int = 300
+    # argon2id parameters of share passwords: OWASP's baseline (19 MiB, 2 passes, 1 lane); share
+    # passwords guard public decks, and wrong guesses are throttled per token and IP anyway.
+    password_hash_time_cost: int = 2
+    password_hash_memory_kib: int = 19456
+    password_hash_parallelism: int = 1
     # Lifetime of the cookie set by a right password.
     cookie_ttl_seconds: int = 86400
     # Default oEmbed frame size (9:16, like the slides).

@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderer.art import paint, text
-from renderer.art.paint import RGB, H, W, Palette
+from renderer.art.paint import RGB, H, Palette, W
 from renderer.deck import DeckCopy, DeckStyle, SlideCopy
 
 # TikTok safe area: nothing important in the top 10 %, the bottom 20 % (caption, music) or under the
 # action buttons on the right.
 SAFE: text.Box = (80, 192, W - 140, H - 384)
+# Text boxes keep a margin inside it: glyphs with negative side bearings ink a few pixels outside.
+INNER: text.Box = (SAFE[0] + 10, SAFE[1] + 10, SAFE[2] - 10, SAFE[3] - 10)
 
 
 @dataclass(frozen=True)
@@ -146,12 +148,12 @@ def classic(ctx: Ctx) -> Image.Image:
     avg = paint.mix(pal.primary, pal.secondary, 0.5)
     ink = paint.ink_for(avg)
     outline = paint.shade(pal.secondary, 0.7) if ink[0] > 128 else (255, 255, 255)
-    _dots(d, ctx, (SAFE[0] + SAFE[2]) // 2, SAFE[1] + 20, ink, paint.mix(ink, avg, 0.6))
+    _dots(d, ctx, (INNER[0] + INNER[2]) // 2, INNER[1] + 20, ink, paint.mix(ink, avg, 0.6))
     if ctx.shot is not None:
-        paint.phone(img, ctx.shot, (SAFE[0], 860, SAFE[2], 1640))
-        area: text.Box = (SAFE[0] + 40, SAFE[1] + 110, SAFE[2] - 40, 820)
+        paint.phone(img, ctx.shot, (INNER[0], 860, INNER[2], 1640))
+        area: text.Box = (INNER[0] + 40, INNER[1] + 110, INNER[2] - 40, 820)
     else:
-        area = (SAFE[0] + 40, SAFE[1] + 110, SAFE[2] - 40, SAFE[3] - 40)
+        area = (INNER[0] + 40, INNER[1] + 110, INNER[2] - 40, INNER[3] - 40)
     chip_y = area[1]
     if ctx.slide.label and not ctx.is_cta:
         _chip(ctx, d, ctx.slide.label.upper(), (area[0] + area[2]) // 2, chip_y, pal.accent, 36,
@@ -194,7 +196,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     bg = paint.mix(top_c, bottom_c, 0.5)
     ink = paint.readable_on(paint.shade(pal.secondary, 0.55), bg, 7.0)
     accent = paint.readable_on(pal.primary, bg, 3.0)
-    x0, y0, x1, y1 = SAFE[0] + 20, SAFE[1] + 40, SAFE[2] - 10, SAFE[3] - 30
+    x0, y0, x1, y1 = INNER[0] + 20, INNER[1] + 40, INNER[2] - 10, INNER[3] - 30
     counter = _fit(ctx, f"{ctx.index + 1:02d} / {ctx.total:02d}", (x1 - 300, y0, x1, y0 + 60), style="regular",
                    max_size=34, min_size=20, max_lines=1, align="right")
     _put(ctx, d, counter, accent)
@@ -221,7 +223,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     _put(ctx, d, placed[0], ink)
     for b in placed[1:]:
         _put(ctx, d, b, accent)
-    footer = _fit(ctx, ctx.style.app_name, (x0, y1 + 10, x1, SAFE[3]), style="bold", max_size=30, min_size=18,
+    footer = _fit(ctx, ctx.style.app_name, (x0, y1 + 10, x1, INNER[3]), style="bold", max_size=30, min_size=18,
                   max_lines=1, align="start", valign="bottom")
     if ctx.shot is None:
         _put(ctx, d, footer, paint.mix(ink, bg, 0.35))
@@ -245,12 +247,12 @@ def editorial(ctx: Ctx) -> Image.Image:
     ink = paint.readable_on(paint.shade(pal.secondary, 0.6), panel, 8.0)
     accent = paint.readable_on(pal.primary, panel, 3.5)
     d.rectangle((0, split, W, split + 12), fill=pal.accent)
-    x0, x1 = SAFE[0], SAFE[2]
+    x0, x1 = INNER[0], INNER[2]
     chip_y = split + 50
     right = _chip(ctx, d, f"{ctx.index + 1:02d}/{ctx.total:02d}", x0, chip_y, ink, 34)
     if ctx.slide.label:
         _chip(ctx, d, ctx.slide.label.upper(), right + 16, chip_y, accent, 34, max_w=x1 - right - 16)
-    top, bottom = chip_y + 120, SAFE[3] - 10
+    top, bottom = chip_y + 120, INNER[3] - 10
     title_h = int((bottom - top) * (0.6 if ctx.is_cta else 0.7))
     title = _fit(ctx, ctx.slide.title, (x0, top, x1, top + title_h),
                  **_title_spec(ctx, "bold", "start", 96), leading=1.08)
@@ -290,8 +292,8 @@ def studio(ctx: Ctx) -> Image.Image:
     img = Image.new("RGB", (W, H), pal.primary)
     d = ImageDraw.Draw(img)
     _studio_shapes(d, pal, r, ctx.index)
-    x0, x1 = SAFE[0], SAFE[2]
-    y = SAFE[1] + 30
+    x0, x1 = INNER[0], INNER[2]
+    y = INNER[1] + 30
     num_bg = pal.accent if paint.contrast(pal.accent, pal.primary) > 1.6 else paint.ink_for(pal.primary)
     d.ellipse((x0, y, x0 + 130, y + 130), fill=num_bg)
     num = _fit(ctx, f"{ctx.index + 1:02d}", (x0 + 15, y + 20, x0 + 115, y + 110), style="bold", max_size=60,
@@ -300,7 +302,7 @@ def studio(ctx: Ctx) -> Image.Image:
     if ctx.slide.label:
         _chip(ctx, d, ctx.slide.label.upper(), x0 + 160, y + 30, paint.shade(pal.secondary, 0.2), 34,
               max_w=x1 - x0 - 160)
-    bottom = SAFE[3] - 20
+    bottom = INNER[3] - 20
     if ctx.shot is not None:
         d.rounded_rectangle((x0 + 60, 980, x1 - 60, 1700), radius=40, fill=paint.shade(pal.secondary, 0.1))
         paint.phone(img, ctx.shot, (x0, 900, x1, 1640))

@@ -55,12 +55,18 @@ class Palette:
 
 def palette(primary: str, secondary: str, accent: str, niche: str) -> Palette:
     """The app's brand colors; missing ones come from the niche's palette."""
-    fallback = NICHE_PALETTES.get(niche.strip().lower().replace(" ", "_"), DEFAULT_PALETTE)
-    p = parse_hex(primary) or parse_hex(fallback[0])
-    s = parse_hex(secondary) or (shade(p, 0.45) if parse_hex(primary) else parse_hex(fallback[1]))
-    a = parse_hex(accent) or (parse_hex(fallback[2]) if not parse_hex(primary) else mix(p, (255, 255, 255), 0.6))
-    assert p and s and a
+    fallback = [_must_hex(c) for c in NICHE_PALETTES.get(niche.strip().lower().replace(" ", "_"), DEFAULT_PALETTE)]
+    own = parse_hex(primary)
+    p = own or fallback[0]
+    s = parse_hex(secondary) or (shade(p, 0.45) if own else fallback[1])
+    a = parse_hex(accent) or (tint(p, 0.6) if own else fallback[2])
     return Palette(p, s, a)
+
+
+def _must_hex(value: str) -> RGB:
+    rgb = parse_hex(value)
+    assert rgb is not None, value
+    return rgb
 
 
 def luminance(c: RGB) -> float:
@@ -173,24 +179,23 @@ def _shadow(size: tuple[int, int], radius: int, spread: int) -> Image.Image:
 def open_image(data: bytes) -> Image.Image | None:
     """Decodes an uploaded screenshot (any size, EXIF rotation applied); None when undecodable."""
     try:
-        with Image.open(io.BytesIO(data)) as im:
-            im.draft("RGB", (1200, 2400))
-            im = ImageOps.exif_transpose(im)
-            if im.width * im.height > 40_000_000:
+        with Image.open(io.BytesIO(data)) as src:
+            if src.width * src.height > 40_000_000:
                 return None
-            return im.convert("RGB")
+            src.draft("RGB", (1200, 2400))
+            return ImageOps.exif_transpose(src).convert("RGB")
     except Exception:  # noqa: BLE001 - any decoder error means "not a usable image"
         return None
 
 
 def cover(img: Image.Image, size: tuple[int, int], focus_y: float = 0.0) -> Image.Image:
-    """Scale to cover `size`, crop the overflow (keeping the top of tall screenshots by default)."""
+    """Scale to cover `size`, cropping the overflow (keeping the top of tall screenshots by default).
+    Crops in source coordinates first, so a 4000x10 strip never becomes a 280000-pixel-wide image."""
     scale = max(size[0] / img.width, size[1] / img.height)
-    w, h = max(size[0], round(img.width * scale)), max(size[1], round(img.height * scale))
-    im = img.resize((w, h), Image.Resampling.BILINEAR)
-    left = (w - size[0]) // 2
-    top = round((h - size[1]) * focus_y)
-    return im.crop((left, top, left + size[0], top + size[1]))
+    src_w, src_h = size[0] / scale, size[1] / scale
+    left = (img.width - src_w) / 2
+    top = (img.height - src_h) * focus_y
+    return img.resize(size, Image.Resampling.BILINEAR, box=(left, top, left + src_w, top + src_h))
 
 
 def phone(canvas: Image.Image, shot: Image.Image, box: tuple[int, int, int, int],

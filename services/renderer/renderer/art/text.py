@@ -78,7 +78,7 @@ def split_runs(text: str, style: str, language: str) -> tuple[Run, ...]:
         if runs and fonts.covers(runs[-1][0], ch) and (ch.isspace() or not ch.isalnum()):
             runs[-1][1] += ch
             continue
-        face = next((f for f in faces if fonts.covers(f, ch)), None)
+        face = _face_for(ch, faces)
         if face is None:
             continue
         if runs and runs[-1][0] == face:
@@ -86,6 +86,11 @@ def split_runs(text: str, style: str, language: str) -> tuple[Run, ...]:
         else:
             runs.append([face, ch])
     return tuple(Run(t, f, any(fonts.is_rtl_char(c) for c in t)) for f, t in runs)
+
+
+@lru_cache(maxsize=65536)
+def _face_for(ch: str, faces: tuple[str, ...]) -> str | None:
+    return next((f for f in faces if fonts.covers(f, ch)), None)
 
 
 def paragraph_rtl(text: str) -> bool:
@@ -185,26 +190,36 @@ def _break_word(word: str, style: str, language: str, size: int, width: float) -
 
 
 def wrap(text: str, style: str, language: str, size: int, width: float,
-         allow_break: bool) -> list[str] | None:
-    """Greedy line breaking. None when a token is wider than the line and allow_break is False."""
+         allow_break: bool, max_lines: int = 1000) -> list[str] | None:
+    """Greedy line breaking. None when a token is wider than the line and allow_break is False.
+    Stops after max_lines + 1 lines (the caller only needs to know that the text does not fit).
+    Widths add up token by token; the exact shaped width is measured only near the limit."""
     lines: list[str] = []
-    current = ""
+    current, current_w = "", 0.0
+    space_w = measure(" ", style, language, size)[1]
     for tok, space in tokens(text):
+        if len(lines) > max_lines:
+            break
+        tok_w = measure(tok, style, language, size)[1]
         candidate = _join(current, tok, space)
-        if measure(candidate, style, language, size)[1] <= width:
-            current = candidate
+        estimate = current_w + tok_w + (space_w if space and current else 0.0)
+        if current and estimate > width * 0.97:
+            estimate = measure(candidate, style, language, size)[1]
+        if estimate <= width or not current and tok_w <= width:
+            current, current_w = candidate, estimate
             continue
         if current:
             lines.append(current)
-            current = ""
-        if measure(tok, style, language, size)[1] <= width:
-            current = tok
+            current, current_w = "", 0.0
+        if tok_w <= width:
+            current, current_w = tok, tok_w
             continue
         if not allow_break:
             return None
         pieces = _break_word(tok, style, language, size, width)
         lines.extend(pieces[:-1])
         current = pieces[-1]
+        current_w = measure(current, style, language, size)[1]
     if current:
         lines.append(current)
     return lines
@@ -243,10 +258,12 @@ def _attempt(text: str, language: str, spec: Spec, box: Box, size: int,
              allow_break: bool) -> tuple[list[tuple[tuple[Run, ...], float]], float, float, float] | None:
     width = box[2] - box[0]
     height = box[3] - box[1]
-    lines = wrap(text, spec.style, language, size, width, allow_break)
+    lines = wrap(text, spec.style, language, size, width, allow_break, spec.max_lines)
     if lines is None or len(lines) > spec.max_lines:
         return None
     measured = [measure(line, spec.style, language, size) for line in lines]
+    if any(w > width for _, w in measured):
+        return None
     faces = {r.face for runs, _ in measured for r in runs}
     ascent, descent = _metrics(faces, size)
     pitch = _pitch(measured, size, spec.leading)
@@ -272,7 +289,7 @@ def _truncated(text: str, language: str, spec: Spec, box: Box):  # type: ignore[
     """At the minimum size, keep what fits and end the last kept line with an ellipsis."""
     size = spec.min_size
     width = box[2] - box[0]
-    lines = wrap(text, spec.style, language, size, width, True) or [""]
+    lines = (wrap(text, spec.style, language, size, width, True, spec.max_lines) or [""])[: spec.max_lines]
     while lines:
         kept = lines[:-1] + [_ellipsize(lines[-1], spec.style, language, size, width)]
         measured = [measure(line, spec.style, language, size) for line in kept]
@@ -354,9 +371,9 @@ def ink_boxes(block: TextBlock, stroke: int = 0) -> list[tuple[float, float, flo
     out = []
     for run, x, baseline in run_boxes(block):
         f = fonts.font(run.face, block.size)
-        l, t, r, b = f.getbbox(run.text, anchor="ls", direction="rtl" if run.rtl else "ltr",
+        left, t, r, b = f.getbbox(run.text, anchor="ls", direction="rtl" if run.rtl else "ltr",
                                stroke_width=stroke)
-        out.append((x + l, baseline + t, x + r, baseline + b))
+        out.append((x + left, baseline + t, x + r, baseline + b))
     return out
 
 

@@ -87,7 +87,10 @@ class HooksServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def PickHook(self, request, context):
-        """PickHook chooses the opener for a new deck (a built-in hook when the library is empty).
+        """PickHook chooses the opener for a new deck: least recently used among the five best
+        APPROVED hooks of the niche and language (then any language of the niche; then built-in
+        hooks are stored on the fly, so the id is always a real hk_ id). App_id alone is enough
+        (niche and language are read from the app).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -1,0 +1,129 @@
+"""The catalog gRPC service as it runs in the stack: errors, quota through billing, and events
+published through the outbox to Kafka."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import grpc
+import pytest
+from aiokafka import AIOKafkaConsumer
+from google.protobuf import field_mask_pb2
+from kit import kafka, topics
+from slides.billing.v1 import billing_pb2, billing_pb2_grpc
+from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
+from slides.common.v1 import common_pb2
+
+
+@pytest.fixture(scope="module")
+async def stubs(stack_env):
+    catalog_channel = grpc.aio.insecure_channel(stack_env["CATALOG_ADDR"])
+    billing_channel = grpc.aio.insecure_channel(stack_env["BILLING_ADDR"])
+    yield (
+        catalog_pb2_grpc.CatalogServiceStub(catalog_channel),
+        billing_pb2_grpc.BillingServiceStub(billing_channel),
+    )
+    await catalog_channel.close()
+    await billing_channel.close()
+
+
+async def new_org(stubs, plan: str = "pro") -> str:
+    resp = await stubs[1].CreateOrganization(
+        billing_pb2.CreateOrganizationRequest(name=f"Catalog {uuid.uuid4().hex[:6]}", plan=plan), timeout=30
+    )
+    return resp.organization.id
+
+
+async def error_code(call) -> str:
+    with pytest.raises(grpc.aio.AioRpcError) as info:
+        await call
+    return dict(info.value.trailing_metadata())["x-error-code"]
+
+
+async def create(stubs, org: str, **fields) -> catalog_pb2.App:
+    app = catalog_pb2.App(name=f"App {uuid.uuid4().hex[:6]}", **fields)
+    return (
+        await stubs[0].CreateApp(catalog_pb2.CreateAppRequest(organization_id=org, app=app), timeout=30)
+    ).app
+
+
+async def test_errors_carry_api_codes(stubs):
+    catalog = stubs[0]
+    org = await new_org(stubs)
+    app = await create(stubs, org)
+    assert await error_code(
+        catalog.GetApp(catalog_pb2.GetAppRequest(organization_id=org, app_id="app_x"))
+    ) == ("APP_NOT_FOUND")
+    other = await new_org(stubs)
+    assert await error_code(
+        catalog.GetApp(catalog_pb2.GetAppRequest(organization_id=other, app_id=app.id))
+    ) == ("APP_NOT_FOUND")
+    bad_mask = catalog_pb2.UpdateAppRequest(
+        organization_id=org, app_id=app.id, update_mask=field_mask_pb2.FieldMask(paths=["organization_id"])
+    )
+    assert await error_code(catalog.UpdateApp(bad_mask)) == "VALIDATION_ERROR"
+    no_org = catalog_pb2.CreateAppRequest(app=catalog_pb2.App(name="No Org"))
+    assert await error_code(catalog.CreateApp(no_org)) == "VALIDATION_ERROR"
+    paging = catalog_pb2.ListAppsRequest(organization_id=org, page={"page": 1, "limit": 101})
+    assert await error_code(catalog.ListApps(paging)) == "VALIDATION_ERROR"
+
+
+async def test_free_quota_is_one_app_and_delete_gives_it_back(stubs):
+    org = await new_org(stubs, "free")
+    first = await create(stubs, org)
+    assert await error_code(create(stubs, org)) == "QUOTA_EXCEEDED"
+    await stubs[0].DeleteApp(catalog_pb2.DeleteAppRequest(organization_id=org, app_id=first.id), timeout=30)
+    await create(stubs, org)
+
+
+async def test_slug_collision_is_checked_first_and_consumes_no_quota(stubs):
+    org = await new_org(stubs, "free")
+    kept = await create(stubs, org, slug="kept")
+    assert kept.slug == "kept"
+    assert await error_code(create(stubs, org, slug="kept")) == "SLUG_EXISTS"
+    await stubs[0].DeleteApp(catalog_pb2.DeleteAppRequest(organization_id=org, app_id=kept.id), timeout=30)
+    assert (await create(stubs, org, slug="kept")).slug == "kept"
+
+
+async def test_writes_are_published_through_the_outbox(stubs, stack_env):
+    org = await new_org(stubs)
+    app = await create(stubs, org, niche="fitness")
+    mask = field_mask_pb2.FieldMask(paths=["niche"])
+    await stubs[0].UpdateApp(
+        catalog_pb2.UpdateAppRequest(
+            organization_id=org, app_id=app.id, app=catalog_pb2.App(niche="yoga"), update_mask=mask
+        ),
+        timeout=30,
+    )
+    await stubs[0].DeleteApp(catalog_pb2.DeleteAppRequest(organization_id=org, app_id=app.id), timeout=30)
+    events = await read_events(stack_env["KAFKA_BOOTSTRAP"], app.id, 3)
+    assert [type(m).__name__ for _, m in events] == ["AppCreated", "AppUpdated", "AppDeleted"]
+    assert all(env.organization_id == org and env.event_id for env, _ in events)
+    assert events[0][1].app.niche == "fitness" and events[1][1].app.niche == "yoga"
+    assert events[2][1].app_id == app.id
+
+
+async def read_events(bootstrap: str, key: str, count: int, timeout: float = 20.0) -> list:
+    consumer = AIOKafkaConsumer(
+        topics.CATALOG_APPS,
+        bootstrap_servers=bootstrap,
+        group_id=f"test-{uuid.uuid4().hex}",
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+        session_timeout_ms=6000,
+        heartbeat_interval_ms=500,
+    )
+    await consumer.start()
+    found: list = []
+    try:
+        async with asyncio.timeout(timeout):
+            async for record in consumer:
+                if record.key == key.encode():
+                    env = common_pb2.Envelope.FromString(record.value)
+                    found.append((env, kafka.unpack(env)))
+                    if len(found) == count:
+                        break
+    finally:
+        await consumer.stop()
+    return found

@@ -1,0 +1,89 @@
+"""Queries of the catalog schema against the stack's real Postgres (migrated by the running service)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+from catalog import domain, store
+from kit.db import make_engine
+from kit.ids import new_id
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+
+
+@pytest.fixture(scope="module")
+async def engine(stack_env):
+    eng = make_engine(os.environ["DATABASE_URL"], pool_size=2)
+    yield eng
+    await eng.dispose()
+
+
+def new_values(org: str, **over) -> dict:
+    values = domain.validate_new({"name": f"App {uuid.uuid4().hex[:6]}", **over})
+    app_id = new_id("app")
+    values.setdefault("slug", domain.slug_for(values["name"], app_id))
+    return {**values, "id": app_id, "organization_id": org}
+
+
+def org() -> str:
+    return new_id("org")
+
+
+async def test_insert_and_get_are_scoped_to_the_organization(engine):
+    mine, theirs = org(), org()
+    async with engine.begin() as conn:
+        row = await store.insert_app(conn, new_values(mine, value_props=["fast"]))
+        assert row.created_at == row.updated_at and row.value_props == ["fast"]
+        assert (await store.get_app(conn, mine, row.id)).name == row.name
+        assert await store.get_app(conn, theirs, row.id) is None
+
+
+async def test_slug_is_unique_per_organization(engine):
+    mine, theirs = org(), org()
+    async with engine.begin() as conn:
+        await store.insert_app(conn, new_values(mine, slug="same"))
+        await store.insert_app(conn, new_values(theirs, slug="same"))
+        assert await store.slug_in_use(conn, mine, "same") and not await store.slug_in_use(
+            conn, org(), "same"
+        )
+    with pytest.raises(IntegrityError) as info:
+        async with engine.begin() as conn:
+            await store.insert_app(conn, new_values(mine, slug="same"))
+    assert store.UNIQUE_SLUG in str(info.value.orig)
+
+
+async def test_list_is_newest_first_with_id_breaking_ties_and_counts_the_filter(engine):
+    mine = org()
+    async with engine.begin() as conn:
+        ids = [(await store.insert_app(conn, new_values(mine))).id for _ in range(5)]
+        await store.update_app(conn, mine, ids[0], {"status": "ARCHIVED"})
+        same = datetime(2026, 1, 1, tzinfo=UTC)
+        await conn.execute(update(store.apps).where(store.apps.c.id.in_(ids[1:3])).values(created_at=same))
+        await store.insert_app(conn, new_values(org()))  # another organization's app is never listed
+    async with engine.connect() as conn:
+        rows, total = await store.list_apps(conn, mine, "", 0, 50)
+        assert total == 5
+        listed = [r.id for r in rows]
+        assert listed[:3] == [ids[4], ids[3], ids[0]]
+        assert listed[3:] == sorted(ids[1:3], reverse=True)
+        page, total = await store.list_apps(conn, mine, "", 2, 2)
+        assert [r.id for r in page] == listed[2:4] and total == 5
+        empty, total = await store.list_apps(conn, mine, "", 10, 2)
+        assert empty == [] and total == 5
+        archived, total = await store.list_apps(conn, mine, "ARCHIVED", 0, 50)
+        assert [r.id for r in archived] == [ids[0]] and total == 1
+
+
+async def test_update_and_delete_touch_only_the_organizations_row(engine):
+    mine, theirs = org(), org()
+    async with engine.begin() as conn:
+        row = await store.insert_app(conn, new_values(mine))
+        assert await store.update_app(conn, theirs, row.id, {"niche": "stolen"}) is None
+        assert not await store.delete_app(conn, theirs, row.id)
+        updated = await store.update_app(conn, mine, row.id, {"niche": "fitness"})
+        assert updated.niche == "fitness" and updated.updated_at > row.updated_at
+        assert await store.delete_app(conn, mine, row.id)
+        assert await store.get_app(conn, mine, row.id) is None

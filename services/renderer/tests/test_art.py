@@ -1,0 +1,127 @@
+"""Rendering: PNG format and size, designs that differ, image sources, JPEG copies, palettes."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from renderer import art, catalog
+from renderer.art import paint
+from renderer.copy import write_deck
+from renderer.deck import AppInfo, DeckCopy, DeckStyle
+
+APP = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"),
+              pain_points=("No time for the gym",), ios_url="https://apps.apple.com/app/id1")
+
+
+def _copy(lang: str = "en") -> DeckCopy:
+    t = catalog.template("fitness", "problem_solution")
+    assert t is not None
+    return write_deck(APP, t, "I stopped paying for the gym", lang, {}, seed=2)
+
+
+def _style(design: str = "classic", **kw: object) -> DeckStyle:
+    base: dict[str, object] = {"design": design, "niche": "fitness", "language": "en", "primary": "#FF4D2E",
+                               "secondary": "#1A1A2E", "accent": "#FFD23F", "app_name": "FitPro", "seed": 2}
+    base.update(kw)
+    return DeckStyle(**base)  # type: ignore[arg-type]
+
+
+def _image_bytes(size: tuple[int, int], fmt: str = "PNG", color: tuple[int, int, int] = (30, 140, 240)) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", size, color).save(buf, fmt)
+    return buf.getvalue()
+
+
+def _open(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    img.load()
+    return img.convert("RGB")
+
+
+@pytest.mark.parametrize("design", [d.key for d in catalog.DESIGNS])
+def test_each_design_renders_a_1080x1920_png(design: str) -> None:
+    png = art.render_slide(_copy(), 1, _style(design))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    img = _open(png)
+    assert img.size == (1080, 1920)
+    assert ImageStat.Stat(img).stddev[0] > 5  # not a blank canvas
+
+
+def test_render_deck_gives_six_distinct_slides() -> None:
+    slides = art.render_deck(_copy("ja"), _style("brand-studio", language="ja"))
+    assert len(slides) == 6
+    assert len(set(slides)) == 6
+    assert all(_open(s).size == (1080, 1920) for s in slides)
+
+
+def _diff(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+def test_designs_look_clearly_different() -> None:
+    imgs = {d.key: art.compose(_copy(), 2, _style(d.key))[0] for d in catalog.DESIGNS}
+    keys = list(imgs)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            assert _diff(imgs[a], imgs[b]) > 20, (a, b)
+
+
+def test_brand_colors_are_used() -> None:
+    red = art.compose(_copy(), 1, _style("brand-studio", primary="#E02020"))[0]
+    blue = art.compose(_copy(), 1, _style("brand-studio", primary="#2040E0"))[0]
+    r, _, b = ImageStat.Stat(red).mean
+    r2, _, b2 = ImageStat.Stat(blue).mean
+    assert r > b and b2 > r2
+
+
+def test_missing_brand_colors_fall_back_to_the_niche_palette() -> None:
+    pal = paint.palette("", "", "", "finance")
+    assert pal.primary == paint.parse_hex(paint.NICHE_PALETTES["finance"][0])
+    assert paint.palette("not-a-color", "", "", "unknown").primary == paint.parse_hex(paint.DEFAULT_PALETTE[0])
+
+
+@pytest.mark.parametrize("bg", [(255, 255, 255), (0, 0, 0), (255, 230, 0), (20, 30, 120), (128, 128, 128)])
+def test_text_color_contrasts_with_its_background(bg: tuple[int, int, int]) -> None:
+    assert paint.contrast(paint.ink_for(bg), bg) >= 4.5
+    assert paint.contrast(paint.readable_on((250, 80, 40), bg, 3.0), bg) >= 3.0
+
+
+def test_screenshots_source_places_the_screenshot() -> None:
+    shot = _image_bytes((1170, 2532), "JPEG", (0, 255, 0))
+    brand = art.compose(_copy(), 1, _style("classic"))[0]
+    shots = art.compose(_copy(), 1, _style("classic", image_source="screenshots", screenshots=(shot,)))[0]
+    assert _diff(brand, shots) > 5
+    px = shots.resize((108, 192)).tobytes()
+    green = sum(1 for i in range(0, len(px), 3) if px[i + 1] > 200 and px[i] < 60 and px[i + 2] < 60)
+    assert green > 200  # the screenshot's pixels are on the slide
+
+
+@pytest.mark.parametrize("data", [b"not an image", b"", _image_bytes((5, 3000)), _image_bytes((4000, 10), "WEBP")])
+def test_odd_or_broken_screenshots_never_fail(data: bytes) -> None:
+    img, _ = art.compose(_copy(), 0, _style("editorial-split", image_source="screenshots", screenshots=(data,)))
+    assert img.size == (1080, 1920)
+
+
+def test_png_encoder_is_lossless() -> None:
+    img = art.compose(_copy(), 3, _style("inspo"))[0]
+    back = _open(art.encode_png(img))
+    assert ImageChops.difference(back, img).getbbox() is None
+
+
+def test_to_jpeg() -> None:
+    png = art.encode_png(Image.new("RGB", (1080, 1920), (200, 10, 10)))
+    jpg = art.to_jpeg(png, quality=85)
+    img = Image.open(io.BytesIO(jpg))
+    assert img.format == "JPEG" and img.size == (1080, 1920)
+
+
+def test_rendering_is_deterministic() -> None:
+    assert art.render_slide(_copy(), 4, _style("inspo")) == art.render_slide(_copy(), 4, _style("inspo"))
+
+
+def test_slide_index_out_of_range() -> None:
+    with pytest.raises(IndexError):
+        art.render_slide(_copy(), 6, _style())

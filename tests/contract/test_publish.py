@@ -1,0 +1,178 @@
+"""Connected social accounts and publishing against the running stack, with a real rendered
+slideshow and a local HTTPS fake of TikTok's Content Posting API (documented photo flow).
+
+The stack's delivery service must point TIKTOK_API_BASE at https://127.0.0.1:<18443 + offset>,
+where the fake listens; the publish-flow test is skipped when the stack's env lacks it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from delivery.testing import FakeTikTok, Receiver, local_ca
+
+STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
+TOKEN = "act.example-user-token"  # noqa: S105 - the fake's accepted token
+OTHER_TOKEN = "act.revoked"  # noqa: S105 - a token the fake refuses
+TIKTOK_BASE = os.environ.get("TIKTOK_API_BASE", "")
+
+
+def create_app(api: httpx.Client, name: str = "Fit Publisher") -> str:
+    resp = api.post("/v0/api/v1/apps", json={"name": name, "niche": "fitness"})
+    assert resp.status_code == 201, resp.text
+    return resp.json()["body"]["_id"]
+
+
+def generate(api: httpx.Client, app_id: str) -> str:
+    resp = api.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"})
+    assert resp.status_code == 202, resp.text
+    return resp.json()["body"]["slideshow_id"]
+
+
+def status_of(api: httpx.Client, slideshow_id: str) -> str:
+    return api.get(f"/v0/api/v1/slideshows/{slideshow_id}").json()["body"]["status"]
+
+
+def wait_ready(api: httpx.Client, slideshow_id: str, timeout: float = 120) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body = api.get(f"/v0/api/v1/slideshows/{slideshow_id}").json()["body"]
+        if body["status"] in ("READY", "FAILED"):
+            assert body["status"] == "READY", body
+            return body
+        time.sleep(0.3)
+    raise AssertionError(f"slideshow {slideshow_id} not READY within {timeout}s")
+
+
+def connect(api: httpx.Client, app_id: str, token: str = TOKEN) -> httpx.Response:
+    return api.post(
+        f"/v0/api/v1/apps/{app_id}/social-accounts",
+        json={"platform": "tiktok", "access_token": token, "open_id": "open-123", "display_name": "Fit Co"},
+    )
+
+
+def publish(api: httpx.Client, slideshow_id: str, **body) -> httpx.Response:
+    return api.post(f"/v0/api/v1/slideshows/{slideshow_id}/publish", json={"platform": "tiktok", **body}, timeout=90)
+
+
+@pytest.fixture
+def fake_tiktok(stack_env) -> Iterator[FakeTikTok]:
+    if not TIKTOK_BASE.startswith("https://127.0.0.1:"):
+        pytest.skip("the stack's TIKTOK_API_BASE does not point at a local fake (https://127.0.0.1:<18443+offset>)")
+    fake = FakeTikTok(local_ca(STATE), port=urlsplit(TIKTOK_BASE).port or 443, token=TOKEN)
+    yield fake
+    fake.close()
+
+
+def test_social_accounts_are_scoped_validated_and_never_return_tokens(api, client_for, new_org):
+    app_id = create_app(api)
+    missing = connect(api, "app_doesnotexist00000000")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "APP_NOT_FOUND"
+    for body in ({"platform": "instagram", "access_token": "x"}, {"platform": "tiktok"}, {"platform": "tiktok", "access_token": ""}):
+        resp = api.post(f"/v0/api/v1/apps/{app_id}/social-accounts", json=body)
+        assert resp.status_code == 400 and resp.json()["error"]["code"] == "VALIDATION_ERROR", (body, resp.text)
+
+    created = connect(api, app_id)
+    assert created.status_code == 201, created.text
+    account = created.json()["body"]
+    assert account["_id"].startswith("acct_") and account["platform"] == "tiktok" and account["app_id"] == app_id
+    assert account["open_id"] == "open-123" and account["display_name"] == "Fit Co"
+    assert TOKEN not in created.text
+    again = connect(api, app_id, token=OTHER_TOKEN)
+    assert again.json()["body"]["_id"] == account["_id"]  # reconnecting replaces the token
+    listed = api.get(f"/v0/api/v1/apps/{app_id}/social-accounts")
+    assert listed.json()["total"] == 1 and "act." not in listed.text
+
+    other = client_for(new_org("pro")["api_key"])
+    assert other.get(f"/v0/api/v1/apps/{app_id}/social-accounts").status_code == 404
+    assert other.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}").status_code == 404
+
+    assert api.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}").json() == {"success": True}
+    gone = api.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}")
+    assert gone.status_code == 404 and gone.json()["error"]["code"] == "SOCIAL_ACCOUNT_NOT_FOUND"
+
+    connect(api, app_id)
+    assert api.delete(f"/v0/api/v1/apps/{app_id}").status_code == 200
+    deadline = time.monotonic() + 30
+    while connect(api, app_id).status_code != 404:  # the app is gone for catalog at once
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+
+def test_publish_needs_a_plan_with_publishing(gateway_url, new_org):
+    org = new_org("starter")
+    with httpx.Client(base_url=gateway_url, timeout=30) as c:
+        login = c.post("/v0/auth/login", json={"email": org["email"], "password": org["password"]})
+        assert login.status_code == 200, login.text
+        c.headers["Authorization"] = f"Bearer {login.json()['body']['session_token']}"
+        resp = c.post("/v0/api/v1/slideshows/ss_whatever0000000000000/publish", json={"platform": "tiktok", "mode": "draft"})
+    assert resp.status_code == 403
+    assert resp.json()["error"]["code"] == "PLAN_UPGRADE_REQUIRED"
+
+
+def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
+    unknown = publish(api, "ss_doesnotexist000000000", mode="draft")
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "SLIDESHOW_NOT_FOUND"
+    bad = publish(api, "ss_doesnotexist000000000", mode="later")
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "VALIDATION_ERROR"
+
+    webhook_receiver = Receiver(local_ca(STATE))
+    try:
+        hook = api.post("/v0/api/webhooks", json={"url": webhook_receiver.url(), "events": ["slideshow.completed"]})
+        assert hook.status_code == 201, hook.text
+        app_id = create_app(api)
+        slideshow_id = generate(api, app_id)
+        before = status_of(api, slideshow_id)
+        early = publish(api, slideshow_id, mode="draft")
+        if before != "READY" and status_of(api, slideshow_id) != "READY":
+            assert early.status_code == 409 and early.json()["error"]["code"] == "SLIDESHOW_NOT_READY"
+        show = wait_ready(api, slideshow_id)
+
+        # The real render's completed event reaches the webhook with the rendered slides.
+        [event] = webhook_receiver.wait_for(lambda r: len(r) >= 1, timeout=60)
+        body = event.json()
+        assert body["slideshow_id"] == slideshow_id and body["app_name"] == "Fit Publisher"
+        assert body["image_urls"] == [s["image_url"] for s in show["slides"]] and body["slide_count"] == 6
+    finally:
+        webhook_receiver.close()
+
+    no_account = publish(api, slideshow_id, mode="draft")
+    assert no_account.status_code == 409 and no_account.json()["error"]["code"] == "NO_CONNECTED_ACCOUNT"
+
+    assert connect(api, app_id, token=OTHER_TOKEN).status_code == 201
+    refused = publish(api, slideshow_id, mode="draft")
+    assert refused.status_code == 502 and refused.json()["error"]["code"] == "UPSTREAM_ERROR"
+    assert connect(api, app_id).status_code == 201  # a refused post leaves no record: retry is allowed
+
+    first = publish(api, slideshow_id, mode="draft")
+    assert first.status_code == 200, first.text
+    result = first.json()["body"]
+    assert result["publish_id"].startswith("p_pub_url~v2.") and result["platform"] == "tiktok"
+    assert result["mode"] == "draft" and result["status"] == "SEND_TO_USER_INBOX"
+    assert result["already_published"] is False
+
+    inits = [r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/" and r.headers["authorization"] == f"Bearer {TOKEN}"]
+    assert len(inits) == 1
+    init = inits[0].json()
+    assert init["media_type"] == "PHOTO" and init["post_mode"] == "MEDIA_UPLOAD"
+    assert init["source_info"]["source"] == "PULL_FROM_URL" and init["source_info"]["photo_cover_index"] == 0
+    assert init["post_info"]["title"] and "privacy_level" not in init["post_info"]
+    photos = init["source_info"]["photo_images"]
+    assert len(photos) == 6 and len(set(photos)) == 6
+    for url in photos:
+        assert "/public/" in url and url.endswith(".jpg")
+        image = httpx.get(url, timeout=30)
+        assert image.status_code == 200 and image.content[:3] == b"\xff\xd8\xff"  # a JPEG, no credentials
+    assert any(r.path == "/v2/post/publish/status/fetch/" for r in fake_tiktok.requests)
+
+    repeat = publish(api, slideshow_id, mode="direct", privacy_level="PUBLIC_TO_EVERYONE")
+    assert repeat.status_code == 200
+    assert repeat.json()["body"]["publish_id"] == result["publish_id"]
+    assert repeat.json()["body"]["already_published"] is True and repeat.json()["body"]["mode"] == "draft"
+    assert len([r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/"]) == 2  # revoked + one
