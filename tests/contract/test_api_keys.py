@@ -62,9 +62,14 @@ def test_create_validation(api: httpx.Client) -> None:
 
 def test_session_can_manage_keys_on_free_plan_but_keys_lack_api(gateway_url: str, client_for) -> None:
     with httpx.Client(base_url=gateway_url, timeout=30) as http:
-        signup = http.post("/v0/auth/signup", json={
-            "email": f"keys-{re.sub('[^a-z0-9]', '', str(id(http)))}-{__import__('uuid').uuid4().hex[:8]}@example.com",
-            "password": "correct horse battery staple", "organization_name": "Keys Org"})
+        signup = http.post(
+            "/v0/auth/signup",
+            json={
+                "email": f"keys-{re.sub('[^a-z0-9]', '', str(id(http)))}-{__import__('uuid').uuid4().hex[:8]}@example.com",
+                "password": "correct horse battery staple",
+                "organization_name": "Keys Org",
+            },
+        )
         assert signup.status_code == 201, signup.text
         created = http.post("/v0/api/v1/api-keys", json={"name": "later"})
         assert created.status_code == 201
@@ -76,7 +81,9 @@ def test_plan_change_takes_effect_on_next_call(billing_stub, new_org, client_for
     org = new_org("starter")
     client = client_for(org["api_key"])
     assert client.get("/v0/api/v1/usage").status_code == 403
-    billing_stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org["organization_id"], plan="pro"), timeout=10)
+    billing_stub.SetPlan(
+        billing_pb2.SetPlanRequest(organization_id=org["organization_id"], plan="pro"), timeout=10
+    )
     resp = client.get("/v0/api/v1/usage")
     assert resp.status_code == 200
     assert resp.json()["body"]["limits"]["requests_per_minute"] == 120

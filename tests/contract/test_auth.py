@@ -62,12 +62,17 @@ def test_duplicate_signup_is_a_conflict(http: httpx.Client) -> None:
 
 
 def test_signup_validation(http: httpx.Client) -> None:
-    resp = http.post("/v0/auth/signup", json={"email": "not-an-email", "password": "x", "organization_name": ""})
+    resp = http.post(
+        "/v0/auth/signup", json={"email": "not-an-email", "password": "x", "organization_name": ""}
+    )
     assert_error(resp, 400, "VALIDATION_ERROR")
     fields = {f["field"] for f in resp.json()["error"]["details"]["fields"]}
     assert {"password", "organization_name"} <= fields
-    assert_error(http.post("/v0/auth/signup", content=b"{nope", headers={"content-type": "application/json"}),
-                 400, "VALIDATION_ERROR")
+    assert_error(
+        http.post("/v0/auth/signup", content=b"{nope", headers={"content-type": "application/json"}),
+        400,
+        "VALIDATION_ERROR",
+    )
 
 
 def test_login_and_logout(http: httpx.Client) -> None:
@@ -98,8 +103,10 @@ def test_wrong_email_and_wrong_password_look_the_same(http: httpx.Client) -> Non
 def test_login_is_throttled_per_email(http: httpx.Client) -> None:
     address = email()
     signup(http, address)
-    codes = [http.post("/v0/auth/login", json={"email": address, "password": "wrong password!"}).status_code
-             for _ in range(10)]
+    codes = [
+        http.post("/v0/auth/login", json={"email": address, "password": "wrong password!"}).status_code
+        for _ in range(10)
+    ]
     assert set(codes) == {401}
     resp = http.post("/v0/auth/login", json={"email": address, "password": PASSWORD})
     assert_error(resp, 429, "RATE_LIMITED")

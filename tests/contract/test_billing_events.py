@@ -21,7 +21,11 @@ WEBHOOK = "/v0/public/billing/payment-webhook"
 
 @pytest.fixture(scope="module")
 def secret(stack_env: dict[str, str]) -> str:
-    return os.environ.get("STRIPE_WEBHOOK_SECRET") or stack_env.get("STRIPE_WEBHOOK_SECRET") or "whsec_test_local"
+    return (
+        os.environ.get("STRIPE_WEBHOOK_SECRET")
+        or stack_env.get("STRIPE_WEBHOOK_SECRET")
+        or "whsec_test_local"
+    )
 
 
 @pytest.fixture
@@ -47,8 +51,11 @@ def sign(payload: str, secret: str, timestamp: int | None = None) -> str:
 
 def post(http: httpx.Client, secret: str, evt: dict[str, Any]) -> httpx.Response:
     payload = json.dumps(evt)
-    return http.post(WEBHOOK, content=payload, headers={
-        "Content-Type": "application/json", "Stripe-Signature": sign(payload, secret)})
+    return http.post(
+        WEBHOOK,
+        content=payload,
+        headers={"Content-Type": "application/json", "Stripe-Signature": sign(payload, secret)},
+    )
 
 
 def deliver(http: httpx.Client, secret: str, evt: dict[str, Any]) -> dict[str, Any]:
@@ -57,15 +64,31 @@ def deliver(http: httpx.Client, secret: str, evt: dict[str, Any]) -> dict[str, A
     return resp.json()
 
 
-def subscription(sub_id: str, customer: str, status: str = "active", plan: str = "pro",
-                 period: tuple[int, int] | None = None, **extra: Any) -> dict[str, Any]:
+def subscription(
+    sub_id: str,
+    customer: str,
+    status: str = "active",
+    plan: str = "pro",
+    period: tuple[int, int] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     start, end = period or (int(time.time()) - 60, int(time.time()) + 30 * 86400)
     return {
-        "id": sub_id, "object": "subscription", "customer": customer, "status": status,
-        "items": {"object": "list", "data": [{
-            "id": f"si_{uuid.uuid4().hex[:12]}", "current_period_start": start, "current_period_end": end,
-            "price": {"id": "price_x", "lookup_key": plan, "metadata": {}},
-        }]},
+        "id": sub_id,
+        "object": "subscription",
+        "customer": customer,
+        "status": status,
+        "items": {
+            "object": "list",
+            "data": [
+                {
+                    "id": f"si_{uuid.uuid4().hex[:12]}",
+                    "current_period_start": start,
+                    "current_period_end": end,
+                    "price": {"id": "price_x", "lookup_key": plan, "metadata": {}},
+                }
+            ],
+        },
         **extra,
     }
 
@@ -75,9 +98,19 @@ def linked(http: httpx.Client, secret: str, new_org, client_for):
     """A Pro organization whose Stripe customer is known (checkout completed)."""
     org = new_org("pro")
     customer = f"cus_{uuid.uuid4().hex[:14]}"
-    deliver(http, secret, event("checkout.session.completed", {
-        "id": f"cs_{uuid.uuid4().hex}", "object": "checkout.session",
-        "client_reference_id": org["organization_id"], "customer": customer}))
+    deliver(
+        http,
+        secret,
+        event(
+            "checkout.session.completed",
+            {
+                "id": f"cs_{uuid.uuid4().hex}",
+                "object": "checkout.session",
+                "client_reference_id": org["organization_id"],
+                "customer": customer,
+            },
+        ),
+    )
     org["customer"] = customer
     org["client"] = client_for(org["api_key"])
     return org
@@ -85,6 +118,12 @@ def linked(http: httpx.Client, secret: str, new_org, client_for):
 
 def usage(org: dict[str, Any]) -> httpx.Response:
     return org["client"].get("/v0/api/v1/usage")
+
+
+def organization(org: dict[str, Any]) -> dict[str, Any]:
+    resp = org["client"].get("/v0/api/v1/organization")
+    assert resp.status_code == 200, resp.text
+    return resp.json()["body"]
 
 
 def status_of(org: dict[str, Any]) -> str:
@@ -103,9 +142,15 @@ def test_checkout_completed_stores_the_customer(linked) -> None:
 def test_bad_missing_and_stale_signatures(http: httpx.Client, secret: str, new_org, client_for) -> None:
     org = new_org("pro")
     customer = f"cus_{uuid.uuid4().hex[:14]}"
-    evt = event("checkout.session.completed", {
-        "id": "cs_1", "object": "checkout.session", "client_reference_id": org["organization_id"],
-        "customer": customer})
+    evt = event(
+        "checkout.session.completed",
+        {
+            "id": "cs_1",
+            "object": "checkout.session",
+            "client_reference_id": org["organization_id"],
+            "customer": customer,
+        },
+    )
     payload = json.dumps(evt)
     cases = {
         "missing": {},
@@ -151,31 +196,61 @@ def test_plan_from_price_metadata(http, secret, linked) -> None:
 def test_org_found_by_metadata_when_customer_unknown(http, secret, new_org, client_for) -> None:
     org = new_org("pro")
     org["client"] = client_for(org["api_key"])
-    sub = subscription(f"sub_{uuid.uuid4().hex[:12]}", f"cus_{uuid.uuid4().hex[:14]}", plan="business",
-                       metadata={"organization_id": org["organization_id"]})
+    sub = subscription(
+        f"sub_{uuid.uuid4().hex[:12]}",
+        f"cus_{uuid.uuid4().hex[:14]}",
+        plan="business",
+        metadata={"organization_id": org["organization_id"]},
+    )
     deliver(http, secret, event("customer.subscription.created", sub))
     assert usage(org).json()["body"]["plan"] == "business"
-    assert org["client"].get("/v0/api/v1/organization").json()["body"]["stripe_customer_id"] == sub["customer"]
+    assert (
+        org["client"].get("/v0/api/v1/organization").json()["body"]["stripe_customer_id"] == sub["customer"]
+    )
 
 
 def test_subscription_updated_past_due_keeps_access(http, secret, linked) -> None:
     sub_id = f"sub_{uuid.uuid4().hex[:12]}"
     now = int(time.time())
-    deliver(http, secret, event("customer.subscription.created", subscription(sub_id, linked["customer"]), now))
-    deliver(http, secret, event("customer.subscription.updated",
-                                subscription(sub_id, linked["customer"], status="past_due"), now + 1))
+    deliver(
+        http, secret, event("customer.subscription.created", subscription(sub_id, linked["customer"]), now)
+    )
+    deliver(
+        http,
+        secret,
+        event(
+            "customer.subscription.updated",
+            subscription(sub_id, linked["customer"], status="past_due"),
+            now + 1,
+        ),
+    )
     assert status_of(linked) == "PAST_DUE"
-    deliver(http, secret, event("customer.subscription.updated",
-                                subscription(sub_id, linked["customer"], status="active"), now + 2))
+    assert organization(linked)["subscription"]["status"] == "PAST_DUE"
+    deliver(
+        http,
+        secret,
+        event(
+            "customer.subscription.updated",
+            subscription(sub_id, linked["customer"], status="trialing"),
+            now + 2,
+        ),
+    )
     assert status_of(linked) == "ACTIVE"
+    sub = organization(linked)["subscription"]
+    assert (sub["id"], sub["status"], sub["plan"]) == (sub_id, "TRIALING", "pro")
 
 
 def test_out_of_order_updates_do_not_move_backwards(http, secret, linked) -> None:
     sub_id = f"sub_{uuid.uuid4().hex[:12]}"
     now = int(time.time())
-    newer = event("customer.subscription.updated", subscription(sub_id, linked["customer"], plan="business"), now + 20)
-    older = event("customer.subscription.updated",
-                  subscription(sub_id, linked["customer"], plan="pro", status="past_due"), now + 10)
+    newer = event(
+        "customer.subscription.updated", subscription(sub_id, linked["customer"], plan="business"), now + 20
+    )
+    older = event(
+        "customer.subscription.updated",
+        subscription(sub_id, linked["customer"], plan="pro", status="past_due"),
+        now + 10,
+    )
     deliver(http, secret, newer)
     assert deliver(http, secret, older) == {"received": True}
     body = usage(linked).json()["body"]
@@ -185,9 +260,18 @@ def test_out_of_order_updates_do_not_move_backwards(http, secret, linked) -> Non
 def test_deleted_suspends_until_new_subscription(http, secret, linked) -> None:
     sub_id = f"sub_{uuid.uuid4().hex[:12]}"
     now = int(time.time())
-    deliver(http, secret, event("customer.subscription.created", subscription(sub_id, linked["customer"]), now))
-    deliver(http, secret, event("customer.subscription.deleted",
-                                subscription(sub_id, linked["customer"], status="canceled"), now + 5))
+    deliver(
+        http, secret, event("customer.subscription.created", subscription(sub_id, linked["customer"]), now)
+    )
+    deliver(
+        http,
+        secret,
+        event(
+            "customer.subscription.deleted",
+            subscription(sub_id, linked["customer"], status="canceled"),
+            now + 5,
+        ),
+    )
     resp = usage(linked)
     assert resp.status_code == 403, resp.text
     assert resp.json()["error"]["code"] == "ORGANIZATION_SUSPENDED"
@@ -197,53 +281,131 @@ def test_deleted_suspends_until_new_subscription(http, secret, linked) -> None:
     resp = linked["client"].get("/v0/api/v1/usage", headers={"Authorization": f"Bearer {token}"})
     assert resp.status_code == 403 and resp.json()["error"]["code"] == "ORGANIZATION_SUSPENDED"
     # A late update of the canceled subscription does not bring it back.
-    deliver(http, secret, event("customer.subscription.updated",
-                                subscription(sub_id, linked["customer"], status="active"), now + 10))
+    deliver(
+        http,
+        secret,
+        event(
+            "customer.subscription.updated",
+            subscription(sub_id, linked["customer"], status="active"),
+            now + 10,
+        ),
+    )
     assert status_of(linked) == "SUSPENDED"
     # A failed payment does not lift it either.
-    deliver(http, secret, event("invoice.payment_failed", {
-        "id": "in_x", "object": "invoice", "customer": linked["customer"], "amount_due": 1900, "currency": "usd"}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_failed",
+            {
+                "id": "in_x",
+                "object": "invoice",
+                "customer": linked["customer"],
+                "amount_due": 1900,
+                "currency": "usd",
+            },
+        ),
+    )
     assert status_of(linked) == "SUSPENDED"
     # A new subscription does.
-    deliver(http, secret, event("customer.subscription.created",
-                                subscription(f"sub_{uuid.uuid4().hex[:12]}", linked["customer"]), now + 20))
+    deliver(
+        http,
+        secret,
+        event(
+            "customer.subscription.created",
+            subscription(f"sub_{uuid.uuid4().hex[:12]}", linked["customer"]),
+            now + 20,
+        ),
+    )
     assert status_of(linked) == "ACTIVE"
 
 
 def test_successful_payment_lifts_suspension(http, secret, linked) -> None:
     sub_id = f"sub_{uuid.uuid4().hex[:12]}"
-    deliver(http, secret, event("customer.subscription.deleted",
-                                subscription(sub_id, linked["customer"], status="canceled")))
+    deliver(
+        http,
+        secret,
+        event("customer.subscription.deleted", subscription(sub_id, linked["customer"], status="canceled")),
+    )
     assert status_of(linked) == "SUSPENDED"
-    deliver(http, secret, event("invoice.payment_succeeded", {
-        "id": "in_y", "object": "invoice", "customer": linked["customer"], "amount_paid": 1900, "currency": "usd"}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_succeeded",
+            {
+                "id": "in_y",
+                "object": "invoice",
+                "customer": linked["customer"],
+                "amount_paid": 1900,
+                "currency": "usd",
+            },
+        ),
+    )
     assert status_of(linked) == "ACTIVE"
 
 
 def test_payment_failed_marks_past_due_and_keeps_access(http, secret, linked) -> None:
-    deliver(http, secret, event("invoice.payment_failed", {
-        "id": f"in_{uuid.uuid4().hex[:10]}", "object": "invoice", "customer": linked["customer"],
-        "amount_due": 4900, "currency": "eur"}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_failed",
+            {
+                "id": f"in_{uuid.uuid4().hex[:10]}",
+                "object": "invoice",
+                "customer": linked["customer"],
+                "amount_due": 4900,
+                "currency": "eur",
+            },
+        ),
+    )
     assert status_of(linked) == "PAST_DUE"
     assert linked["client"].get("/v0/api/v1/api-keys").status_code == 200
 
 
 def test_payment_succeeded_reactivates_and_rolls_usage_over(http, secret, linked, billing_stub) -> None:
     org_id = linked["organization_id"]
-    deliver(http, secret, event("invoice.payment_failed", {
-        "id": "in_z", "object": "invoice", "customer": linked["customer"], "amount_due": 100, "currency": "usd"}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_failed",
+            {
+                "id": "in_z",
+                "object": "invoice",
+                "customer": linked["customer"],
+                "amount_due": 100,
+                "currency": "usd",
+            },
+        ),
+    )
     for _ in range(3):
-        billing_stub.ConsumeQuota(billing_pb2.ConsumeQuotaRequest(
-            organization_id=org_id, quota="slideshows_per_month", amount=1), timeout=10)
-    billing_stub.ConsumeQuota(billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota="apps", amount=1),
-                              timeout=10)
+        billing_stub.ConsumeQuota(
+            billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota="slideshows_per_month", amount=1),
+            timeout=10,
+        )
+    billing_stub.ConsumeQuota(
+        billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota="apps", amount=1), timeout=10
+    )
     before = usage(linked).json()["body"]
     assert before["usage"]["slideshows_per_month"]["used"] == 3
     start, end = int(time.time()) - 5, int(time.time()) + 30 * 86400
-    deliver(http, secret, event("invoice.payment_succeeded", {
-        "id": f"in_{uuid.uuid4().hex[:10]}", "object": "invoice", "customer": linked["customer"],
-        "amount_paid": 4900, "currency": "usd",
-        "lines": {"object": "list", "data": [{"id": "il_1", "period": {"start": start, "end": end}}]}}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_succeeded",
+            {
+                "id": f"in_{uuid.uuid4().hex[:10]}",
+                "object": "invoice",
+                "customer": linked["customer"],
+                "amount_paid": 4900,
+                "currency": "usd",
+                "lines": {"object": "list", "data": [{"id": "il_1", "period": {"start": start, "end": end}}]},
+            },
+        ),
+    )
     after = usage(linked).json()["body"]
     assert after["status"] == "ACTIVE"
     assert after["usage"]["slideshows_per_month"]["used"] == 0
@@ -252,19 +414,40 @@ def test_payment_succeeded_reactivates_and_rolls_usage_over(http, secret, linked
 
 
 def test_duplicate_event_id(http, secret, linked) -> None:
-    evt = event("invoice.payment_failed", {
-        "id": "in_dup", "object": "invoice", "customer": linked["customer"], "amount_due": 1, "currency": "usd"})
+    evt = event(
+        "invoice.payment_failed",
+        {
+            "id": "in_dup",
+            "object": "invoice",
+            "customer": linked["customer"],
+            "amount_due": 1,
+            "currency": "usd",
+        },
+    )
     assert deliver(http, secret, evt) == {"received": True}
     # Put the org back to ACTIVE, then replay: the duplicate must have no effect.
-    deliver(http, secret, event("invoice.payment_succeeded", {
-        "id": "in_ok", "object": "invoice", "customer": linked["customer"]}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_succeeded", {"id": "in_ok", "object": "invoice", "customer": linked["customer"]}
+        ),
+    )
     assert deliver(http, secret, evt) == {"received": True, "duplicate": True}
     assert status_of(linked) == "ACTIVE"
 
 
 def test_concurrent_duplicates_process_once(gateway_url: str, secret, linked) -> None:
-    evt = event("invoice.payment_failed", {
-        "id": "in_cc", "object": "invoice", "customer": linked["customer"], "amount_due": 1, "currency": "usd"})
+    evt = event(
+        "invoice.payment_failed",
+        {
+            "id": "in_cc",
+            "object": "invoice",
+            "customer": linked["customer"],
+            "amount_due": 1,
+            "currency": "usd",
+        },
+    )
     payload = json.dumps(evt)
     headers = {"Content-Type": "application/json", "Stripe-Signature": sign(payload, secret)}
 
@@ -326,12 +509,30 @@ def wait_for_mail(messages: list[Any], to_addr: str, timeout: float = 30) -> Any
 
 
 def test_payment_failed_and_suspension_mails(http, secret, linked, smtp_inbox) -> None:
-    deliver(http, secret, event("invoice.payment_failed", {
-        "id": "in_mail", "object": "invoice", "customer": linked["customer"], "amount_due": 4900, "currency": "eur"}))
+    deliver(
+        http,
+        secret,
+        event(
+            "invoice.payment_failed",
+            {
+                "id": "in_mail",
+                "object": "invoice",
+                "customer": linked["customer"],
+                "amount_due": 4900,
+                "currency": "eur",
+            },
+        ),
+    )
     msg = wait_for_mail(smtp_inbox, linked["email"])
     assert "49.00 EUR" in msg["Subject"] and "49.00 EUR" in msg.get_payload()
     smtp_inbox.clear()
-    deliver(http, secret, event("customer.subscription.deleted",
-                                subscription(f"sub_{uuid.uuid4().hex[:12]}", linked["customer"], status="canceled")))
+    deliver(
+        http,
+        secret,
+        event(
+            "customer.subscription.deleted",
+            subscription(f"sub_{uuid.uuid4().hex[:12]}", linked["customer"], status="canceled"),
+        ),
+    )
     msg = wait_for_mail(smtp_inbox, linked["email"])
     assert "suspended" in msg["Subject"].lower()

@@ -223,6 +223,8 @@ def test_q_is_a_case_insensitive_substring(library: httpx.Client) -> None:
         ({"page": 0}, "page"),
         ({"page": "two"}, "page"),
         ({"q": "x" * 201}, "q"),
+        ({"q": "\x00"}, "q"),
+        ({"language": "e\x00n"}, "language"),
     ],
 )
 def test_invalid_query_values(library: httpx.Client, params: dict, field: str) -> None:
@@ -289,6 +291,7 @@ def test_refresh_now_apps_and_no_active_apps(api: httpx.Client, db: sa.Engine) -
     error_of(api.post(REFRESH, json={"app_id": "app_doesnotexist0000000"}), 404, "NO_ACTIVE_APPS")
     error_of(api.post(REFRESH, json={"app_id": archived["_id"]}), 404, "NO_ACTIVE_APPS")
     error_of(api.post(REFRESH, json={"app_id": "not an id %"}), 404, "NO_ACTIVE_APPS")
+    error_of(api.post(REFRESH, json={"app_id": "app_\x00x"}), 404, "NO_ACTIVE_APPS")
     # None of the refused calls used up the hour.
     resp = api.post(REFRESH, json={"app_id": active["_id"]})
     assert resp.status_code == 202, resp.text
@@ -393,3 +396,29 @@ def test_pick_hook_rotates_and_works_with_an_empty_library(library: httpx.Client
         base_url=str(library.base_url), headers={"Authorization": f"Bearer {empty['api_key']}"}, timeout=30
     ) as c:
         assert got.id in {h["_id"] for h in hooks(c, limit=200)["data"]}
+
+
+def test_generate_hooks_stores_nothing_and_uses_no_quota(library: httpx.Client, hooks_stub, billing_stub) -> None:
+    oid = library.org["organization_id"]  # type: ignore[attr-defined]
+    app_id = library.apps[1]["_id"]  # type: ignore[attr-defined]
+    total = hooks(library)["total"]
+    usage = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=oid), timeout=10)
+    resp = hooks_stub.GenerateHooks(
+        hooks_pb2.GenerateHooksRequest(organization_id=oid, app_id=app_id, count=7, category="listicle"), timeout=10
+    )
+    assert len(resp.hooks) == 7
+    assert len({h.text for h in resp.hooks}) == 7
+    for h in resp.hooks:
+        assert h.id == "" and h.category == "listicle" and h.language == "es" and h.niche == "cooking"
+        assert h.status == "APPROVED" and h.source == "generated" and 0 <= h.performance_score <= 100
+    assert hooks(library)["total"] == total
+    after = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=oid), timeout=10)
+    assert list(after.usage) == list(usage.usage)
+    for bad, code in (
+        ({"app_id": "app_missing000000000000"}, "APP_NOT_FOUND"),
+        ({"app_id": app_id, "count": 51}, "VALIDATION_ERROR"),
+        ({"app_id": app_id, "category": "memes"}, "VALIDATION_ERROR"),
+    ):
+        with pytest.raises(grpc.RpcError) as err:
+            hooks_stub.GenerateHooks(hooks_pb2.GenerateHooksRequest(organization_id=oid, **bad), timeout=10)
+        assert dict(err.value.trailing_metadata())["x-error-code"] == code

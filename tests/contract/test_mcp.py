@@ -362,9 +362,26 @@ async def test_rate_limit_is_shared_with_rest(mcp_url, gateway_url, new_org, bil
     assert int(resp.headers["retry-after"]) >= 1 and "ratelimit" in resp.headers
 
 
-async def test_trailing_slash_and_foreign_host(mcp_url, new_org):
+async def test_concurrent_callers_each_see_their_own_organization(mcp_url, gateway_url, new_org):
+    orgs = [new_org("pro") for _ in range(2)]
+    niche = first_niche(gateway_url, orgs[0]["api_key"])["key"]
+    app_ids = [create_app(gateway_url, org["api_key"], niche) for org in orgs]
+
+    async def seen_by(org: dict[str, str]) -> set[str]:
+        async with session(mcp_url, org["api_key"]) as s:
+            pages = await asyncio.gather(*(s.ok("list_apps") for _ in range(5)))
+        return {app["id"] for page in pages for app in page["apps"]}
+
+    assert await asyncio.gather(*(seen_by(org) for org in orgs)) == [{app_ids[0]}, {app_ids[1]}]
+
+
+async def test_trailing_slash_foreign_host_and_http_errors(mcp_url, gateway_url, new_org):
     org = new_org("pro")
     slash = raw_post(mcp_url + "/", org["api_key"])
     assert slash.status_code == 200 and len(slash.json()["result"]["tools"]) == len(TOOLS)
     foreign = raw_post(mcp_url, org["api_key"], host="mcp.slides.example.com")
     assert foreign.status_code == 200 and foreign.json()["result"]["tools"]
+    with rest(gateway_url, org["api_key"]) as c:
+        assert c.get("/v0/mcp").status_code == 405
+        plain = c.post("/v0/mcp", content=b"{}", headers={"Content-Type": "text/plain"})
+    assert plain.status_code == 415 and plain.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"

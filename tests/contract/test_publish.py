@@ -7,6 +7,7 @@ where the fake listens; the publish-flow test is skipped when the stack's env la
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from collections.abc import Iterator
@@ -15,7 +16,8 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from delivery.testing import FakeTikTok, Receiver, local_ca
+from delivery.testing import FakeTikTok, Receiver, local_ca, publish_events, slideshow_event
+from kit import topics
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 TOKEN = "act.example-user-token"  # noqa: S105 - the fake's accepted token
@@ -139,6 +141,16 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
         body = event.json()
         assert body["slideshow_id"] == slideshow_id and body["app_name"] == "Fit Publisher"
         assert body["image_urls"] == [s["image_url"] for s in show["slides"]] and body["slide_count"] == 6
+        assert body["share_url"] is None
+
+        # With a live share link, share_url is that link (the event replayed as the renderer would send it).
+        share = api.post(f"/v0/api/slideshows/{slideshow_id}/share", json={})
+        assert share.status_code == 201, share.text
+        org = api.org["organization_id"]
+        replay = slideshow_event(org, app_id=app_id, slideshow_id=slideshow_id)
+        asyncio.run(publish_events(os.environ["KAFKA_BOOTSTRAP"], topics.RENDERER_SLIDESHOWS, [(slideshow_id, replay, org)]))
+        got = webhook_receiver.wait_for(lambda r: len(r) >= 2, timeout=60)
+        assert got[1].json()["share_url"] == share.json()["body"]["url"]
     finally:
         webhook_receiver.close()
 

@@ -17,7 +17,9 @@ pytestmark = pytest.mark.skipif(
     reason=f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` to run the browser test",
 )
 
-_spec = importlib.util.spec_from_file_location("sharing_contract_helpers", Path(__file__).with_name("test_sharing.py"))
+_spec = importlib.util.spec_from_file_location(
+    "sharing_contract_helpers", Path(__file__).with_name("test_sharing.py")
+)
 assert _spec and _spec.loader
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
@@ -30,7 +32,9 @@ def swipe_left(page, cdp, box) -> None:
     x, y = box["x"] + box["width"] * 0.85, box["y"] + box["height"] / 2
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for step in range(1, 11):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - 25 * step, "y": y}]})
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - 25 * step, "y": y}]}
+        )
         page.wait_for_timeout(16)  # one frame per move, as a finger would
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
@@ -44,10 +48,17 @@ def test_swipe_to_slide_six_and_screenshot(gateway_url, stack_env, new_org):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             context = browser.new_context(
-                viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+                viewport={"width": 390, "height": 844},
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+                accept_downloads=True,
             )
             page = context.new_page()
-            page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+            page.on(
+                "console",
+                lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+            )
             page.goto(f"{gateway_url}/share/{deck['token']}", wait_until="load", timeout=60_000)
             carousel = page.locator("#carousel")
             assert page.locator("#counter").inner_text() == "1 / 6"
@@ -66,14 +77,21 @@ def test_swipe_to_slide_six_and_screenshot(gateway_url, stack_env, new_org):
             assert page.locator("#counter").inner_text() == "6 / 6"
             sixth = page.locator("#slide-6 img")
             sixth.scroll_into_view_if_needed()
-            page.wait_for_function("() => { const i = document.querySelector('#slide-6 img'); "
-                                   "return i.complete && i.naturalWidth === 1080; }", timeout=30_000)
+            page.wait_for_function(
+                "() => { const i = document.querySelector('#slide-6 img'); "
+                "return i.complete && i.naturalWidth === 1080; }",
+                timeout=30_000,
+            )
             last = page.locator("#slide-6").bounding_box()
             assert last is not None and abs(last["x"] - box["x"]) < 2, "slide 6 is not the visible slide"
             shot = SCREENSHOT_DIR / "share-slide-6.png"
             page.screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
             print(f"screenshot: {shot}")
+            # The download button posts to the public ZIP endpoint (allowed by connect-src) and follows the url.
+            with page.expect_download(timeout=90_000) as download:
+                page.click("#download")
+            assert download.value.suggested_filename.endswith(".zip")
         finally:
             browser.close()
     assert violations == []

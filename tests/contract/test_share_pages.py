@@ -16,7 +16,9 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-_spec = importlib.util.spec_from_file_location("sharing_contract_helpers", Path(__file__).with_name("test_sharing.py"))
+_spec = importlib.util.spec_from_file_location(
+    "sharing_contract_helpers", Path(__file__).with_name("test_sharing.py")
+)
 assert _spec and _spec.loader
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
@@ -88,7 +90,9 @@ def deck(gateway_url, stack_env, new_org) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def owner(gateway_url, deck) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {deck['api_key']}"}, timeout=30) as c:
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {deck['api_key']}"}, timeout=30
+    ) as c:
         yield c
 
 
@@ -110,14 +114,27 @@ def doc(page) -> Doc:
 @pytest.fixture(scope="module")
 def decks(gateway_url, new_org, stack_env) -> Iterator:
     org = new_org("pro")
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30) as c:
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+    ) as c:
         yield helpers.Decks(c, org, stack_env)
 
 
-def fresh_share(decks, **body) -> dict:
-    """A live link on a new (not necessarily rendered) slideshow."""
-    r = helpers.share(decks.client, decks.slideshow(), **body)
-    assert r.status_code == 201, r.text
+# Every generated slideshow is rendered in the background, so the module makes only two (not
+# necessarily rendered) and each test sets the link state it needs on them.
+@pytest.fixture(scope="module")
+def ss_p(decks) -> str:
+    return decks.slideshow()
+
+
+@pytest.fixture(scope="module")
+def ss_q(decks) -> str:
+    return decks.slideshow()
+
+
+def link(decks, slideshow_id: str, **body) -> dict:
+    r = helpers.share(decks.client, slideshow_id, **body)
+    assert r.status_code in (200, 201), r.text
     return r.json()["body"]
 
 
@@ -237,13 +254,10 @@ def strip_nonce(html: str) -> str:
     return re.sub(r'nonce="[^"]+"', "", html)
 
 
-def test_unknown_rotated_and_disabled_tokens_get_the_same_plain_404(gateway_url, decks):
-    ss = decks.slideshow()
-    disabled = helpers.share(decks.client, ss).json()["body"]["token"]
-    decks.client.delete(f"/v0/api/slideshows/{ss}/share")
-    ss_rot = decks.slideshow()
-    rotated = helpers.share(decks.client, ss_rot).json()["body"]["token"]
-    helpers.share(decks.client, ss_rot, rotate=True)
+def test_unknown_rotated_and_disabled_tokens_get_the_same_plain_404(gateway_url, decks, ss_q):
+    rotated = link(decks, ss_q)["token"]
+    disabled = link(decks, ss_q, rotate=True)["token"]
+    decks.client.delete(f"/v0/api/slideshows/{ss_q}/share")
     unknown = secrets.token_urlsafe(24)
     answers = [get(f"{gateway_url}/share/{t}") for t in (unknown, rotated, disabled, "short", "bad!token")]
     answers.append(get(f"{gateway_url}/embed/{unknown}"))
@@ -256,9 +270,9 @@ def test_unknown_rotated_and_disabled_tokens_get_the_same_plain_404(gateway_url,
     assert len(bodies) == 1
 
 
-def test_page_says_still_rendering_until_ready(gateway_url, decks):
-    ss = decks.slideshow()
-    token = helpers.share(decks.client, ss).json()["body"]["token"]
+def test_page_says_still_rendering_until_ready(gateway_url, decks, ss_q):
+    ss = ss_q
+    token = link(decks, ss, remove_password=True)["token"]
     page = get(f"{gateway_url}/share/{token}")
     assert page.status_code == 200
     doc = Doc(page.text)
@@ -309,7 +323,8 @@ def test_oembed_respects_maxwidth_and_maxheight(gateway_url, deck, params, size)
 def test_oembed_errors(gateway_url, deck, params, status, code):
     share_url = f"{gateway_url}/share/{deck['token']}"
     values = {
-        k: v.replace("SHARE", share_url).replace("UNKNOWN", f"{gateway_url}/share/{secrets.token_urlsafe(24)}")
+        k: v.replace("SHARE", share_url)
+        .replace("UNKNOWN", f"{gateway_url}/share/{secrets.token_urlsafe(24)}")
         .replace("TOKEN", deck["token"])
         for k, v in params.items()
     }
@@ -319,9 +334,9 @@ def test_oembed_errors(gateway_url, deck, params, status, code):
     assert r.json()["error"]["code"] == code
 
 
-def test_oembed_of_protected_share_is_401(gateway_url, decks):
-    link = fresh_share(decks, password=PASSWORD)
-    r = get(f"{gateway_url}/v0/public/oembed", params={"url": link["url"], "format": "json"})
+def test_oembed_of_protected_share_is_401(gateway_url, decks, ss_p):
+    url = link(decks, ss_p, password=PASSWORD)["url"]
+    r = get(f"{gateway_url}/v0/public/oembed", params={"url": url, "format": "json"})
     assert r.status_code == 401
     assert r.json()["error"]["code"] == "PASSWORD_REQUIRED"
 
@@ -373,10 +388,9 @@ def test_public_zip_of_protected_share_needs_the_password(gateway_url, deck, own
 # --- password form, cookie, throttle ---------------------------------------------------------
 
 
-def test_password_flow_sets_a_cookie_scoped_to_the_token(gateway_url, decks):
-    link = fresh_share(decks, password=PASSWORD)
-    other = fresh_share(decks, password=PASSWORD)
-    token = link["token"]
+def test_password_flow_sets_a_cookie_scoped_to_the_token(gateway_url, decks, ss_p, ss_q):
+    token = link(decks, ss_p, password=PASSWORD)["token"]
+    other = link(decks, ss_q, password=PASSWORD)
     with httpx.Client(base_url=gateway_url, timeout=30) as browser:
         form_page = browser.get(f"/share/{token}")
         assert form_page.status_code == 200
@@ -405,6 +419,11 @@ def test_password_flow_sets_a_cookie_scoped_to_the_token(gateway_url, decks):
         assert unlocked.all("form") == [] and unlocked.all("input") == []
         assert "state" in unlocked.text or len(unlocked.all("img")) == 6
         assert Doc(browser.get(f"/share/{other['token']}").text).all("input", type="password")
+        # The cookie also unlocks the public ZIP of this token (READY or not, it is past the password).
+        zipped = browser.post(f"/v0/public/share/{token}/zip", json={}, timeout=120)
+        assert zipped.status_code == 200 or zipped.json()["error"]["code"] == "SLIDESHOW_NOT_READY", zipped.text
+        other_zip = browser.post(f"/v0/public/share/{other['token']}/zip", json={})
+        assert other_zip.json()["error"]["code"] == "PASSWORD_REQUIRED"
 
         value = re.match(r"share_auth=([^;]+)", cookies[0]).group(1)
     forged = get(f"{gateway_url}/share/{token}", cookies={"share_auth": value[:-2] + "00"})
@@ -415,9 +434,9 @@ def test_password_flow_sets_a_cookie_scoped_to_the_token(gateway_url, decks):
     assert Doc(accepted.text).all("form") == []
 
 
-def test_rotation_invalidates_the_password_cookie(gateway_url, decks):
-    ss = decks.slideshow()
-    token = helpers.share(decks.client, ss, password=PASSWORD).json()["body"]["token"]
+def test_rotation_invalidates_the_password_cookie(gateway_url, decks, ss_p):
+    ss = ss_p
+    token = link(decks, ss, password=PASSWORD)["token"]
     right = post(f"{gateway_url}/share/{token}", data={"password": PASSWORD})
     value = re.match(r"share_auth=([^;]+)", right.headers["set-cookie"]).group(1)
     new = helpers.share(decks.client, ss, rotate=True).json()["body"]["token"]
@@ -425,9 +444,8 @@ def test_rotation_invalidates_the_password_cookie(gateway_url, decks):
     assert Doc(r.text).all("input", type="password")
 
 
-def test_wrong_passwords_are_throttled_per_token(gateway_url, decks):
-    link = fresh_share(decks, password=PASSWORD)
-    token = link["token"]
+def test_wrong_passwords_are_throttled_per_token(gateway_url, decks, ss_p, ss_q):
+    token = link(decks, ss_q, password=PASSWORD)["token"]
     for _ in range(5):
         assert post(f"{gateway_url}/share/{token}", data={"password": "wrong"}).status_code == 401
     blocked = post(f"{gateway_url}/share/{token}", data={"password": PASSWORD})
@@ -437,5 +455,5 @@ def test_wrong_passwords_are_throttled_per_token(gateway_url, decks):
     zipped = zip_of(gateway_url, token, json={"password": PASSWORD})
     assert zipped.status_code == 429 and zipped.json()["error"]["code"] == "RATE_LIMITED"
     assert int(zipped.headers["retry-after"]) > 0
-    other = fresh_share(decks, password=PASSWORD)  # the throttle is per token
+    other = link(decks, ss_p, password=PASSWORD)  # the throttle is per link
     assert post(f"{gateway_url}/share/{other['token']}", data={"password": PASSWORD}).status_code == 303

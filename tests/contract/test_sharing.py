@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import grpc
 import httpx
 import pytest
 
@@ -34,7 +35,9 @@ class Decks:
         return r.json()["body"]["_id"]
 
     def generate(self, app_id: str) -> str:
-        r = self.client.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"})
+        r = self.client.post(
+            f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"}
+        )
         assert r.status_code == 202, r.text
         return r.json()["body"]["slideshow_id"]
 
@@ -60,7 +63,21 @@ def wait_ready(decks: Decks, slideshow_id: str, timeout: float = 240) -> None:
 
 XSS_APP_NAME = "<script>alert(1)</script>x"
 XSS_OVERRIDES = {"problem": "<img src=x onerror=alert(2)> pain", "result": "</p><script>alert(3)</script>"}
-_CACHE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0") / "sharing-ready-deck.json"
+_CACHE = (
+    Path(__file__).resolve().parents[2]
+    / ".stack"
+    / os.environ.get("STACK_PORT_OFFSET", "0")
+    / "sharing-ready-deck.json"
+)
+
+
+def _cached_deck() -> dict[str, str]:
+    try:
+        deck = json.loads(_CACHE.read_text())
+    except (OSError, ValueError):
+        return {}
+    keys = ("api_key", "organization_id", "app_id", "slideshow_id", "token")
+    return deck if isinstance(deck, dict) and all(isinstance(deck.get(k), str) for k in keys) else {}
 
 
 def ready_deck(gateway_url: str, stack_env: dict[str, str], new_org) -> dict[str, str]:
@@ -68,14 +85,16 @@ def ready_deck(gateway_url: str, stack_env: dict[str, str], new_org) -> dict[str
 
     A render takes long, so the deck is reused by every module of a run (and by later runs on
     the same stack): its identifiers are cached in the stack's state folder and checked."""
-    if _CACHE.exists():
-        deck = json.loads(_CACHE.read_text())
+    deck = _cached_deck()
+    if deck:
         with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {deck['api_key']}"}) as c:
             r = share(c, deck["slideshow_id"], remove_password=True)
             if r.status_code == 200 and r.json()["body"]["token"] == deck["token"]:
                 return deck
     org = new_org("pro")
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30) as c:
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+    ) as c:
         decks = Decks(c, org, stack_env)
         app = decks.app(XSS_APP_NAME, tagline='"><img src=x onerror=alert(4)>')
         r = c.post(
@@ -86,8 +105,13 @@ def ready_deck(gateway_url: str, stack_env: dict[str, str], new_org) -> dict[str
         slideshow_id = r.json()["body"]["slideshow_id"]
         wait_ready(decks, slideshow_id)
         token = share(c, slideshow_id).json()["body"]["token"]
-    deck = {"api_key": org["api_key"], "organization_id": org["organization_id"], "app_id": app,
-            "slideshow_id": slideshow_id, "token": token}
+    deck = {
+        "api_key": org["api_key"],
+        "organization_id": org["organization_id"],
+        "app_id": app,
+        "slideshow_id": slideshow_id,
+        "token": token,
+    }
     _CACHE.write_text(json.dumps(deck))
     return deck
 
@@ -110,8 +134,15 @@ def decks(client, org, stack_env) -> Decks:
     return Decks(client, org, stack_env)
 
 
+# Every generated slideshow is rendered in the background, so the module makes only two (each
+# test sets the link state it needs on them) plus one for the app-deletion test.
 @pytest.fixture(scope="module")
 def deck_id(decks: Decks) -> str:
+    return decks.slideshow()
+
+
+@pytest.fixture(scope="module")
+def deck_b(decks: Decks) -> str:
     return decks.slideshow()
 
 
@@ -123,9 +154,9 @@ def page_status(gateway_url: str, token: str) -> int:
     return httpx.get(f"{gateway_url}/share/{token}", timeout=30).status_code
 
 
-def test_issue_returns_201_with_link(client, decks, gateway_url):
-    ss = decks.slideshow()
-    r = share(client, ss)
+def test_issue_returns_201_with_link(client, deck_b, gateway_url):
+    client.delete(f"/v0/api/slideshows/{deck_b}/share")  # whatever ran before: no live link now
+    r = share(client, deck_b)
     assert r.status_code == 201, r.text
     body = r.json()["body"]
     assert r.json()["success"] is True
@@ -150,14 +181,14 @@ def test_empty_body_is_accepted(client, deck_id):
     assert r.status_code in (200, 201), r.text
 
 
-def test_tokens_are_distinct_across_slideshows(client, decks):
-    app = decks.app()
-    tokens = {share(client, decks.generate(app)).json()["body"]["token"] for _ in range(3)}
-    assert len(tokens) == 3
+def test_tokens_are_distinct(client, deck_id, deck_b):
+    tokens = {share(client, deck_b).json()["body"]["token"]}
+    tokens |= {share(client, deck_id, rotate=True).json()["body"]["token"] for _ in range(3)}
+    assert len(tokens) == 4
 
 
-def test_rotate_kills_old_token(client, decks, gateway_url):
-    ss = decks.slideshow()
+def test_rotate_kills_old_token(client, deck_id, gateway_url):
+    ss = deck_id
     old = share(client, ss).json()["body"]["token"]
     r = share(client, ss, rotate=True)
     assert r.status_code == 201, r.text
@@ -168,8 +199,8 @@ def test_rotate_kills_old_token(client, decks, gateway_url):
     assert share(client, ss).json()["body"]["token"] == new
 
 
-def test_delete_disables_and_reissue_gives_new_token(client, decks, gateway_url):
-    ss = decks.slideshow()
+def test_delete_disables_and_reissue_gives_new_token(client, deck_b, gateway_url):
+    ss = deck_b
     token = share(client, ss).json()["body"]["token"]
     r = client.delete(f"/v0/api/slideshows/{ss}/share")
     assert r.status_code == 200, r.text
@@ -183,8 +214,8 @@ def test_delete_disables_and_reissue_gives_new_token(client, decks, gateway_url)
     assert page_status(gateway_url, token) == 404
 
 
-def test_password_is_set_on_existing_link_and_can_be_removed(client, decks):
-    ss = decks.slideshow()
+def test_password_is_set_on_existing_link_and_can_be_removed(client, deck_b):
+    ss = deck_b
     token = share(client, ss).json()["body"]["token"]
     protected = share(client, ss, password=PASSWORD)
     assert protected.status_code == 200
@@ -243,13 +274,39 @@ def test_openapi_documents_share_routes(gateway_url):
         assert path in doc["paths"], path
 
 
-def test_deleting_the_app_kills_its_links(client, decks, gateway_url):
+@pytest.fixture(scope="module")
+def sharing_rpc(stack_env):
+    from slides.sharing.v1 import sharing_pb2, sharing_pb2_grpc
+
+    with grpc.insecure_channel(stack_env["SHARING_ADDR"]) as channel:
+        stub = sharing_pb2_grpc.SharingServiceStub(channel)
+
+        def live(org_id: str, slideshow_id: str):
+            req = sharing_pb2.GetShareForSlideshowRequest(organization_id=org_id, slideshow_id=slideshow_id)
+            return stub.GetShareForSlideshow(req, timeout=10)
+
+        yield live
+
+
+def test_get_share_for_slideshow_serves_delivery(client, org, deck_b, sharing_rpc, new_org):
+    body = share(client, deck_b).json()["body"]
+    live = sharing_rpc(org["organization_id"], deck_b)
+    assert live.enabled is True
+    assert (live.share.url, live.share.token, live.share.slideshow_id) == (body["url"], body["token"], deck_b)
+    assert sharing_rpc("org_someoneelse000000000", deck_b).enabled is False  # tenant-scoped
+    client.delete(f"/v0/api/slideshows/{deck_b}/share")
+    assert sharing_rpc(org["organization_id"], deck_b).enabled is False
+
+
+def test_deleting_the_app_kills_its_links(client, org, decks, gateway_url, sharing_rpc):
     app = decks.app()
-    token = share(client, decks.generate(app)).json()["body"]["token"]
+    ss = decks.generate(app)
+    token = share(client, ss).json()["body"]["token"]
     assert page_status(gateway_url, token) == 200
     r = client.delete(f"/v0/api/v1/apps/{app}")
     assert r.status_code == 200, r.text
     deadline = time.monotonic() + 30
-    while page_status(gateway_url, token) != 404:
-        assert time.monotonic() < deadline, "share page still served after its app was deleted"
+    # The page dies at once with the slideshow; the link itself is disabled by the AppDeleted event.
+    while page_status(gateway_url, token) != 404 or sharing_rpc(org["organization_id"], ss).enabled:
+        assert time.monotonic() < deadline, "share link still live after its app was deleted"
         time.sleep(0.2)

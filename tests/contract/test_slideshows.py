@@ -175,6 +175,8 @@ def test_generate_errors_follow_the_spec_order(pro):
     var = template["variables"][0]["name"]
     r = generate(pro, app_id, {"template_key": "problem_solution", "variable_overrides": {var: 5}})
     assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (400, f"variable_overrides.{var}")
+    r = generate(pro, app_id, {"template_key": "problem_solution", "design": "comic-sans"})
+    assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (400, "design")
     shotless = make_app(pro, image_source="screenshots")
     r = generate(pro, shotless)
     assert (r.status_code, error_code(r)) == (400, "NO_IMAGE_SOURCE")
@@ -215,10 +217,14 @@ def test_quota_exceeded_is_402_and_creates_nothing(fresh, billing_stub):
     assert api.get("/v0/api/v1/slideshows").json()["total"] == 0
 
 
-def test_failed_render_gives_the_quota_unit_back(fresh, billing_stub, stack_env):
+@pytest.mark.parametrize("where", ["missing-object", "loopback"])
+def test_failed_render_gives_the_quota_unit_back(fresh, billing_stub, stack_env, gateway_url, where):
     api, org = fresh()
-    missing = f"{stack_env['S3_PUBLIC_URL']}/public/uploads/{org['organization_id']}/missing-{uuid.uuid4().hex}.png"
-    app_id = make_app(api, image_source="screenshots", screenshots=[missing])
+    if where == "missing-object":
+        shot = f"{stack_env['S3_PUBLIC_URL']}/public/uploads/{org['organization_id']}/missing-{uuid.uuid4().hex}.png"
+    else:  # a screenshot URL pointing into our own network is never fetched (SSRF)
+        shot = f"{gateway_url}/healthz"
+    app_id = make_app(api, image_source="screenshots", screenshots=[shot])
     r = generate(api, app_id)
     assert r.status_code == 202
     deck = wait_final(api, r.json()["body"]["slideshow_id"])

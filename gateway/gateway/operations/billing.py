@@ -21,7 +21,12 @@ QUOTA_LIMIT_FIELDS = {
 
 
 def key_json(key: billing_pb2.ApiKey) -> dict[str, Any]:
-    out: dict[str, Any] = {"_id": key.id, "name": key.name, "prefix": key.prefix, "createdAt": ts(key.created_at)}
+    out: dict[str, Any] = {
+        "_id": key.id,
+        "name": key.name,
+        "prefix": key.prefix,
+        "createdAt": ts(key.created_at),
+    }
     if key.key:
         out["key"] = key.key
     return out
@@ -63,7 +68,9 @@ async def revoke_api_key(backends: Any, caller: Caller, key_id: str) -> dict[str
 
 async def get_usage(backends: Any, caller: Caller) -> dict[str, Any]:
     """Plan, its limits, what the current billing period has used, and the period's bounds."""
-    resp = await call(backends.billing.GetUsage, billing_pb2.GetUsageRequest(organization_id=caller.organization_id))
+    resp = await call(
+        backends.billing.GetUsage, billing_pb2.GetUsageRequest(organization_id=caller.organization_id)
+    )
     return {
         "plan": resp.plan,
         "status": resp.status,
@@ -76,7 +83,8 @@ async def get_usage(backends: Any, caller: Caller) -> dict[str, Any]:
 
 async def get_organization(backends: Any, caller: Caller) -> dict[str, Any]:
     resp = await call(
-        backends.billing.GetOrganization, billing_pb2.GetOrganizationRequest(organization_id=caller.organization_id)
+        backends.billing.GetOrganization,
+        billing_pb2.GetOrganizationRequest(organization_id=caller.organization_id),
     )
     org = resp.organization
     return {
@@ -87,5 +95,16 @@ async def get_organization(backends: Any, caller: Caller) -> dict[str, Any]:
         "stripe_customer_id": org.stripe_customer_id or None,
         "limits": limits_json(org.limits),
         "rate_limit_override": org.rate_limit_override or None,
+        "subscription": subscription_json(resp.subscription) if resp.HasField("subscription") else None,
         "createdAt": ts(org.created_at),
+    }
+
+
+def subscription_json(sub: billing_pb2.Subscription) -> dict[str, Any]:
+    return {
+        "id": sub.id,
+        "status": sub.status,
+        "plan": sub.plan,
+        "current_period_start": ts(sub.current_period_start),
+        "current_period_end": ts(sub.current_period_end),
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
@@ -33,17 +33,37 @@ def _plain_text(value: str) -> str:
     return value
 
 
-def _bounds(lo: int, hi: int, pattern: str | None = None) -> StringConstraints:
-    return StringConstraints(strip_whitespace=True, min_length=lo, max_length=hi, pattern=pattern)
+def _bounds(lo: int, hi: int) -> StringConstraints:
+    return StringConstraints(strip_whitespace=True, min_length=lo, max_length=hi)
+
+
+def _matching(pattern: str, message: str) -> AfterValidator:
+    """A pattern check whose error says what is expected (the pattern itself is in the schema)."""
+    compiled = re.compile(pattern)
+
+    def check(value: str) -> str:
+        if not compiled.match(value):
+            raise ValueError(message)
+        return value
+
+    return AfterValidator(check)
+
+
+def _documented(pattern: str) -> Any:
+    return Field(json_schema_extra={"pattern": pattern})
 
 
 _PLAIN = AfterValidator(_plain_text)
+_LANGUAGE = _matching(LANGUAGE_PATTERN, "must be an ISO language code such as 'en' or 'pt-BR'")
+_SLUG = _matching(SLUG_PATTERN, "must be lowercase letters, digits and single hyphens")
+_URL = _matching(URL_PATTERN, "must be an http(s) URL")
+_COLOR = _matching(COLOR_PATTERN, "must be a hex color like #RGB or #RRGGBB")
 Name = Annotated[str, _bounds(2, 80), _PLAIN]
 Niche = Annotated[str, _bounds(2, 40), _PLAIN]
-Language = Annotated[str, _bounds(2, 8, LANGUAGE_PATTERN), _PLAIN]
-Slug = Annotated[str, _bounds(1, 80, SLUG_PATTERN), _PLAIN]
-Url = Annotated[str, _bounds(1, 2048, URL_PATTERN), _PLAIN]
-Color = Annotated[str, _bounds(4, 7, COLOR_PATTERN), _PLAIN]
+Language = Annotated[str, _bounds(2, 8), _PLAIN, _LANGUAGE, _documented(LANGUAGE_PATTERN)]
+Slug = Annotated[str, _bounds(1, 80), _PLAIN, _SLUG, _documented(SLUG_PATTERN)]
+Url = Annotated[str, _bounds(1, 2048), _PLAIN, _URL, _documented(URL_PATTERN)]
+Color = Annotated[str, _bounds(1, 7), _PLAIN, _COLOR, _documented(COLOR_PATTERN)]
 Item = Annotated[str, _bounds(1, 200), _PLAIN]
 Audience = Annotated[str, _bounds(0, 400), _PLAIN]
 Description = Annotated[str, _bounds(0, 4000), _PLAIN]

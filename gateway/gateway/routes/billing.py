@@ -21,7 +21,9 @@ AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE
 
 class Received(BaseModel):
     received: bool = True
-    duplicate: bool | None = Field(default=None, description="Present (true) when the event id was seen before")
+    duplicate: bool | None = Field(
+        default=None, description="Present (true) when the event id was seen before"
+    )
 
 
 class PlanLimitsOut(BaseModel):
@@ -52,6 +54,14 @@ class UsageEnvelope(BaseModel):
     body: UsageOut
 
 
+class SubscriptionOut(BaseModel):
+    id: str
+    status: str = Field(description="ACTIVE | TRIALING | PAST_DUE | CANCELED")
+    plan: str
+    current_period_start: str | None
+    current_period_end: str | None
+
+
 class OrganizationOut(BaseModel):
     id: str = Field(alias="_id")
     name: str
@@ -60,6 +70,7 @@ class OrganizationOut(BaseModel):
     stripe_customer_id: str | None
     limits: PlanLimitsOut
     rate_limit_override: int | None
+    subscription: SubscriptionOut | None = Field(description="Latest billing-provider subscription, if any")
     createdAt: str | None
 
 

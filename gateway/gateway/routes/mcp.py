@@ -67,6 +67,10 @@ async def mcp_endpoint(scope: Scope, receive: Receive, send: Send) -> None:
     # A ServiceError raised here (nothing sent yet) is rendered by the app's error handler.
     caller = await authenticate_token(request, bearer_token(request))
     await enforce_rate_limit(request, caller)
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise ServiceError(
+            "UNSUPPORTED_MEDIA_TYPE", "MCP messages are JSON-RPC: send Content-Type: application/json."
+        )
     manager: StreamableHTTPSessionManager = request.app.state.mcp_session_manager
     token = context.current.set(context.ToolContext(backends=request.app.state.backends, caller=caller))
     try:
@@ -82,8 +86,10 @@ class _AsgiEndpoint:
         await mcp_endpoint(scope, receive, send)
 
 
+# POST only: a stateless server has no stream to offer on GET (the SDK would hold it open
+# forever) and no session to end on DELETE; both get 405 METHOD_NOT_ALLOWED.
 for _path in (PATH, PATH + "/"):
-    router.add_route(_path, _AsgiEndpoint(), methods=["POST", "GET", "DELETE"], include_in_schema=False)  # type: ignore[arg-type]
+    router.add_route(_path, _AsgiEndpoint(), methods=["POST"], include_in_schema=False)  # type: ignore[arg-type]
 
 
 # Documentation only: the raw route above is registered first and so serves every request;

@@ -35,7 +35,9 @@ def client_ip(request: Request) -> str:
 async def public_rate_limit(request: Request) -> None:
     """Per-IP limit of every public endpoint, with the same headers as the API limit."""
     settings = request.app.state.settings
-    decision = await request.app.state.ratelimiter.hit("ip", client_ip(request), settings.public_requests_per_minute)
+    decision = await request.app.state.ratelimiter.hit(
+        "ip", client_ip(request), settings.public_requests_per_minute
+    )
     request.state.ratelimit_headers = decision.headers()
     if not decision.allowed:
         raise ServiceError(
@@ -100,8 +102,13 @@ async def submit_password(token: str, request: Request) -> Response:
     secure = request.app.state.settings.public_base_url.startswith("https://")
     for path in resp.cookie_paths if resp.cookie_value else ():
         out.set_cookie(
-            COOKIE, resp.cookie_value, max_age=resp.cookie_max_age, path=path,
-            httponly=True, samesite="lax", secure=secure,
+            COOKIE,
+            resp.cookie_value,
+            max_age=resp.cookie_max_age,
+            path=path,
+            httponly=True,
+            samesite="lax",
+            secure=secure,
         )
     return out
 
@@ -156,7 +163,9 @@ async def oembed(
 class ZipRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    password: str | None = Field(None, max_length=256, description="needed for a protected share without its cookie")
+    password: str | None = Field(
+        None, max_length=256, description="needed for a protected share without its cookie"
+    )
 
 
 class ZipData(BaseModel):
@@ -175,7 +184,11 @@ class ZipOut(BaseModel):
     response_model=ZipOut,
     summary="ZIP bundle of a shared slideshow (same shape as the private ZIP)",
     responses=errors.responses(
-        "VALIDATION_ERROR", "PASSWORD_REQUIRED", "SHARE_NOT_FOUND", "SLIDESHOW_NOT_READY", "RATE_LIMITED",
+        "VALIDATION_ERROR",
+        "PASSWORD_REQUIRED",
+        "SHARE_NOT_FOUND",
+        "SLIDESHOW_NOT_READY",
+        "RATE_LIMITED",
         "ZIP_GENERATION_FAILED",
     ),
     dependencies=[Limited],

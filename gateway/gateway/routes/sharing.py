@@ -24,7 +24,9 @@ class ShareRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     password: str | None = Field(
-        None, min_length=1, max_length=256,
+        None,
+        min_length=1,
+        max_length=256,
         description="Protect the link with this password (set or replace; the token stays the same).",
     )
     rotate: bool = Field(False, description="Issue a new token; the old one is dead at once (404).")
@@ -71,7 +73,10 @@ class UnshareOut(BaseModel):
     },
 )
 async def create_share(
-    id: SlideshowId, request: Request, body: ShareRequest | None = None, caller: Caller = Depends(require_caller)
+    id: SlideshowId,
+    request: Request,
+    body: ShareRequest | None = None,
+    caller: Caller = Depends(require_caller),
 ) -> JSONResponse:
     body = body or ShareRequest.model_validate({})
     out = await ops.share(
@@ -87,5 +92,7 @@ async def create_share(
     summary="Disable the slideshow's share link (its token is dead at once; idempotent)",
     responses=errors.responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
 )
-async def delete_share(id: SlideshowId, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
+async def delete_share(
+    id: SlideshowId, request: Request, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
     return JSONResponse(await ops.unshare(request.app.state.backends, caller, id))

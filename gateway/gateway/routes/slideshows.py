@@ -21,11 +21,15 @@ Status = Literal["QUEUED", "RENDERING", "READY", "FAILED"]
 class GenerateBody(BaseModel):
     """Body of POST /v0/api/v1/apps/:id/slideshows."""
 
-    template_key: Any = Field(None, description="required: a template key of the app's niche (GET /v0/api/v1/niches)")
-    variable_overrides: Any = Field(
-        None, description="optional object: template variable name -> string value; missing ones are chosen automatically"
+    template_key: str | None = Field(
+        None, max_length=100, description="required: a template key of the app's niche (GET /v0/api/v1/niches)"
     )
-    design: str | None = Field(None, description="optional design override (classic, inspo, editorial-split, brand-studio)")
+    variable_overrides: dict[str, Any] | None = Field(
+        None,
+        description="optional object: template variable name -> string value (non-strings are a VALIDATION_ERROR); "
+        "missing ones are chosen automatically",
+    )
+    design: str | None = Field(None, max_length=40, description="optional design override (classic, inspo, editorial-split, brand-studio)")
 
     model_config = {"json_schema_extra": {"example": {"template_key": "problem_solution", "variable_overrides": {}}}}
 

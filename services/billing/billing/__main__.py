@@ -14,7 +14,13 @@ async def build(rt: Runtime) -> Parts:
     mailer = MailWorker(rt.engine, settings)
     servicer = BillingServicer(rt.engine, settings, relay, mailer)
     return Parts(
-        servicers=[(billing_pb2_grpc.add_BillingServiceServicer_to_server, servicer, "slides.billing.v1.BillingService")],
+        servicers=[
+            (
+                billing_pb2_grpc.add_BillingServiceServicer_to_server,
+                servicer,
+                "slides.billing.v1.BillingService",
+            )
+        ],
         tasks=[mailer.run],
     )
 

@@ -72,10 +72,15 @@ def cmd_org_create(args: argparse.Namespace) -> dict[str, Any]:
     from slides.billing.v1 import billing_pb2
 
     with grpc.insecure_channel(address("billing")) as ch:
-        resp = invoke(billing_stub(ch).CreateOrganization, billing_pb2.CreateOrganizationRequest(
-            name=args.name, plan=args.plan, owner_email=args.owner_email or "",
-            owner_password=args.owner_password or "",
-        ))
+        resp = invoke(
+            billing_stub(ch).CreateOrganization,
+            billing_pb2.CreateOrganizationRequest(
+                name=args.name,
+                plan=args.plan,
+                owner_email=args.owner_email or "",
+                owner_password=args.owner_password or "",
+            ),
+        )
     return {"organization_id": resp.organization.id, "api_key": resp.api_key.key}
 
 
@@ -83,7 +88,9 @@ def cmd_org_set_plan(args: argparse.Namespace) -> dict[str, Any]:
     from slides.billing.v1 import billing_pb2
 
     with grpc.insecure_channel(address("billing")) as ch:
-        resp = invoke(billing_stub(ch).SetPlan, billing_pb2.SetPlanRequest(organization_id=args.org, plan=args.plan))
+        resp = invoke(
+            billing_stub(ch).SetPlan, billing_pb2.SetPlanRequest(organization_id=args.org, plan=args.plan)
+        )
     return org_summary(resp.organization)
 
 
@@ -91,8 +98,12 @@ def cmd_org_set_rate_limit(args: argparse.Namespace) -> dict[str, Any]:
     from slides.billing.v1 import billing_pb2
 
     with grpc.insecure_channel(address("billing")) as ch:
-        resp = invoke(billing_stub(ch).SetRateLimit, billing_pb2.SetRateLimitRequest(
-            organization_id=args.org, requests_per_minute=args.requests_per_minute))
+        resp = invoke(
+            billing_stub(ch).SetRateLimit,
+            billing_pb2.SetRateLimitRequest(
+                organization_id=args.org, requests_per_minute=args.requests_per_minute
+            ),
+        )
     return org_summary(resp.organization)
 
 
@@ -100,10 +111,17 @@ def cmd_key_create(args: argparse.Namespace) -> dict[str, Any]:
     from slides.billing.v1 import billing_pb2
 
     with grpc.insecure_channel(address("billing")) as ch:
-        resp = invoke(billing_stub(ch).CreateApiKey, billing_pb2.CreateApiKeyRequest(
-            organization_id=args.org, name=args.name))
+        resp = invoke(
+            billing_stub(ch).CreateApiKey,
+            billing_pb2.CreateApiKeyRequest(organization_id=args.org, name=args.name),
+        )
     key = resp.api_key
-    return {"organization_id": key.organization_id, "api_key_id": key.id, "api_key": key.key, "prefix": key.prefix}
+    return {
+        "organization_id": key.organization_id,
+        "api_key_id": key.id,
+        "api_key": key.key,
+        "prefix": key.prefix,
+    }
 
 
 def cmd_key_revoke(args: argparse.Namespace) -> dict[str, Any]:

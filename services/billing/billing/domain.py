@@ -142,7 +142,7 @@ def key_display_prefix(key: str) -> str:
 
 
 def token_kind(token: str) -> str:
-    """"api_key", "session" or "" (malformed)."""
+    """ "api_key", "session" or "" (malformed)."""
     if API_KEY_RE.match(token):
         return "api_key"
     if SESSION_RE.match(token):
@@ -153,7 +153,8 @@ def token_kind(token: str) -> str:
 def authorize(kind: str, plan: str, status: str, limits: PlanLimits) -> None:
     if status == "SUSPENDED":
         raise ServiceError(
-            "ORGANIZATION_SUSPENDED", "This organization is suspended; renew the subscription to restore access."
+            "ORGANIZATION_SUSPENDED",
+            "This organization is suspended; renew the subscription to restore access.",
         )
     if kind == "api_key" and not limits.api_keys:
         raise ServiceError("PLAN_LACKS_API", "API keys require the Pro or Business plan.")
@@ -266,8 +267,24 @@ def invoice_period(invoice: dict[str, Any]) -> tuple[datetime | None, datetime |
 
 def format_amount(amount_minor: int, currency: str) -> str:
     # Zero-decimal currencies (JPY, KRW, ...) are rare here; two decimals is the common case.
-    zero_decimal = {"bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd",
-                    "vuv", "xaf", "xof", "xpf"}
+    zero_decimal = {
+        "bif",
+        "clp",
+        "djf",
+        "gnf",
+        "jpy",
+        "kmf",
+        "krw",
+        "mga",
+        "pyg",
+        "rwf",
+        "ugx",
+        "vnd",
+        "vuv",
+        "xaf",
+        "xof",
+        "xpf",
+    }
     cur = (currency or "usd").lower()
     if cur in zero_decimal:
         return f"{amount_minor} {cur.upper()}"

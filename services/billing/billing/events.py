@@ -72,8 +72,14 @@ class MailWorker:
     async def deliver(self, row) -> None:
         s = self.settings
         if not s.smtp_url:
-            log.info("email (no SMTP_URL configured)", to=row.to_addr, subject=row.subject, body=row.body,
-                     kind=row.kind, organization_id=row.organization_id)
+            log.info(
+                "email (no SMTP_URL configured)",
+                to=row.to_addr,
+                subject=row.subject,
+                body=row.body,
+                kind=row.kind,
+                organization_id=row.organization_id,
+            )
             return
         await mail.send(s.smtp_url, mail.build_message(s.mail_from, row.to_addr, row.subject, row.body))
 

@@ -70,8 +70,11 @@ def _str(value: Any) -> str:
 
 def _org_hint(obj: dict[str, Any]) -> str:
     """organization_id from the object's metadata (or, for invoices, its subscription's)."""
-    candidates = [obj.get("metadata"), (obj.get("subscription_details") or {}).get("metadata"),
-                  ((obj.get("parent") or {}).get("subscription_details") or {}).get("metadata")]
+    candidates = [
+        obj.get("metadata"),
+        (obj.get("subscription_details") or {}).get("metadata"),
+        ((obj.get("parent") or {}).get("subscription_details") or {}).get("metadata"),
+    ]
     for meta in candidates:
         if isinstance(meta, dict) and ids.has_prefix(str(meta.get("organization_id", "")), "org"):
             return str(meta["organization_id"])
@@ -102,8 +105,13 @@ class Intake:
             else:
                 outcome = await handler(self, conn, org, obj, created)
             await store.finish_billing_event(conn, event_id, org.id if org else None, outcome)
-        log.info("billing event", event_id=event_id, event_type=event_type, outcome=outcome,
-                 organization_id=org.id if org else "")
+        log.info(
+            "billing event",
+            event_id=event_id,
+            event_type=event_type,
+            outcome=outcome,
+            organization_id=org.id if org else "",
+        )
         return Result(event_id, event_type, False)
 
     async def find_org(self, conn: AsyncConnection, event_type: str, obj: dict[str, Any]) -> Row | None:
@@ -148,7 +156,9 @@ class Intake:
         return {"stripe_customer_id": customer} if not org.stripe_customer_id else {}
 
 
-async def on_checkout_completed(it: Intake, conn: AsyncConnection, org: Row, obj: dict[str, Any], created: int) -> str:
+async def on_checkout_completed(
+    it: Intake, conn: AsyncConnection, org: Row, obj: dict[str, Any], created: int
+) -> str:
     customer = _str(obj.get("customer"))
     if not customer:
         return "no_customer"
@@ -176,10 +186,18 @@ async def on_subscription_upsert(
     status = str(sub.get("status") or "active")
     plan = domain.subscription_plan(sub) or (existing.plan if existing else org.plan)
     start, end = domain.subscription_period(sub)
-    await store.upsert_subscription(conn, {
-        "id": sub_id, "organization_id": org.id, "status": domain.sub_status_for(status), "plan": plan,
-        "current_period_start": start, "current_period_end": end, "event_created": created,
-    })
+    await store.upsert_subscription(
+        conn,
+        {
+            "id": sub_id,
+            "organization_id": org.id,
+            "status": domain.sub_status_for(status),
+            "plan": plan,
+            "current_period_start": start,
+            "current_period_end": end,
+            "event_created": created,
+        },
+    )
     values: dict[str, Any] = {"plan": plan, "status": domain.org_status_for(status)}
     if start and end and (org.period_start is None or start >= org.period_start):
         values |= {"period_start": start, "period_end": end}
@@ -196,12 +214,18 @@ async def on_subscription_deleted(
         return "no_subscription_id"
     existing = await store.get_subscription(conn, sub_id, org.id)
     start, end = domain.subscription_period(sub)
-    await store.upsert_subscription(conn, {
-        "id": sub_id, "organization_id": org.id, "status": "CANCELED",
-        "plan": domain.subscription_plan(sub) or (existing.plan if existing else org.plan),
-        "current_period_start": start, "current_period_end": end,
-        "event_created": max(created, existing.event_created if existing else 0),
-    })
+    await store.upsert_subscription(
+        conn,
+        {
+            "id": sub_id,
+            "organization_id": org.id,
+            "status": "CANCELED",
+            "plan": domain.subscription_plan(sub) or (existing.plan if existing else org.plan),
+            "current_period_start": start,
+            "current_period_end": end,
+            "event_created": max(created, existing.event_created if existing else 0),
+        },
+    )
     if await _other_live_subscription(conn, org.id, sub_id):
         return "subscription_canceled_other_live"
     await it.update_org(conn, org, status="SUSPENDED")
@@ -210,11 +234,17 @@ async def on_subscription_deleted(
 
 async def _other_live_subscription(conn: AsyncConnection, org_id: str, sub_id: str) -> bool:
     s = store.subscriptions
-    q = select(s.c.id).where(s.c.organization_id == org_id, s.c.id != sub_id, s.c.status != "CANCELED").limit(1)
+    q = (
+        select(s.c.id)
+        .where(s.c.organization_id == org_id, s.c.id != sub_id, s.c.status != "CANCELED")
+        .limit(1)
+    )
     return (await conn.execute(q)).first() is not None
 
 
-async def on_payment_failed(it: Intake, conn: AsyncConnection, org: Row, inv: dict[str, Any], created: int) -> str:
+async def on_payment_failed(
+    it: Intake, conn: AsyncConnection, org: Row, inv: dict[str, Any], created: int
+) -> str:
     amount = inv.get("amount_due")
     amount_due = amount if isinstance(amount, int) else 0
     currency = str(inv.get("currency") or "usd")

@@ -60,6 +60,16 @@ def key_pb(row: Row, secret: str = "") -> billing_pb2.ApiKey:
     )
 
 
+def subscription_pb(row: Row) -> billing_pb2.Subscription:
+    return billing_pb2.Subscription(
+        id=row.id,
+        status=row.status,
+        plan=row.plan,
+        current_period_start=_ts(row.current_period_start),
+        current_period_end=_ts(row.current_period_end),
+    )
+
+
 def org_not_found(org_id: str) -> ServiceError:
     return ServiceError("ORGANIZATION_NOT_FOUND", f"No organization {org_id!r}.")
 
@@ -100,14 +110,21 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     async def _new_key(self, conn: AsyncConnection, org_id: str, name: str) -> billing_pb2.ApiKey:
         secret = domain.new_api_key()
         row = await store.insert_api_key(
-            conn, ids.new_id("key"), org_id, name, domain.token_hash(secret), domain.key_display_prefix(secret)
+            conn,
+            ids.new_id("key"),
+            org_id,
+            name,
+            domain.token_hash(secret),
+            domain.key_display_prefix(secret),
         )
         return key_pb(row, secret)
 
     async def _new_session(self, conn: AsyncConnection, org_id: str, user_id: str) -> str:
         token = domain.new_session_token()
         expires = datetime.now(UTC) + timedelta(days=self.settings.session_days)
-        await store.insert_session(conn, "ses_" + ids.random_base62(20), org_id, user_id, domain.token_hash(token), expires)
+        await store.insert_session(
+            conn, "ses_" + ids.random_base62(20), org_id, user_id, domain.token_hash(token), expires
+        )
         return token
 
     async def _create_org(
@@ -120,8 +137,11 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             password_hash = await asyncio.to_thread(_hasher.hash, password)
             user_id = ids.new_id("usr")
             if not await store.insert_user(conn, user_id, org.id, email, password_hash):
-                raise ServiceError("EMAIL_EXISTS", "An account with this e-mail already exists.",
-                                   {"fields": [{"field": "email", "message": "already registered"}]})
+                raise ServiceError(
+                    "EMAIL_EXISTS",
+                    "An account with this e-mail already exists.",
+                    {"fields": [{"field": "email", "message": "already registered"}]},
+                )
         await events.organization_changed(conn, self.org_pb(org))
         return org, user_id
 
@@ -144,7 +164,10 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     async def GetOrganization(self, request, context):
         async with self.engine.connect() as conn:
             org = await self._org(conn, request.organization_id)
-        return billing_pb2.GetOrganizationResponse(organization=self.org_pb(org))
+            sub = await store.latest_subscription(conn, org.id)
+        return billing_pb2.GetOrganizationResponse(
+            organization=self.org_pb(org), subscription=subscription_pb(sub) if sub else None
+        )
 
     async def _update_org(self, org_id: str, **values) -> Row:
         async with self.engine.begin() as conn:
@@ -259,7 +282,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         async with self.engine.connect() as conn:
             await self._throttle(conn, subjects)
             user = await store.get_user_by_email(conn, email) if email else None
-        ok = await asyncio.to_thread(_verify, user.password_hash if user else _DUMMY_HASH, request.password or "")
+        ok = await asyncio.to_thread(
+            _verify, user.password_hash if user else _DUMMY_HASH, request.password or ""
+        )
         token = ""
         async with self.engine.begin() as conn:
             if user is None or not ok:
@@ -353,7 +378,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     @rpc
     async def HandleBillingEvent(self, request, context):
         event = intake.verify(
-            bytes(request.payload), request.signature_header, self.settings.stripe_webhook_secret,
+            bytes(request.payload),
+            request.signature_header,
+            self.settings.stripe_webhook_secret,
             self.settings.stripe_tolerance_seconds,
         )
         result = await intake.Intake(self.engine, self).handle(event)

@@ -19,4 +19,4 @@ class Settings(KitSettings):
     # Login throttling: failed attempts allowed per window, per e-mail and per client IP.
     login_window_seconds: int = 900
     login_max_failures_per_email: int = 10
-    login_max_failures_per_ip: int = 50
+    login_max_failures_per_ip: int = 100

@@ -188,7 +188,9 @@ async def list_organizations(conn: AsyncConnection, plans: list[str]) -> list[Ro
 # --- users and sessions ------------------------------------------------------------------
 
 
-async def insert_user(conn: AsyncConnection, user_id: str, org_id: str, email: str, password_hash: str) -> bool:
+async def insert_user(
+    conn: AsyncConnection, user_id: str, org_id: str, email: str, password_hash: str
+) -> bool:
     q = (
         pg_insert(users)
         .values(id=user_id, organization_id=org_id, email=email, password_hash=password_hash, role="owner")
@@ -217,7 +219,11 @@ async def insert_session(
 ) -> None:
     await conn.execute(
         insert(sessions).values(
-            id=session_id, organization_id=org_id, user_id=user_id, token_hash=token_hash, expires_at=expires_at
+            id=session_id,
+            organization_id=org_id,
+            user_id=user_id,
+            token_hash=token_hash,
+            expires_at=expires_at,
         )
     )
 
@@ -282,7 +288,11 @@ async def insert_api_key(
 
 async def list_api_keys(conn: AsyncConnection, org_id: str) -> list[Row]:
     k = api_keys
-    q = select(k).where(k.c.organization_id == org_id, k.c.revoked_at.is_(None)).order_by(k.c.created_at, k.c.id)
+    q = (
+        select(k)
+        .where(k.c.organization_id == org_id, k.c.revoked_at.is_(None))
+        .order_by(k.c.created_at, k.c.id)
+    )
     return list((await conn.execute(q)).all())
 
 
@@ -390,14 +400,24 @@ async def record_billing_event(conn: AsyncConnection, event_id: str, type_: str,
     return (await conn.execute(q)).first() is not None
 
 
-async def finish_billing_event(conn: AsyncConnection, event_id: str, org_id: str | None, outcome: str) -> None:
+async def finish_billing_event(
+    conn: AsyncConnection, event_id: str, org_id: str | None, outcome: str
+) -> None:
     b = billing_events
-    await conn.execute(update(b).where(b.c.event_id == event_id).values(organization_id=org_id, outcome=outcome))
+    await conn.execute(
+        update(b).where(b.c.event_id == event_id).values(organization_id=org_id, outcome=outcome)
+    )
 
 
 async def get_subscription(conn: AsyncConnection, sub_id: str, org_id: str) -> Row | None:
     s = subscriptions
     q = select(s).where(s.c.id == sub_id, s.c.organization_id == org_id).with_for_update()
+    return (await conn.execute(q)).first()
+
+
+async def latest_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
+    s = subscriptions
+    q = select(s).where(s.c.organization_id == org_id).order_by(s.c.updated_at.desc(), s.c.id).limit(1)
     return (await conn.execute(q)).first()
 
 
@@ -412,13 +432,17 @@ async def upsert_subscription(conn: AsyncConnection, values: dict[str, Any]) -> 
     await conn.execute(q)
 
 
-async def queue_mail(conn: AsyncConnection, org_id: str, kind: str, to_addr: str, subject: str, body: str) -> None:
+async def queue_mail(
+    conn: AsyncConnection, org_id: str, kind: str, to_addr: str, subject: str, body: str
+) -> None:
     await conn.execute(
-        insert(mail_queue).values(organization_id=org_id, kind=kind, to_addr=to_addr, subject=subject, body=body)
+        insert(mail_queue).values(
+            organization_id=org_id, kind=kind, to_addr=to_addr, subject=subject, body=body
+        )
     )
 
 
-async def claim_due_mail(conn: AsyncConnection, limit: int = 20) -> list[Row]:
+async def claim_due_mail(conn: AsyncConnection, limit: int = 10) -> list[Row]:
     m = mail_queue
     q = (
         select(m)
@@ -432,10 +456,14 @@ async def claim_due_mail(conn: AsyncConnection, limit: int = 20) -> list[Row]:
 
 async def mark_mail_sent(conn: AsyncConnection, mail_id: int) -> None:
     m = mail_queue
-    await conn.execute(update(m).where(m.c.id == mail_id).values(sent_at=func.now(), attempts=m.c.attempts + 1))
+    await conn.execute(
+        update(m).where(m.c.id == mail_id).values(sent_at=func.now(), attempts=m.c.attempts + 1)
+    )
 
 
-async def mark_mail_failed(conn: AsyncConnection, mail_id: int, error: str, retry_at: datetime | None) -> None:
+async def mark_mail_failed(
+    conn: AsyncConnection, mail_id: int, error: str, retry_at: datetime | None
+) -> None:
     m = mail_queue
     values: dict[str, Any] = {"attempts": m.c.attempts + 1, "last_error": error[:1000]}
     # Out of attempts: parked far in the future, kept for inspection.

@@ -12,9 +12,17 @@ from kit.errors import ServiceError
 def test_default_plan_table_matches_api_md() -> None:
     t = domain.plan_table({})
     assert (t["free"].apps, t["free"].slideshows_per_month, t["free"].hook_refreshes_per_month) == (1, 10, 0)
-    assert (t["starter"].apps, t["starter"].slideshows_per_month, t["starter"].hook_refreshes_per_month) == (3, 100, 31)
+    assert (t["starter"].apps, t["starter"].slideshows_per_month, t["starter"].hook_refreshes_per_month) == (
+        3,
+        100,
+        31,
+    )
     assert (t["pro"].apps, t["pro"].slideshows_per_month, t["pro"].hook_refreshes_per_month) == (10, 500, 62)
-    assert (t["business"].apps, t["business"].slideshows_per_month, t["business"].requests_per_minute) == (50, 5000, 600)
+    assert (t["business"].apps, t["business"].slideshows_per_month, t["business"].requests_per_minute) == (
+        50,
+        5000,
+        600,
+    )
     assert [t[p].api_keys for p in domain.PLANS] == [False, False, True, True]
     assert [t[p].publishing for p in domain.PLANS] == [False, False, True, True]
 
@@ -60,11 +68,16 @@ def test_requests_per_minute_override() -> None:
 
 def test_billing_period() -> None:
     now = datetime(2026, 12, 15, tzinfo=UTC)
-    assert domain.billing_period(now, None, None) == (datetime(2026, 12, 1, tzinfo=UTC), datetime(2027, 1, 1, tzinfo=UTC))
+    assert domain.billing_period(now, None, None) == (
+        datetime(2026, 12, 1, tzinfo=UTC),
+        datetime(2027, 1, 1, tzinfo=UTC),
+    )
     start, end = datetime(2026, 12, 10, tzinfo=UTC), datetime(2027, 1, 10, tzinfo=UTC)
     assert domain.billing_period(now, start, end) == (start, end)
     # A subscription period that is over falls back to the calendar month.
-    assert domain.billing_period(datetime(2027, 2, 3, tzinfo=UTC), start, end)[0] == datetime(2027, 2, 1, tzinfo=UTC)
+    assert domain.billing_period(datetime(2027, 2, 3, tzinfo=UTC), start, end)[0] == datetime(
+        2027, 2, 1, tzinfo=UTC
+    )
     assert domain.counter_period("apps", start) == domain.LIFETIME_PERIOD
     assert domain.counter_period("hook_refreshes", start) == start
 
@@ -85,13 +98,24 @@ def test_plan_from_price(price: dict, plan: str) -> None:
 
 
 def test_subscription_fields() -> None:
-    sub = {"items": {"data": [{"price": {"lookup_key": "pro"}, "current_period_start": 100, "current_period_end": 200}]}}
+    sub = {
+        "items": {
+            "data": [{"price": {"lookup_key": "pro"}, "current_period_start": 100, "current_period_end": 200}]
+        }
+    }
     assert domain.subscription_plan(sub) == "pro"
-    assert domain.subscription_period(sub) == (datetime.fromtimestamp(100, UTC), datetime.fromtimestamp(200, UTC))
-    assert domain.subscription_period({"current_period_start": 1, "current_period_end": 2})[1] == datetime.fromtimestamp(2, UTC)
+    assert domain.subscription_period(sub) == (
+        datetime.fromtimestamp(100, UTC),
+        datetime.fromtimestamp(200, UTC),
+    )
+    assert domain.subscription_period({"current_period_start": 1, "current_period_end": 2})[
+        1
+    ] == datetime.fromtimestamp(2, UTC)
     assert domain.subscription_period({}) == (None, None)
     assert domain.org_status_for("past_due") == "PAST_DUE" and domain.sub_status_for("trialing") == "TRIALING"
-    assert domain.org_status_for("canceled") == "SUSPENDED" and domain.sub_status_for("canceled") == "CANCELED"
+    assert (
+        domain.org_status_for("canceled") == "SUSPENDED" and domain.sub_status_for("canceled") == "CANCELED"
+    )
 
 
 def test_invoice_period_prefers_the_line_period() -> None:
@@ -116,8 +140,14 @@ def test_bad_emails(email: str) -> None:
 def test_validation() -> None:
     assert domain.normalize_email(" A@Example.COM ") == "a@example.com"
     assert domain.check_amount(0) == 1
-    for fn, value in [(domain.check_plan, "gold"), (domain.check_quota, "x"), (domain.check_amount, -1),
-                      (domain.check_rate_limit, -5), (domain.check_password, "short"), (domain.check_org_name, " ")]:
+    for fn, value in [
+        (domain.check_plan, "gold"),
+        (domain.check_quota, "x"),
+        (domain.check_amount, -1),
+        (domain.check_rate_limit, -5),
+        (domain.check_password, "short"),
+        (domain.check_org_name, " "),
+    ]:
         with pytest.raises(ServiceError) as err:
             fn(value)
         assert err.value.code == "VALIDATION_ERROR"

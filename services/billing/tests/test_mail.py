@@ -11,14 +11,13 @@ from email.message import Message
 
 import pytest
 from aiosmtpd.controller import Controller
+from billing import domain, mail, store
+from billing.events import MailWorker
+from billing.settings import Settings
 from kit import migrate
 from kit.db import make_engine
 from kit.ids import new_id
 from sqlalchemy import select, update
-
-from billing import domain, mail, store
-from billing.events import MailWorker
-from billing.settings import Settings
 
 SCHEMA = "billing_mailtest"
 
@@ -94,8 +93,11 @@ async def test_failed_send_is_retried_then_delivered(engine, smtp) -> None:
     assert row.next_attempt_at > row.created_at
 
     async with engine.begin() as conn:  # make the retry due now
-        await conn.execute(update(store.mail_queue).where(store.mail_queue.c.id == mail_id)
-                           .values(next_attempt_at=row.created_at))
+        await conn.execute(
+            update(store.mail_queue)
+            .where(store.mail_queue.c.id == mail_id)
+            .values(next_attempt_at=row.created_at)
+        )
     await drain(MailWorker(engine, Settings(smtp_url=url)))
     row = await mail_row(engine, mail_id)
     assert row.sent_at is not None and row.attempts == 2

@@ -12,6 +12,7 @@ import uuid
 import grpc
 import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
+from billing import store
 from kit import topics
 from kit.db import make_engine
 from kit.errors import ServiceError
@@ -19,8 +20,6 @@ from kit.kafka import unpack
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from slides.common.v1 import common_pb2
 from sqlalchemy import func, select
-
-from billing import store
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +41,10 @@ async def new_org(stub, plan: str = "pro") -> billing_pb2.CreateOrganizationResp
 
 
 async def consume(stub, org_id: str, quota: str, key: str = "") -> billing_pb2.ConsumeQuotaResponse:
-    return await rpc(stub.ConsumeQuota, billing_pb2.ConsumeQuotaRequest(
-        organization_id=org_id, quota=quota, amount=1, idempotency_key=key))
+    return await rpc(
+        stub.ConsumeQuota,
+        billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota=quota, amount=1, idempotency_key=key),
+    )
 
 
 async def outcome(coro) -> str:
@@ -59,8 +60,10 @@ async def quota_events(stack_env, org_id: str) -> list[billing_pb2.QuotaExceeded
     consumer = AIOKafkaConsumer(bootstrap_servers=stack_env["KAFKA_BOOTSTRAP"], enable_auto_commit=False)
     await consumer.start()
     try:
-        parts = [TopicPartition(topics.BILLING_EVENTS, p)
-                 for p in (consumer.partitions_for_topic(topics.BILLING_EVENTS) or {0})]
+        parts = [
+            TopicPartition(topics.BILLING_EVENTS, p)
+            for p in (consumer.partitions_for_topic(topics.BILLING_EVENTS) or {0})
+        ]
         consumer.assign(parts)
         await consumer.seek_to_beginning(*parts)
         found: list[billing_pb2.QuotaExceeded] = []
@@ -82,7 +85,9 @@ async def quota_events(stack_env, org_id: str) -> list[billing_pb2.QuotaExceeded
 
 async def test_fifty_parallel_consumes_against_ten_grant_ten(stub, stack_env):
     org = (await new_org(stub, "free")).organization  # 10 slideshows per month
-    results = await asyncio.gather(*[outcome(consume(stub, org.id, "slideshows_per_month")) for _ in range(50)])
+    results = await asyncio.gather(
+        *[outcome(consume(stub, org.id, "slideshows_per_month")) for _ in range(50)]
+    )
     assert results.count("ok") == 10
     assert results.count("QUOTA_EXCEEDED") == 40
     usage = await rpc(stub.GetUsage, billing_pb2.GetUsageRequest(organization_id=org.id))
@@ -101,13 +106,15 @@ async def test_quota_exceeded_details_and_release(stub):
         await consume(stub, org.id, "apps")
     assert err.value.code == "QUOTA_EXCEEDED"
     assert err.value.details == {"quota": "apps", "limit": 1, "used": 1}
-    released = await rpc(stub.ReleaseQuota, billing_pb2.ReleaseQuotaRequest(
-        organization_id=org.id, quota="apps", amount=1))
+    released = await rpc(
+        stub.ReleaseQuota, billing_pb2.ReleaseQuotaRequest(organization_id=org.id, quota="apps", amount=1)
+    )
     assert released.used == 0
     assert (await consume(stub, org.id, "apps")).used == 1
     # Releasing more than was used never goes below zero.
-    released = await rpc(stub.ReleaseQuota, billing_pb2.ReleaseQuotaRequest(
-        organization_id=org.id, quota="apps", amount=5))
+    released = await rpc(
+        stub.ReleaseQuota, billing_pb2.ReleaseQuotaRequest(organization_id=org.id, quota="apps", amount=5)
+    )
     assert released.used == 0
 
 
@@ -116,8 +123,9 @@ async def test_idempotency_keys(stub):
     key = uuid.uuid4().hex
     results = await asyncio.gather(*[consume(stub, org.id, "hook_refreshes", key) for _ in range(5)])
     assert {r.used for r in results} == {1}
-    release = billing_pb2.ReleaseQuotaRequest(organization_id=org.id, quota="hook_refreshes", amount=1,
-                                              idempotency_key=key)
+    release = billing_pb2.ReleaseQuotaRequest(
+        organization_id=org.id, quota="hook_refreshes", amount=1, idempotency_key=key
+    )
     assert (await rpc(stub.ReleaseQuota, release)).used == 0
     await consume(stub, org.id, "hook_refreshes")
     assert (await rpc(stub.ReleaseQuota, release)).used == 1  # that release already happened
@@ -133,15 +141,36 @@ async def test_free_plan_has_no_hook_refreshes(stub):
 async def test_bad_requests(stub):
     org = (await new_org(stub)).organization
     cases = [
-        (stub.ConsumeQuota, billing_pb2.ConsumeQuotaRequest(organization_id=org.id, quota="bogus"), "VALIDATION_ERROR"),
-        (stub.ConsumeQuota, billing_pb2.ConsumeQuotaRequest(organization_id="org_missing", quota="apps"),
-         "ORGANIZATION_NOT_FOUND"),
-        (stub.ConsumeQuota, billing_pb2.ConsumeQuotaRequest(organization_id=org.id, quota="apps", amount=-1),
-         "VALIDATION_ERROR"),
-        (stub.CreateOrganization, billing_pb2.CreateOrganizationRequest(name="x", plan="gold"), "VALIDATION_ERROR"),
-        (stub.SetPlan, billing_pb2.SetPlanRequest(organization_id="nope", plan="pro"), "ORGANIZATION_NOT_FOUND"),
-        (stub.SetRateLimit, billing_pb2.SetRateLimitRequest(organization_id=org.id, requests_per_minute=-1),
-         "VALIDATION_ERROR"),
+        (
+            stub.ConsumeQuota,
+            billing_pb2.ConsumeQuotaRequest(organization_id=org.id, quota="bogus"),
+            "VALIDATION_ERROR",
+        ),
+        (
+            stub.ConsumeQuota,
+            billing_pb2.ConsumeQuotaRequest(organization_id="org_missing", quota="apps"),
+            "ORGANIZATION_NOT_FOUND",
+        ),
+        (
+            stub.ConsumeQuota,
+            billing_pb2.ConsumeQuotaRequest(organization_id=org.id, quota="apps", amount=-1),
+            "VALIDATION_ERROR",
+        ),
+        (
+            stub.CreateOrganization,
+            billing_pb2.CreateOrganizationRequest(name="x", plan="gold"),
+            "VALIDATION_ERROR",
+        ),
+        (
+            stub.SetPlan,
+            billing_pb2.SetPlanRequest(organization_id="nope", plan="pro"),
+            "ORGANIZATION_NOT_FOUND",
+        ),
+        (
+            stub.SetRateLimit,
+            billing_pb2.SetRateLimitRequest(organization_id=org.id, requests_per_minute=-1),
+            "VALIDATION_ERROR",
+        ),
         (stub.RevokeApiKey, billing_pb2.RevokeApiKeyRequest(key_id="key_nope"), "KEY_NOT_FOUND"),
         (stub.Authenticate, billing_pb2.AuthenticateRequest(token=""), "UNAUTHORIZED"),
     ]
@@ -154,9 +183,15 @@ async def test_bad_requests(stub):
 async def test_authenticate_and_rate_limit_override(stub):
     created = await new_org(stub, "business")
     auth = await rpc(stub.Authenticate, billing_pb2.AuthenticateRequest(token=created.api_key.key))
-    assert (auth.principal_kind, auth.principal_id, auth.requests_per_minute) == ("api_key", created.api_key.id, 600)
-    await rpc(stub.SetRateLimit, billing_pb2.SetRateLimitRequest(
-        organization_id=created.organization.id, requests_per_minute=5000))
+    assert (auth.principal_kind, auth.principal_id, auth.requests_per_minute) == (
+        "api_key",
+        created.api_key.id,
+        600,
+    )
+    await rpc(
+        stub.SetRateLimit,
+        billing_pb2.SetRateLimitRequest(organization_id=created.organization.id, requests_per_minute=5000),
+    )
     auth = await rpc(stub.Authenticate, billing_pb2.AuthenticateRequest(token=created.api_key.key))
     assert auth.requests_per_minute == 5000 and auth.organization.rate_limit_override == 5000
     await rpc(stub.SetRateLimit, billing_pb2.SetRateLimitRequest(organization_id=created.organization.id))
@@ -169,8 +204,9 @@ async def test_keys_are_stored_hashed(stub, stack_env):
     engine = make_engine(os.environ["DATABASE_URL"], pool_size=1)
     try:
         async with engine.connect() as conn:
-            row = (await conn.execute(select(store.api_keys).where(
-                store.api_keys.c.id == created.api_key.id))).one()
+            row = (
+                await conn.execute(select(store.api_keys).where(store.api_keys.c.id == created.api_key.id))
+            ).one()
     finally:
         await engine.dispose()
     assert created.api_key.key not in (row.key_hash, row.prefix)
@@ -180,7 +216,9 @@ async def test_keys_are_stored_hashed(stub, stack_env):
 async def test_list_active_organizations(stub):
     starter = (await new_org(stub, "starter")).organization
     free = (await new_org(stub, "free")).organization
-    resp = await rpc(stub.ListActiveOrganizations, billing_pb2.ListActiveOrganizationsRequest(min_plan="starter"))
+    resp = await rpc(
+        stub.ListActiveOrganizations, billing_pb2.ListActiveOrganizationsRequest(min_plan="starter")
+    )
     ids = {o.id for o in resp.organizations}
     assert starter.id in ids and free.id not in ids
 
@@ -193,8 +231,13 @@ async def test_quota_notice_is_recorded_once(stub):
     engine = make_engine(os.environ["DATABASE_URL"], pool_size=1)
     try:
         async with engine.connect() as conn:
-            n = (await conn.execute(select(func.count()).select_from(store.quota_notices).where(
-                store.quota_notices.c.organization_id == org.id))).scalar_one()
+            n = (
+                await conn.execute(
+                    select(func.count())
+                    .select_from(store.quota_notices)
+                    .where(store.quota_notices.c.organization_id == org.id)
+                )
+            ).scalar_one()
     finally:
         await engine.dispose()
     assert n == 1
@@ -202,8 +245,14 @@ async def test_quota_notice_is_recorded_once(stub):
 
 def slidectl(*args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("BILLING_ADDR", "HOOKS_ADDR")}
-    return subprocess.run([sys.executable, "-m", "billing.cli", *args], capture_output=True, text=True,
-                          env=env, timeout=60, check=False)
+    return subprocess.run(  # noqa: S603 - fixed argv, test only
+        [sys.executable, "-m", "billing.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
 
 
 def test_slidectl_commands(stack_env):
@@ -220,4 +269,6 @@ def test_slidectl_commands(stack_env):
     assert revoked.returncode == 0 and json.loads(revoked.stdout)["revoked"] is True
     result = slidectl("key", "revoke", "key_missing")
     assert result.returncode != 0
-    assert result.stdout == "" and result.stderr.strip() == "slidectl: KEY_NOT_FOUND: No API key 'key_missing'."
+    assert (
+        result.stdout == "" and result.stderr.strip() == "slidectl: KEY_NOT_FOUND: No API key 'key_missing'."
+    )

@@ -2,6 +2,8 @@
 
 import pytest
 from catalog import domain
+from hypothesis import given
+from hypothesis import strategies as st
 from kit.errors import ServiceError
 
 
@@ -119,3 +121,34 @@ def test_page_window():
 def test_app_id_shape():
     assert domain.is_app_id("app_abc123")
     assert not domain.is_app_id("org_abc") and not domain.is_app_id("app_a\x00")
+
+
+@given(st.text(max_size=120))
+def test_any_name_gives_a_valid_slug_or_a_refusal(name):
+    slug = domain.slug_for(name, "app_AbCdEfGhIjKlMnOpQrSt")
+    assert domain._check_slug(slug) is None
+    try:
+        domain.validate_new({"name": name, "slug": slug})
+    except ServiceError as err:
+        assert err.code == "VALIDATION_ERROR" and err.details["fields"]
+
+
+def _field_value(field: str) -> st.SearchStrategy:
+    return st.lists(st.text(max_size=20)) if field in domain.LIST_FIELDS else st.text(max_size=50)
+
+
+changes = st.sampled_from(domain.WRITABLE_FIELDS).flatmap(
+    lambda f: st.dictionaries(st.just(f), _field_value(f), min_size=1)
+)
+
+
+@given(st.lists(changes, max_size=5))
+def test_changes_either_validate_or_name_the_bad_fields(parts):
+    values = {k: v for part in parts for k, v in part.items()}
+    try:
+        cleaned = domain.validate_changes(values)
+    except ServiceError as err:
+        named = {f["field"].split("[")[0] for f in err.details["fields"]}
+        assert named and named <= set(values)
+    else:
+        assert set(cleaned) == set(values)

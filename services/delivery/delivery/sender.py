@@ -158,6 +158,9 @@ class Sender:
             error = f"timeout after {self.settings.webhook_timeout_seconds:g}s"
         except (httpx.HTTPError, ssl.SSLError, OSError) as exc:
             error = f"{type(exc).__name__}: {exc}"[:500] or type(exc).__name__
+        except Exception as exc:  # e.g. an undecryptable secret: still an attempt on record
+            log.exception("delivery attempt crashed", delivery_id=item.id)
+            error = f"internal error: {type(exc).__name__}"
         duration_ms = int((time.monotonic() - started) * 1000)
         await self._record(item, status_code, duration_ms, error)
 

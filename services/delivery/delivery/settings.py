@@ -2,9 +2,10 @@
 
 WEBHOOK_SECRET_KEY: base64url 32-byte keys, comma separated as `id:key`, the first one encrypts
 new secrets and tokens, every one decrypts (so keys can rotate). A bare key gets the id "k1".
-WEBHOOK_CA_BUNDLE: PEM file of an extra trusted CA, added to the system CAs. When empty and the
-process runs in the local stack (STACK_PORT_OFFSET set), `.stack/<offset>/webhook-ca.pem` is
-used if it exists: the contract tests put their local CA there.
+WEBHOOK_CA_BUNDLE: PEM file of an extra trusted CA, added to the system CAs. When empty,
+`.stack/<STACK_PORT_OFFSET or 0>/webhook-ca.pem` (relative to the working directory, the repo
+root in the local stack) is used if it exists: the contract tests put their local CA there.
+The file is re-read when it changes, so a CA created after startup is trusted too.
 """
 
 from __future__ import annotations
@@ -49,8 +50,6 @@ class Settings(KitSettings):
     def ca_bundle_path(self) -> Path | None:
         if self.webhook_ca_bundle:
             return Path(self.webhook_ca_bundle)
-        offset = os.environ.get("STACK_PORT_OFFSET")
-        if offset is None:
-            return None
+        offset = os.environ.get("STACK_PORT_OFFSET", "0")
         candidate = Path(".stack") / offset / "webhook-ca.pem"
         return candidate if candidate.exists() else None

@@ -186,6 +186,9 @@ def list_filters(
         bad.append(("niche", "at most 40 characters"))
     if len(language) > 8:
         bad.append(("language", "at most 8 characters"))
+    for name, value in (("niche", niche), ("language", language), ("q", q)):
+        if not printable(value):
+            bad.append((name, "must not contain control characters"))
     if bad:
         raise validation_error(bad)
     return ListFilters(
@@ -198,6 +201,18 @@ def list_filters(
         q=q.strip(),
         sort=sort,
     )
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_APP_ID = re.compile(r"^app_[A-Za-z0-9]{1,64}$")
+
+
+def printable(value: str) -> bool:
+    return _CONTROL.search(value) is None
+
+
+def valid_app_id(value: str) -> bool:
+    return bool(_APP_ID.match(value))
 
 
 def like_pattern(q: str) -> str:

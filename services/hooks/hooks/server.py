@@ -80,6 +80,8 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             request.sort,
         )
         async with self.engine.connect() as conn:
+            # One snapshot for the page and its total.
+            await conn.execution_options(isolation_level="REPEATABLE READ")
             rows, total = await store.list_hooks(conn, request.organization_id, f)
         return hooks_pb2.ListHooksResponse(
             hooks=[hook_pb(r) for r in rows],
@@ -107,12 +109,13 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
 
     async def _refresh_targets(self, org_id: str, app_id: str) -> list[catalog_pb2.App]:
         if app_id:
-            app = await self.upstream.get_app(org_id, app_id) if ids.has_prefix(app_id, "app") else None
+            app = await self.upstream.get_app(org_id, app_id)
             apps = [app] if app is not None and app.status == "ACTIVE" else []
         else:
             apps = await self.upstream.active_apps(org_id)
         if not apps:
-            what = f"App {app_id} does not exist or is not ACTIVE." if app_id else "The organization has no ACTIVE app."
+            shown = app_id if domain.valid_app_id(app_id) else "app_id"
+            what = f"{shown} does not exist or is not ACTIVE." if app_id else "the organization has no ACTIVE app."
             raise ServiceError("NO_ACTIVE_APPS", f"Nothing to refresh: {what}")
         return apps
 

@@ -9,7 +9,7 @@ from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 from slides.common.v1 import common_pb2
 
-from hooks import writer
+from hooks import domain, writer
 from hooks.settings import Settings
 
 QUOTA = "hook_refreshes"
@@ -54,6 +54,8 @@ class Upstream:
 
     async def get_app(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
         """The app, or None when it does not exist in this organization."""
+        if not domain.valid_app_id(app_id):
+            return None
         try:
             resp = await call(
                 self.catalog.GetApp,

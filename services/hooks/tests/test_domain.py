@@ -84,6 +84,9 @@ def test_list_filters_defaults_and_normalization() -> None:
         ({"status": "approved"}, "status"),
         ({"sort": "oldest"}, "sort"),
         ({"q": "x" * 201}, "q"),
+        ({"q": "a\x00b"}, "q"),
+        ({"language": "e\x01"}, "language"),
+        ({"niche": "fit\nness"}, "niche"),
     ],
 )
 def test_list_filters_refuse_bad_values(kwargs: dict, field: str) -> None:
@@ -92,6 +95,12 @@ def test_list_filters_refuse_bad_values(kwargs: dict, field: str) -> None:
         domain.list_filters(**{**args, **kwargs})
     assert err.value.code == "VALIDATION_ERROR"
     assert [f["field"] for f in err.value.details["fields"]] == [field]
+
+
+def test_app_ids() -> None:
+    assert domain.valid_app_id("app_abcDEF123")
+    for bad in ("", "app_", "hk_abc", "app_a b", "app_\x00", "app_" + "a" * 65, "app_é"):
+        assert not domain.valid_app_id(bad)
 
 
 def test_like_pattern_escapes_wildcards() -> None:

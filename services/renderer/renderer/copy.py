@@ -10,6 +10,7 @@ from collections.abc import Callable
 from urllib.parse import urlparse
 
 from renderer.catalog import Template, normalize_key
+from renderer.catalog import niche as catalog_niche
 from renderer.copy_phrases import PHRASES, TOPICS, Phrase
 from renderer.deck import AppInfo, DeckCopy, SlideCopy
 
@@ -44,7 +45,8 @@ class _Writer:
         self.template = template
         self.lang = copy_language(language)
         self.table = PHRASES[self.lang]
-        niche_key = normalize_key(app.niche)
+        found = catalog_niche(app.niche)
+        niche_key = found.key if found else normalize_key(app.niche)
         self.topic = TOPICS.get(niche_key, {}).get(self.lang) or app.niche.replace("_", " ").strip().title()
         self.rng = random.Random(zlib.crc32(f"{seed}:{app.name}:{template.key}:{self.lang}".encode()))
         self.hook = " ".join((hook_text or "").split())

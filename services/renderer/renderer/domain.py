@@ -105,6 +105,16 @@ def builtin_hook(language: str, slideshow_id: str) -> tuple[str, str]:
     return options[deck_seed(slideshow_id) % len(options)]
 
 
+def hex_color(value: str, default: str) -> str:
+    """'#abc' / '#AABBCC' -> '#AABBCC'; anything else -> default."""
+    v = value.strip().lstrip("#")
+    if len(v) == 3:
+        v = "".join(c * 2 for c in v)
+    if len(v) != 6 or any(c not in "0123456789abcdefABCDEF" for c in v):
+        return default
+    return "#" + v.upper()
+
+
 def deck_seed(slideshow_id: str) -> int:
     """Stable per deck, so a re-render draws the same deck."""
     return int.from_bytes(hashlib.sha256(slideshow_id.encode()).digest()[:4], "big")

@@ -322,7 +322,7 @@ def deck_style(app: catalog_pb2.App, design: str, language: str, shots: tuple[by
     from renderer.deck import DeckStyle
 
     colors = [
-        c if c else d
+        domain.hex_color(c, d)
         for c, d in zip(
             (app.brand_primary_color, app.brand_secondary_color, app.brand_accent_color), DEFAULT_COLORS, strict=True
         )

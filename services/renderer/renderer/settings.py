@@ -19,7 +19,7 @@ class Settings(KitSettings):
     zip_url_seconds: int = 3600
 
     upload_max_bytes: int = 10 * 1024 * 1024
-    max_image_pixels: int = 40_000_000
+    max_image_pixels: int = 25_000_000
     # Screenshots hosted elsewhere: size cap, timeout, and whether private hosts are allowed.
     screenshot_fetch_timeout_seconds: float = 10.0
     screenshot_allow_private_hosts: bool = False

@@ -9,7 +9,7 @@ from PIL import Image, ImageChops, ImageStat
 from renderer import art, catalog
 from renderer.art import paint
 from renderer.copy import write_deck
-from renderer.deck import AppInfo, DeckCopy, DeckStyle
+from renderer.deck import AppInfo, DeckCopy, DeckStyle, SlideCopy
 
 APP = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"),
               pain_points=("No time for the gym",), ios_url="https://apps.apple.com/app/id1")
@@ -125,3 +125,14 @@ def test_rendering_is_deterministic() -> None:
 def test_slide_index_out_of_range() -> None:
     with pytest.raises(IndexError):
         art.render_slide(_copy(), 6, _style())
+
+
+@pytest.mark.parametrize("design", [d.key for d in catalog.DESIGNS])
+def test_undrawable_or_empty_copy_still_renders(design: str) -> None:
+    slides = tuple(SlideCopy(role="HOOK", layout_type="headline", title=t, subtitle=t, label=t)
+                   for t in ("💪🔥", "", "\u200b", " ", "x", "✨"))
+    deck = DeckCopy(language="en", requested_language="en", slides=slides, caption="", hashtags=(), ctas=("x",))
+    for index in (0, 1, 5):
+        img, placed = art.compose(deck, index, _style(design))
+        assert img.size == (1080, 1920)
+        assert placed  # at least the fallback title was drawn

@@ -63,6 +63,13 @@ def test_builtin_hooks_are_stable_and_localized():
     assert domain.builtin_hook("pt-BR", "ss_abc") == domain.BUILTIN_HOOKS["pt"][0]
 
 
+def test_hex_color():
+    assert domain.hex_color("#0ea5e9", "#000000") == "#0EA5E9"
+    assert domain.hex_color("#abc", "#000000") == "#AABBCC"
+    assert domain.hex_color("", "#111111") == "#111111"
+    assert domain.hex_color("red", "#111111") == "#111111"
+
+
 def test_object_keys():
     assert domain.slide_object_key("ss_1", "tok", 0) == "public/slides/ss_1/tok/01.png"
     assert domain.slide_object_key("ss_1", "tok", 5).startswith(domain.slides_prefix("ss_1"))

@@ -15,7 +15,11 @@ async def build(rt: Runtime) -> Parts:
     servicer = SharingServicer(settings, rt.engine, relay, rt.clients)
     return Parts(
         servicers=[
-            (sharing_pb2_grpc.add_SharingServiceServicer_to_server, servicer, "slides.sharing.v1.SharingService")
+            (
+                sharing_pb2_grpc.add_SharingServiceServicer_to_server,
+                servicer,
+                "slides.sharing.v1.SharingService",
+            )
         ],
         consumers=[events.app_deleted_consumer(settings, rt.engine, relay)],
     )

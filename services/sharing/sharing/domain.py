@@ -46,7 +46,9 @@ def zip_path(token: str) -> str:
 
 
 def oembed_url(base: str, token: str) -> str:
-    return f"{base.rstrip('/')}/v0/public/oembed?" + urlencode({"url": share_url(base, token), "format": "json"})
+    return f"{base.rstrip('/')}/v0/public/oembed?" + urlencode(
+        {"url": share_url(base, token), "format": "json"}
+    )
 
 
 def token_from_share_url(base: str, url: str) -> str | None:
@@ -87,12 +89,16 @@ class Keys:
         msg = f"{token_digest}|{password_hash}|{expires}".encode()
         return hmac.new(self.cookie_key, msg, hashlib.sha256).hexdigest()
 
-    def sign_cookie(self, token_digest: str, password_hash: str, ttl_seconds: int, now: float | None = None) -> str:
+    def sign_cookie(
+        self, token_digest: str, password_hash: str, ttl_seconds: int, now: float | None = None
+    ) -> str:
         """Cookie value `<expiry>.<hmac>` bound to the token and the current password."""
         expires = int((now if now is not None else time.time()) + ttl_seconds)
         return f"{expires}.{self._mac(token_digest, password_hash, expires)}"
 
-    def verify_cookie(self, value: str, token_digest: str, password_hash: str, now: float | None = None) -> bool:
+    def verify_cookie(
+        self, value: str, token_digest: str, password_hash: str, now: float | None = None
+    ) -> bool:
         expires_text, _, mac = (value or "").partition(".")
         if not expires_text.isdigit() or not mac:
             return False

@@ -26,7 +26,9 @@ async def share_changed(conn: AsyncConnection, row: Row, url: str) -> None:
         enabled=row.enabled,
         url=url if row.enabled else "",
     )
-    await outbox.add_event(conn, store.outbox, topics.SHARING_EVENTS, row.slideshow_id, msg, row.organization_id)
+    await outbox.add_event(
+        conn, store.outbox, topics.SHARING_EVENTS, row.slideshow_id, msg, row.organization_id
+    )
 
 
 class AppDeletedHandler:

@@ -32,9 +32,7 @@ def _render(template: str, status: int, image_urls: list[str], frameable: bool, 
     return Page(status, html, domain.page_headers(nonce, image_urls, frameable))
 
 
-def deck_page(
-    deck: domain.DeckView, *, base_url: str, token: str, embed: bool, provider_name: str
-) -> Page:
+def deck_page(deck: domain.DeckView, *, base_url: str, token: str, embed: bool, provider_name: str) -> Page:
     images = [s.image_url for s in deck.slides] if deck.ready else []
     return _render(
         "embed.html" if embed else "share.html",
@@ -69,7 +67,14 @@ def password_page(
 
 def message_page(status: int, heading: str, text: str, provider_name: str, frameable: bool = False) -> Page:
     return _render(
-        "message.html", status, [], frameable, lang="en", heading=heading, text=text, provider_name=provider_name
+        "message.html",
+        status,
+        [],
+        frameable,
+        lang="en",
+        heading=heading,
+        text=text,
+        provider_name=provider_name,
     )
 
 

@@ -49,7 +49,13 @@ def _deck_view(ss: renderer_pb2.Slideshow) -> domain.DeckView:
     ]
     title = ss.app_name or ss.hook_text_snapshot or "Slideshow"
     return domain.DeckView(
-        title=title, status=ss.status, language=ss.language, slides=slides, caption=caption, hashtags=tags, ctas=ctas
+        title=title,
+        status=ss.status,
+        language=ss.language,
+        slides=slides,
+        caption=caption,
+        hashtags=tags,
+        ctas=ctas,
     )
 
 
@@ -160,7 +166,11 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return sharing_pb2.CreateShareResponse(share=self._share(row), created=created)
 
     async def _upsert(
-        self, conn: AsyncConnection, org: str, slideshow: renderer_pb2.Slideshow, password_hash: str | None,
+        self,
+        conn: AsyncConnection,
+        org: str,
+        slideshow: renderer_pb2.Slideshow,
+        password_hash: str | None,
         rotate: bool,
     ) -> tuple[Row, bool]:
         ss_id = slideshow.id
@@ -170,9 +180,15 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
             await conn.execute(
                 pg_insert(store.shares)
                 .values(
-                    id=ids.new_id("shr"), organization_id=org, slideshow_id=ss_id, app_id=slideshow.app_id,
-                    password_hash=password_hash or None, enabled=True,
-                    created_at=datetime.now(UTC), updated_at=datetime.now(UTC), **fresh,
+                    id=ids.new_id("shr"),
+                    organization_id=org,
+                    slideshow_id=ss_id,
+                    app_id=slideshow.app_id,
+                    password_hash=password_hash or None,
+                    enabled=True,
+                    created_at=datetime.now(UTC),
+                    updated_at=datetime.now(UTC),
+                    **fresh,
                 )
                 .on_conflict_do_nothing(index_elements=["organization_id", "slideshow_id"])
                 .returning(store.shares)
@@ -214,16 +230,24 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         if row is None:
             return _page(pages.not_found_page(name, embed))
         if row.password_hash and not self._cookie_ok(row, request.auth_cookie):
-            return _page(pages.password_page(base_url=base, token=request.token, embed=embed, provider_name=name))
+            return _page(
+                pages.password_page(base_url=base, token=request.token, embed=embed, provider_name=name)
+            )
         try:
             slideshow = await self._slideshow(row.organization_id, row.slideshow_id)
         except ServiceError as err:
             if err.code.endswith("_NOT_FOUND"):
                 return _page(pages.not_found_page(name, embed))
             log.warning("share page: renderer failed", code=err.code)
-            return _page(pages.message_page(503, "Try again shortly", "This page is unavailable right now.", name, embed))
+            return _page(
+                pages.message_page(
+                    503, "Try again shortly", "This page is unavailable right now.", name, embed
+                )
+            )
         deck = _deck_view(slideshow)
-        return _page(pages.deck_page(deck, base_url=base, token=request.token, embed=embed, provider_name=name))
+        return _page(
+            pages.deck_page(deck, base_url=base, token=request.token, embed=embed, provider_name=name)
+        )
 
     @rpc
     async def SubmitPassword(self, request, context):
@@ -238,14 +262,23 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
             ok = await self._password_ok(row, request.password, request.client_ip)
         except ServiceError as err:
             page = pages.password_page(
-                base_url=base, token=token, embed=False, provider_name=name, status=429,
+                base_url=base,
+                token=token,
+                embed=False,
+                provider_name=name,
+                status=429,
                 error="Too many wrong passwords. Try again later.",
             )
             page.headers["Retry-After"] = str(err.details.get("retry_after", 60))
             return _page(page, resp)
         if not ok:
             page = pages.password_page(
-                base_url=base, token=token, embed=False, provider_name=name, status=401, error="Wrong password."
+                base_url=base,
+                token=token,
+                embed=False,
+                provider_name=name,
+                status=401,
+                error="Wrong password.",
             )
             return _page(page, resp)
         ttl = self.s.cookie_ttl_seconds
@@ -277,8 +310,14 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         width, height = domain.oembed_size(self.s.embed_width, self.s.embed_height, maxwidth, maxheight)
         html = pages.oembed_iframe(domain.embed_url(self.s.public_base_url, token), width, height, deck.title)
         out = sharing_pb2.GetOembedResponse(
-            version="1.0", type="rich", html=html, width=width, height=height, title=deck.title,
-            provider_name=self.s.provider_name, provider_url=self.s.public_base_url,
+            version="1.0",
+            type="rich",
+            html=html,
+            width=width,
+            height=height,
+            title=deck.title,
+            provider_name=self.s.provider_name,
+            provider_url=self.s.public_base_url,
         )
         if deck.ready:
             out.thumbnail_url = deck.first_image
@@ -292,13 +331,17 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
             raise ServiceError("SHARE_NOT_FOUND", "No shared slideshow at this URL.")
         if row.password_hash and not self._cookie_ok(row, request.auth_cookie):
             if not request.password:
-                raise ServiceError("PASSWORD_REQUIRED", "This share is password protected: send its password.")
+                raise ServiceError(
+                    "PASSWORD_REQUIRED", "This share is password protected: send its password."
+                )
             if not await self._password_ok(row, request.password, request.client_ip):
                 raise ServiceError("PASSWORD_REQUIRED", "Wrong password.")
         try:
             z = await call(
                 self.renderer.GetZip,
-                renderer_pb2.GetZipRequest(organization_id=row.organization_id, slideshow_id=row.slideshow_id),
+                renderer_pb2.GetZipRequest(
+                    organization_id=row.organization_id, slideshow_id=row.slideshow_id
+                ),
                 timeout=max(self.s.grpc_timeout_seconds, 60),
                 organization_id=row.organization_id,
             )

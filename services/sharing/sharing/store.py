@@ -72,7 +72,9 @@ async def get_live_by_hash(conn: AsyncConnection, digest: str) -> Row | None:
 async def insert_share(conn: AsyncConnection, values: dict) -> Row:
     now = datetime.now(UTC)
     row = (
-        await conn.execute(insert(shares).values(**values, enabled=True, created_at=now, updated_at=now).returning(shares))
+        await conn.execute(
+            insert(shares).values(**values, enabled=True, created_at=now, updated_at=now).returning(shares)
+        )
     ).one()
     return row
 
@@ -121,7 +123,9 @@ async def disable_for_app(conn: AsyncConnection, organization_id: str, app_id: s
     return list(result.all())
 
 
-async def recent_failures(conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int) -> list[datetime]:
+async def recent_failures(
+    conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int
+) -> list[datetime]:
     since = datetime.now(UTC) - timedelta(seconds=window_seconds)
     q = (
         select(password_failures.c.failed_at)

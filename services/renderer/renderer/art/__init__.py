@@ -6,6 +6,7 @@ files about twice as large (numbers in the renderer's report / `make bench`).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import struct
 import zlib
@@ -13,8 +14,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops
 
-from renderer.art import designs, paint
-from renderer.deck import DeckCopy, DeckStyle
+from renderer.art import designs, fonts, paint
+from renderer.deck import DeckCopy, DeckStyle, SlideCopy
 
 SIZE = (paint.W, paint.H)
 PNG_COMPRESS_LEVEL = 1
@@ -27,14 +28,15 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     shots = [im for im in (_shot(b) for b in style.screenshots) if im is not None] \
         if style.image_source == "screenshots" else []
     shot = shots[index % len(shots)] if shots else None
+    lang = copy.language if copy.language != "en" else (style.language or "en")
     ctx = designs.Ctx(
         copy=copy,
         style=style,
         index=index,
-        slide=copy.slides[index],
+        slide=_with_title(copy.slides[index], style.app_name, lang),
         pal=paint.palette(style.primary, style.secondary, style.accent, style.niche),
         shot=shot,
-        lang=copy.language if copy.language != "en" else (style.language or "en"),
+        lang=lang,
         placed=[],
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
@@ -42,7 +44,15 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     return img, ctx.placed
 
 
-@lru_cache(maxsize=16)
+def _with_title(slide: SlideCopy, app_name: str, lang: str) -> SlideCopy:
+    """A slide whose title has nothing drawable (empty, emoji only) shows the app name instead."""
+    for candidate in (slide.title, app_name, "•"):
+        if fonts.renderable(candidate, "bold", lang):
+            return slide if candidate == slide.title else dataclasses.replace(slide, title=candidate)
+    return slide
+
+
+@lru_cache(maxsize=8)
 def _shot(data: bytes) -> Image.Image | None:
     return paint.open_image(data) if data else None
 

@@ -91,7 +91,9 @@ def _chip(ctx: Ctx, d: ImageDraw.ImageDraw, label: str, x: int, y: int, bg: RGB,
     pad_x, pad_y = round(size * 0.7), round(size * 0.45)
     block = _fit(ctx, label, (x + pad_x, y + pad_y, x + max_w - pad_x, y + pad_y + round(size * 1.45)),
                  style="bold", max_size=size, min_size=18, max_lines=1, leading=1.0, align="left")
-    width = block.lines[0].width if block.lines else 0
+    if not block.lines:
+        return x
+    width = block.lines[0].width
     chip_w = round(width + 2 * pad_x)
     left = {"left": x, "right": x - chip_w}.get(align, x - chip_w // 2)
     block = dataclasses.replace(block, box=(left + pad_x, block.box[1], left + pad_x + round(width) + 1,
@@ -151,38 +153,41 @@ def classic(ctx: Ctx) -> Image.Image:
     _dots(d, ctx, (INNER[0] + INNER[2]) // 2, INNER[1] + 20, ink, paint.mix(ink, avg, 0.6))
     if ctx.shot is not None:
         paint.phone(img, ctx.shot, (INNER[0], 860, INNER[2], 1640))
-        area: text.Box = (INNER[0] + 40, INNER[1] + 110, INNER[2] - 40, 820)
+        area: text.Box = (INNER[0] + 30, INNER[1] + 110, INNER[2] - 30, 820)
     else:
         area = (INNER[0] + 40, INNER[1] + 110, INNER[2] - 40, INNER[3] - 40)
-    chip_y = area[1]
-    if ctx.slide.label and not ctx.is_cta:
-        _chip(ctx, d, ctx.slide.label.upper(), (area[0] + area[2]) // 2, chip_y, pal.accent, 36,
-              max_w=area[2] - area[0], align="center")
-    _classic_text(ctx, d, area, ink, outline)
+    _classic_text(ctx, img, area, ink, outline)
     return img
 
 
-def _classic_text(ctx: Ctx, d: ImageDraw.ImageDraw, area: text.Box, ink: RGB, outline: RGB) -> None:
+def _classic_text(ctx: Ctx, img: Image.Image, area: text.Box, ink: RGB, outline: RGB) -> None:
     x0, y0, x1, y1 = area
-    top = y0 + (90 if ctx.slide.label and not ctx.is_cta else 0)
-    height = y1 - top
-    title_h = int(height * (0.55 if ctx.is_cta else 0.72))
-    title = _fit(ctx, ctx.slide.title, (x0, top, x1, top + title_h), **_title_spec(ctx, "bold", "center", 112))
-    rest = height - title_h - 40
-    blocks = [title]
+    d = ImageDraw.Draw(img)
+    chip_h = 90 if ctx.slide.label and not ctx.is_cta else 0
+    height = y1 - y0 - chip_h
+    title_h = int(height * (0.6 if ctx.is_cta else 0.72))
+    title = _fit(ctx, ctx.slide.title, (x0, 0, x1, title_h), **_title_spec(ctx, "bold", "center", 128))
     if ctx.is_cta:
-        stroke = max(3, title.size // 16)
-        placed = _stack([title], (x0, top, x1, top + title_h + rest // 3), 0)
-        _put(ctx, d, placed[0], ink, stroke, outline)
-        _button(ctx, d, ctx.slide.subtitle, (x0, top + title_h, x1, y1), ctx.pal.accent)
+        placed = _stack([title], (x0, y0, x1, y1 - 200), 0)
+        _put(ctx, d, placed[0], ink, max(3, title.size // 16), outline)
+        bottom = int(placed[0].top + placed[0].height) + 40
+        _button(ctx, d, ctx.slide.subtitle, (x0, bottom, x1, bottom + 150), ctx.pal.accent)
         return
+    blocks = [title]
     if ctx.slide.subtitle:
-        blocks.append(_fit(ctx, ctx.slide.subtitle, (x0, 0, x1, rest), **_sub_spec(ctx, "center", 52)))
-    placed = _stack(blocks, (x0, top, x1, y1), 36)
-    stroke = max(3, placed[0].size // 16)
-    _put(ctx, d, placed[0], ink, stroke, outline)
+        blocks.append(_fit(ctx, ctx.slide.subtitle, (x0 + 30, 0, x1 - 30, height - title_h - 40),
+                           **_sub_spec(ctx, "center", 50)))
+    placed = _stack(blocks, (x0, y0 + chip_h, x1, y1), 44)
+    if chip_h:
+        _chip(ctx, d, ctx.slide.label.upper(), (x0 + x1) // 2, int(placed[0].top) - chip_h, ctx.pal.accent, 36,
+              max_w=x1 - x0, align="center")
+    _put(ctx, d, placed[0], ink, max(3, placed[0].size // 16), outline)
     for b in placed[1:]:
-        _put(ctx, d, b, ink, max(2, b.size // 14), outline)
+        boxes = text.line_boxes(b, 26, 12)
+        scrim = paint.shade(ctx.pal.secondary, 0.55) if ink[0] > 128 else paint.tint(ctx.pal.primary, 0.8)
+        paint.scrim(img, (min(x[0] for x in boxes), boxes[0][1], max(x[2] for x in boxes), boxes[-1][3]),
+                    scrim, 0.55)
+        _put(ctx, d, b, ink)
 
 
 # -- inspo ------------------------------------------------------------------------------------------
@@ -191,12 +196,13 @@ def inspo(ctx: Ctx) -> Image.Image:
     top_c, bottom_c = paint.tint(pal.primary, 0.86), paint.tint(pal.secondary, 0.78)
     img = paint.backdrop([top_c, paint.tint(pal.accent, 0.8), bottom_c], "vertical",
                          [paint.tint(pal.accent, 0.55), paint.tint(pal.primary, 0.65), top_c], r, count=3,
-                         blur=26, grain=0.05, seed=ctx.style.seed)
+                         blur=26)
+    paint.speckle(img, r, 9000, paint.shade(top_c, 0.12), paint.tint(top_c, 0.6))
     d = ImageDraw.Draw(img)
     bg = paint.mix(top_c, bottom_c, 0.5)
     ink = paint.readable_on(paint.shade(pal.secondary, 0.55), bg, 7.0)
     accent = paint.readable_on(pal.primary, bg, 3.0)
-    x0, y0, x1, y1 = INNER[0] + 20, INNER[1] + 40, INNER[2] - 10, INNER[3] - 30
+    x0, y0, x1, y1 = INNER[0] + 20, INNER[1] + 40, INNER[2] - 10, INNER[3] - 80
     counter = _fit(ctx, f"{ctx.index + 1:02d} / {ctx.total:02d}", (x1 - 300, y0, x1, y0 + 60), style="regular",
                    max_size=34, min_size=20, max_lines=1, align="right")
     _put(ctx, d, counter, accent)
@@ -223,7 +229,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     _put(ctx, d, placed[0], ink)
     for b in placed[1:]:
         _put(ctx, d, b, accent)
-    footer = _fit(ctx, ctx.style.app_name, (x0, y1 + 10, x1, INNER[3]), style="bold", max_size=30, min_size=18,
+    footer = _fit(ctx, ctx.style.app_name, (x0, INNER[3] - 60, x1, INNER[3]), style="bold", max_size=30, min_size=18,
                   max_lines=1, align="start", valign="bottom")
     if ctx.shot is None:
         _put(ctx, d, footer, paint.mix(ink, bg, 0.35))
@@ -309,26 +315,29 @@ def studio(ctx: Ctx) -> Image.Image:
         bottom = 860
     top = y + 200
     box_bg = (255, 255, 255) if paint.luminance(pal.primary) < 0.5 else (17, 17, 17)
-    box_ink = paint.readable_on(paint.shade(pal.primary, 0.35), box_bg, 7.0)
+    box_ink = pal.primary if paint.contrast(pal.primary, box_bg) >= 4.5 else \
+        paint.readable_on(paint.shade(pal.primary, 0.35), box_bg, 7.0)
     pad = 22
     title_h = int((bottom - top) * (0.6 if ctx.is_cta else 0.72))
     title = _fit(ctx, ctx.slide.title, (x0 + pad, top + pad, x1 - pad, top + title_h - pad),
-                 **_title_spec(ctx, "bold", "start", 92), leading=1.32)
+                 **_title_spec(ctx, "bold", "start", 92 if ctx.shot is not None else 116), leading=1.32)
     blocks = [title]
+    valign = "top" if ctx.shot is not None else "center"
     if ctx.is_cta:
-        placed = _stack(blocks, (x0 + pad, top + pad, x1 - pad, top + title_h - pad), 0, "top")
+        placed = _stack(blocks, (x0 + pad, top + pad, x1 - pad, bottom - 200), 0, valign)
     else:
         if ctx.slide.subtitle:
-            blocks.append(_fit(ctx, ctx.slide.subtitle, (x0, 0, x1, bottom - top - title_h - 30),
+            blocks.append(_fit(ctx, ctx.slide.subtitle, (x0, 0, x1, bottom - top - title_h - 90),
                                **_sub_spec(ctx, "start", 48)))
-        placed = _stack(blocks, (x0 + pad, top + pad, x1 - pad, bottom), 60, valign="top")
+        placed = _stack(blocks, (x0 + pad, top + pad, x1 - pad, bottom), 60, valign)
     for bx in text.line_boxes(placed[0], pad, 6):
         d.rounded_rectangle(bx, radius=14, fill=box_bg)
     _put(ctx, d, placed[0], box_ink)
     for b in placed[1:]:
         _put(ctx, d, b, paint.ink_for(pal.primary))
     if ctx.is_cta:
-        _button(ctx, d, ctx.slide.subtitle, (x0, top + title_h + 20, x1, bottom), num_bg)
+        below = int(placed[0].top + placed[0].height) + 50
+        _button(ctx, d, ctx.slide.subtitle, (x0, below, x1, below + 150), num_bg)
     return img
 
 

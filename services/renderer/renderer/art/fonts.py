@@ -4,6 +4,7 @@ fallback chains used to split text into single-font runs."""
 from __future__ import annotations
 
 import struct
+import threading
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -36,9 +37,22 @@ def path(face: str) -> str:
     return str(FONT_DIR / FACES[face])
 
 
-@lru_cache(maxsize=256)
+_local = threading.local()
+
+
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path(face), size=max(1, int(size)), layout_engine=ImageFont.Layout.RAQM)
+    """Cached per thread: a FreeType face must not be used by two threads at once, and the service may
+    render decks in worker threads."""
+    cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    key = (face, max(1, int(size)))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 256:
+            cache.clear()
+        found = cache[key] = ImageFont.truetype(path(face), size=key[1], layout_engine=ImageFont.Layout.RAQM)
+    return found
 
 
 def _parse_cmap(data: bytes) -> frozenset[int]:

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
+from renderer import catalog
+
 W, H = 1080, 1920
 RGB = tuple[int, int, int]
 
@@ -55,7 +57,9 @@ class Palette:
 
 def palette(primary: str, secondary: str, accent: str, niche: str) -> Palette:
     """The app's brand colors; missing ones come from the niche's palette."""
-    fallback = [_must_hex(c) for c in NICHE_PALETTES.get(niche.strip().lower().replace(" ", "_"), DEFAULT_PALETTE)]
+    found = catalog.niche(niche)
+    key = found.key if found else niche.strip().lower()
+    fallback = [_must_hex(c) for c in NICHE_PALETTES.get(key, DEFAULT_PALETTE)]
     own = parse_hex(primary)
     p = own or fallback[0]
     s = parse_hex(secondary) or (shade(p, 0.45) if own else fallback[1])
@@ -159,6 +163,16 @@ def _grain(seed: int, size: tuple[int, int]) -> Image.Image:
     return Image.effect_noise(size, 48 + seed).convert("L")
 
 
+def speckle(img: Image.Image, r: random.Random, count: int, dark: RGB, light: RGB) -> None:
+    """Paper texture: sparse tiny flecks. Unlike per-pixel grain, they keep the slide cheap to encode."""
+    d = ImageDraw.Draw(img)
+    w, h = img.size
+    for i in range(count):
+        x, y = r.randrange(w), r.randrange(h)
+        size = 1 if i % 3 else 2
+        d.rectangle((x, y, x + size - 1, y + size - 1), fill=dark if i % 2 else light)
+
+
 def rounded_mask(size: tuple[int, int], radius: int) -> Image.Image:
     mask = Image.new("L", size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=255)
@@ -174,6 +188,17 @@ def _shadow(size: tuple[int, int], radius: int, spread: int) -> Image.Image:
     ImageDraw.Draw(small).rounded_rectangle(
         (spread // q, spread // q, (spread + size[0]) // q, (spread + size[1]) // q), radius=radius // q, fill=150)
     return small.filter(ImageFilter.GaussianBlur(spread / q / 2.5)).resize((w, h), Image.Resampling.BILINEAR)
+
+
+def scrim(img: Image.Image, box: tuple[float, float, float, float], color: RGB, alpha: float) -> None:
+    """A translucent rounded panel behind text, blended only over its own region."""
+    x0, y0, x1, y1 = (max(0, round(box[0])), max(0, round(box[1])), min(img.width, round(box[2])),
+                      min(img.height, round(box[3])))
+    if x1 <= x0 or y1 <= y0:
+        return
+    region = img.crop((x0, y0, x1, y1))
+    tinted = Image.blend(region, Image.new("RGB", region.size, color), alpha)
+    img.paste(tinted, (x0, y0), rounded_mask(region.size, min(28, (y1 - y0) // 2)))
 
 
 def open_image(data: bytes) -> Image.Image | None:

@@ -385,10 +385,14 @@ def draw(d: ImageDraw.ImageDraw, block: TextBlock, fill: str | tuple[int, ...],
 
 
 def line_boxes(block: TextBlock, pad_x: float, pad_y: float) -> list[tuple[float, float, float, float]]:
-    """One rectangle per line (for highlighted / boxed text), from the line's metric extent."""
+    """One rectangle per line (for highlighted / boxed text): the line's ink, but at least the
+    height of capitals and descenders so that boxes of short words line up."""
     out = []
     for line, x, baseline in block.placements():
-        top = baseline - block.size * 0.98
-        bottom = baseline + block.size * 0.3
+        top, bottom = baseline - block.size * 0.95, baseline + block.size * 0.28
+        for run in line.runs:
+            _, t, _, b = fonts.font(run.face, block.size).getbbox(run.text, anchor="ls",
+                                                                  direction="rtl" if run.rtl else "ltr")
+            top, bottom = min(top, baseline + t), max(bottom, baseline + b)
         out.append((x - pad_x, top - pad_y, x + line.width + pad_x, bottom + pad_y))
     return out

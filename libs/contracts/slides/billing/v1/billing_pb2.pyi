@@ -90,10 +90,26 @@ class GetOrganizationRequest(_message.Message):
     def __init__(self, organization_id: _Optional[str] = ...) -> None: ...
 
 class GetOrganizationResponse(_message.Message):
-    __slots__ = ("organization",)
+    __slots__ = ("organization", "subscription")
     ORGANIZATION_FIELD_NUMBER: _ClassVar[int]
+    SUBSCRIPTION_FIELD_NUMBER: _ClassVar[int]
     organization: Organization
-    def __init__(self, organization: _Optional[_Union[Organization, _Mapping]] = ...) -> None: ...
+    subscription: Subscription
+    def __init__(self, organization: _Optional[_Union[Organization, _Mapping]] = ..., subscription: _Optional[_Union[Subscription, _Mapping]] = ...) -> None: ...
+
+class Subscription(_message.Message):
+    __slots__ = ("id", "status", "plan", "current_period_start", "current_period_end")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PERIOD_START_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PERIOD_END_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    status: str
+    plan: str
+    current_period_start: _timestamp_pb2.Timestamp
+    current_period_end: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., status: _Optional[str] = ..., plan: _Optional[str] = ..., current_period_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., current_period_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class SetPlanRequest(_message.Message):
     __slots__ = ("organization_id", "plan")
