@@ -81,6 +81,8 @@ async def run_async(
         loop.add_signal_handler(sig, stop.set)
     crashed = asyncio.create_task(_first_crash(tasks))
     await asyncio.wait([asyncio.create_task(stop.wait()), crashed], return_when=asyncio.FIRST_COMPLETED)
+    failed = crashed.done()
+    crashed.cancel()
 
     log.info("service stopping")
     await server.stop(grace=5)
@@ -92,19 +94,18 @@ async def run_async(
     await producer.stop()
     await rt.clients.close()
     await engine.dispose()
-    if crashed.done() and crashed.result():
+    if failed:
         raise SystemExit(1)
 
 
-async def _first_crash(tasks: list[asyncio.Task]) -> bool:
-    """Background loops must run forever; if one dies, the process exits so it is restarted."""
+async def _first_crash(tasks: list[asyncio.Task]) -> None:
+    """Background loops must run forever; returns when one ends, so the process exits (and is restarted)."""
     if not tasks:
         await asyncio.Event().wait()
-    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     for t in done:
-        if not t.cancelled() and t.exception():
-            log.error("background task crashed", task=t.get_name(), error=repr(t.exception()))
-    return True
+        error = None if t.cancelled() else t.exception()
+        log.error("background task ended", task=t.get_name(), error=repr(error))
 
 
 def serve(settings: KitSettings, *, package: str, schema: str, build: Callable[[Runtime], Awaitable[Parts]]) -> None:

@@ -16,7 +16,6 @@ from kit.grpcx import Clients, call, rpc
 from kit.outbox import OutboxRelay
 from slides.renderer.v1 import renderer_pb2, renderer_pb2_grpc
 from slides.sharing.v1 import sharing_pb2, sharing_pb2_grpc
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -176,28 +175,15 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         ss_id = slideshow.id
         token = domain.new_token()
         fresh = {"token_hash": domain.token_hash(token), "token_encrypted": self.keys.encrypt_token(token)}
-        inserted = (
-            await conn.execute(
-                pg_insert(store.shares)
-                .values(
-                    id=ids.new_id("shr"),
-                    organization_id=org,
-                    slideshow_id=ss_id,
-                    app_id=slideshow.app_id,
-                    password_hash=password_hash or None,
-                    enabled=True,
-                    created_at=datetime.now(UTC),
-                    updated_at=datetime.now(UTC),
-                    **fresh,
-                )
-                .on_conflict_do_nothing(index_elements=["organization_id", "slideshow_id"])
-                .returning(store.shares)
-            )
-        ).first()
+        values = {"organization_id": org, "slideshow_id": ss_id, "app_id": slideshow.app_id, **fresh}
+        inserted = await store.insert_share(
+            conn, {**values, "id": ids.new_id("shr"), "password_hash": password_hash or None}
+        )
         if inserted is not None:
             return inserted, True
         row = await store.get_for_slideshow(conn, org, ss_id, lock=True)
-        assert row is not None
+        if row is None:
+            raise ServiceError("CONFLICT", "The share link changed concurrently; retry.")
         changes: dict = {}
         if password_hash is not None:
             changes["password_hash"] = password_hash or None

@@ -22,6 +22,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -69,14 +70,16 @@ async def get_live_by_hash(conn: AsyncConnection, digest: str) -> Row | None:
     return (await conn.execute(q)).first()
 
 
-async def insert_share(conn: AsyncConnection, values: dict) -> Row:
+async def insert_share(conn: AsyncConnection, values: dict) -> Row | None:
+    """Insert a live link; None when the slideshow already has a row (concurrent first calls)."""
     now = datetime.now(UTC)
-    row = (
-        await conn.execute(
-            insert(shares).values(**values, enabled=True, created_at=now, updated_at=now).returning(shares)
-        )
-    ).one()
-    return row
+    q = (
+        pg_insert(shares)
+        .values(**values, enabled=True, created_at=now, updated_at=now)
+        .on_conflict_do_nothing(index_elements=["organization_id", "slideshow_id"])
+        .returning(shares)
+    )
+    return (await conn.execute(q)).first()
 
 
 async def update_share(conn: AsyncConnection, organization_id: str, share_id: str, values: dict) -> Row:

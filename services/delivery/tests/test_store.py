@@ -1,0 +1,85 @@
+"""Claiming due deliveries against the stack's Postgres: two workers never get the same
+attempt, a lease hides a claimed row, and an attempt is recorded once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from delivery import domain, store
+from kit import db, ids
+from sqlalchemy import delete
+
+
+@pytest.fixture
+async def engine(stack_env):
+    eng = db.make_engine(os.environ["DATABASE_URL"], pool_size=4)
+    yield eng
+    await eng.dispose()
+
+
+async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
+    org = ids.new_id("org")
+    endpoint_id = ids.new_id("wh")
+    # Due only in the far future, so the running delivery service never touches these rows.
+    later = datetime.now(UTC) + timedelta(days=1)
+    now = later + timedelta(days=1)
+    async with engine.begin() as conn:
+        await store.insert_endpoint(
+            conn,
+            {
+                "id": endpoint_id, "organization_id": org, "kind": "webhook", "url": "https://127.0.0.1:1/x",
+                "events": list(domain.EVENTS), "description": "", "secret_key_id": "k1", "secret_cipher": b"",
+                "enabled": True, "disabled_reason": "", "created_at": later, "updated_at": later,
+            },
+        )
+        for i in range(40):
+            assert await store.insert_delivery(
+                conn,
+                {
+                    "id": ids.new_id("whd"), "organization_id": org, "endpoint_id": endpoint_id,
+                    "event_id": f"evt_{i}", "event": domain.QUOTA_EXCEEDED, "body": b"{}", "status": domain.PENDING,
+                    "attempt_count": 0, "next_attempt_at": later, "created_at": later, "updated_at": later,
+                },
+            )
+        assert not await store.insert_delivery(
+            conn,
+            {
+                "id": ids.new_id("whd"), "organization_id": org, "endpoint_id": endpoint_id, "event_id": "evt_0",
+                "event": domain.QUOTA_EXCEEDED, "body": b"{}", "status": domain.PENDING, "attempt_count": 0,
+                "next_attempt_at": later, "created_at": later, "updated_at": later,
+            },
+        )
+    try:
+
+        async def worker() -> list[store.Claimed]:
+            got: list[store.Claimed] = []
+            while True:
+                async with engine.begin() as conn:
+                    batch = await store.claim_due(conn, now, 7, timedelta(minutes=5))
+                if not batch:
+                    return got
+                got += batch
+
+        first, second = await asyncio.gather(worker(), worker())
+        ids_first, ids_second = {c.id for c in first}, {c.id for c in second}
+        assert not ids_first & ids_second
+        assert len(ids_first | ids_second) == 40
+        assert all(c.url == "https://127.0.0.1:1/x" and c.kind == "webhook" for c in first + second)
+
+        claimed = (first + second)[0]
+        async with engine.begin() as conn:
+            kwargs = dict(status_code=500, duration_ms=3, error="HTTP 500", status=domain.PENDING, next_at=now, now=now)
+            assert await store.record_attempt(conn, claimed, **kwargs)
+            assert not await store.record_attempt(conn, claimed, **kwargs)  # the same attempt, again
+            rows, attempts, total = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
+        assert total == 40
+        assert [a.status_code for a in attempts[claimed.id]] == [500]
+        async with engine.begin() as conn:
+            again = await store.claim_due(conn, now, 100, timedelta(minutes=5))
+        assert [c.id for c in again] == [claimed.id] and again[0].attempt_count == 1
+    finally:
+        async with engine.begin() as conn:
+            await conn.execute(delete(store.endpoints).where(store.endpoints.c.id == endpoint_id))
