@@ -272,8 +272,9 @@ def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None) ->
             with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - loopback only
                 if resp.status == 200:
                     return
-        except Exception:
-            pass
+        except OSError:
+            time.sleep(0.2)
+            continue
         time.sleep(0.2)
     raise SystemExit(f"[stack] {url} not ready within {timeout:.0f}s; see {STATE}/logs")
 
