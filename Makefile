@@ -6,6 +6,8 @@ export UV_PROJECT_ENVIRONMENT := $(CURDIR)/.venv
 STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
+# Two gateway replicas, so chaos can kill one while the other serves.
+export STACK_GATEWAY_REPLICAS ?= 2
 
 .PHONY: install run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
 
@@ -57,6 +59,14 @@ pytest: install
 test: install node_modules/.installed lint-protos check-protos lint typecheck
 	@$(MAKE) --no-print-directory stack-up
 	@set -o pipefail; $(PY) -m pytest -q $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
+
+load: install
+	@$(MAKE) --no-print-directory stack-up
+	@$(PY) scripts/load.py --duration 60 --users 12 --orgs 3 --report out/load.json; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
+
+chaos: install
+	@$(MAKE) --no-print-directory stack-up
+	@$(PY) scripts/load.py --duration 90 --users 12 --orgs 3 --chaos --report out/chaos.json; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 
 bench: install
 	@$(MAKE) --no-print-directory stack-up

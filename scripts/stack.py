@@ -9,6 +9,7 @@ STACK_PORT_OFFSET shifts every port (so several stacks can run side by side).
 DATABASE_URL selects an existing Postgres; without it an embedded one is started.
 REDIS_URL, when set, is handed to the gateway (shared rate-limit counters).
 STACK_SERVICES=billing,catalog starts only those services ("none": infrastructure only).
+STACK_GATEWAY_REPLICAS=2 adds a second gateway on the next port (chaos runs).
 Processes that die unexpectedly are restarted (their pid files are under .stack/<n>/pids).
 """
 
@@ -49,7 +50,10 @@ PORTS = {
     **{f"{s}-grpc": port(GRPC_BASE + i) for i, s in enumerate(SERVICES)},
     **{f"{s}-metrics": port(9101 + i) for i, s in enumerate(SERVICES)},
     "gateway-metrics": port(9100),
+    "gateway-2": port(8081),
+    "gateway-2-metrics": port(9107),
 }
+GATEWAY_REPLICAS = int(os.environ.get("STACK_GATEWAY_REPLICAS", "1"))
 
 
 def log(msg: str) -> None:
@@ -214,7 +218,8 @@ def present_services() -> list[str]:
 
 
 def up() -> None:
-    busy = [f"{name} (127.0.0.1:{p})" for name, p in PORTS.items() if port_busy(p)]
+    wanted = {k: p for k, p in PORTS.items() if GATEWAY_REPLICAS > 1 or not k.startswith("gateway-2")}
+    busy = [f"{name} (127.0.0.1:{p})" for name, p in wanted.items() if port_busy(p)]
     if busy:
         raise SystemExit("[stack] ports already in use: " + ", ".join(busy)
                          + ". Stop whatever holds them or set STACK_PORT_OFFSET.")
@@ -245,6 +250,11 @@ def up() -> None:
         gw_env = {**env, "SERVICE_NAME": "gateway", "REQUIRED_SERVICES": ",".join(services), "METRICS_PORT": str(PORTS["gateway-metrics"])}
         sup.start("gateway", [py, "-m", "gateway"], gw_env)
         wait_http(f"http://127.0.0.1:{PORTS['gateway']}/readyz", 90, sup.procs["gateway"][2])
+        if GATEWAY_REPLICAS > 1:
+            # A second replica for chaos runs; both share rate-limit counters through REDIS_URL.
+            sup.start("gateway-2", [py, "-m", "gateway"], {**gw_env, "GATEWAY_PORT": str(PORTS["gateway-2"]),
+                                                            "METRICS_PORT": str(PORTS["gateway-2-metrics"])})
+            wait_http(f"http://127.0.0.1:{PORTS['gateway-2']}/readyz", 90, sup.procs["gateway-2"][2])
         (STATE / "ready").write_text("ok")
         log(f"gateway ready: http://127.0.0.1:{PORTS['gateway']}")
         log("create an organization: .venv/bin/slidectl org create --name Acme --plan pro")

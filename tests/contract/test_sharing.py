@@ -9,6 +9,7 @@ import re
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import grpc
@@ -174,6 +175,14 @@ def test_second_call_returns_same_link_with_200(client, deck_id):
     assert first.status_code in (200, 201)
     assert second.status_code == 200, second.text
     assert second.json()["body"] == first.json()["body"]
+
+
+def test_concurrent_calls_issue_one_link(client, deck_b):
+    client.delete(f"/v0/api/slideshows/{deck_b}/share")
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda _: share(client, deck_b), range(6)))
+    assert sorted(r.status_code for r in answers) == [200] * 5 + [201]
+    assert len({r.json()["body"]["token"] for r in answers}) == 1
 
 
 def test_empty_body_is_accepted(client, deck_id):
