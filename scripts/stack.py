@@ -45,8 +45,6 @@ PORTS = {
     "weed-master": port(9333),
     "weed-volume": port(9340),
     "weed-filer": port(8888),
-    "weed-webdav": port(7333),
-    "weed-admin": port(23646),
     **{f"{s}-grpc": port(GRPC_BASE + i) for i, s in enumerate(SERVICES)},
     **{f"{s}-metrics": port(9101 + i) for i, s in enumerate(SERVICES)},
     "gateway-metrics": port(9100),
@@ -290,10 +288,17 @@ def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None) ->
 
 
 def wait_ready(timeout: float = 240) -> None:
+    """Waits for the background stack (pid in stack.pid) to be ready; fails fast if it died."""
     deadline = time.monotonic() + timeout
+    pid_file = STATE / "stack.pid"
     while time.monotonic() < deadline:
         if (STATE / "ready").exists():
             return
+        if pid_file.exists():
+            try:
+                os.kill(int(pid_file.read_text().strip()), 0)
+            except (OSError, ValueError):
+                raise SystemExit(f"[stack] the stack exited before it was ready; see {STATE}/stack.out") from None
         time.sleep(0.3)
     raise SystemExit(f"[stack] not ready after {timeout:.0f}s; see {STATE}/logs")
 

@@ -101,4 +101,32 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     for module in modules:
         app.include_router(module.router)
+    install_openapi(app)
     return app
+
+
+def install_openapi(app: FastAPI) -> None:
+    """FastAPI documents request-validation failures as 422; this API answers them with
+    400 VALIDATION_ERROR in the error envelope, so the document says so."""
+    from fastapi.openapi.utils import get_openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+        schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+        for name in ("HTTPValidationError", "ValidationError"):
+            schemas.pop(name, None)
+        schemas.setdefault("ErrorEnvelope", errors.ErrorEnvelope.model_json_schema(ref_template="#/components/schemas/{model}"))
+        for defs_name, defs in list(schemas["ErrorEnvelope"].pop("$defs", {}).items()):
+            schemas.setdefault(defs_name, defs)
+        envelope = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}
+        for path_item in schema.get("paths", {}).values():
+            for operation in path_item.values():
+                responses = operation.get("responses", {})
+                if responses.pop("422", None) is not None:
+                    responses.setdefault("400", {"description": "VALIDATION_ERROR", "content": envelope})
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -14,10 +14,13 @@ import httpx
 import httpx2
 import jsonschema
 import pytest
+from gateway.routes.mcp import transport_security
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.server.transport_security import TransportSecurityMiddleware
 from mcp_types import CallToolResult, Tool
 from slides.billing.v1 import billing_pb2
+from starlette.requests import Request
 
 TOOLS = {
     "list_apps",
@@ -50,7 +53,9 @@ def mcp_url(gateway_url: str) -> str:
 
 
 @asynccontextmanager
-async def connect(url: str, key: str, statuses: list[int] | None = None) -> AsyncIterator[Client]:
+async def connect(
+    url: str, key: str, statuses: list[int] | None = None, mode: str = "auto"
+) -> AsyncIterator[Client]:
     """An official MCP client sending `Authorization: Bearer <key>`; HTTP statuses go to `statuses`."""
     seen = statuses if statuses is not None else []
 
@@ -60,7 +65,7 @@ async def connect(url: str, key: str, statuses: list[int] | None = None) -> Asyn
     async with httpx2.AsyncClient(
         headers={"Authorization": f"Bearer {key}"}, timeout=30, event_hooks={"response": [record]}
     ) as http:
-        async with Client(streamable_http_client(url, http_client=http)) as client:
+        async with Client(streamable_http_client(url, http_client=http), mode=mode) as client:  # type: ignore[arg-type]
             yield client
 
 
@@ -134,8 +139,29 @@ def create_app(gateway_url: str, key: str, niche: str) -> str:
     return resp.json()["body"]["_id"]
 
 
-async def test_lists_ten_tools_with_schemas_and_truthful_annotations(mcp_url, new_org):
+@pytest.fixture(scope="module")
+def niche(gateway_url, new_org) -> dict[str, Any]:
+    return first_niche(gateway_url, new_org("pro")["api_key"])
+
+
+def org_with_app(gateway_url: str, new_org, niche: dict[str, Any]) -> dict[str, str]:
     org = new_org("pro")
+    return {**org, "app_id": create_app(gateway_url, org["api_key"], niche["key"])}
+
+
+@pytest.fixture(scope="module")
+def pro_a(gateway_url, new_org, niche) -> dict[str, str]:
+    """A Pro organization with one app, shared by the tests that only read (no generation)."""
+    return org_with_app(gateway_url, new_org, niche)
+
+
+@pytest.fixture(scope="module")
+def pro_b(gateway_url, new_org, niche) -> dict[str, str]:
+    return org_with_app(gateway_url, new_org, niche)
+
+
+async def test_lists_ten_tools_with_schemas_and_truthful_annotations(mcp_url, pro_a):
+    org = pro_a
     async with connect(mcp_url, org["api_key"]) as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
     assert set(tools) == TOOLS
@@ -159,9 +185,19 @@ async def test_lists_ten_tools_with_schemas_and_truthful_annotations(mcp_url, ne
     assert "PENDING" in str(tools["get_slideshow"].output_schema)
 
 
-async def test_catalog_tools_and_usage(mcp_url, new_org):
-    org = new_org("pro")
-    async with session(mcp_url, org["api_key"]) as s:
+async def test_handshake_era_clients_work_too(mcp_url, pro_a):
+    """Clients of the 2025 protocol versions (initialize handshake) reach the same tools."""
+    org = pro_a
+    statuses: list[int] = []
+    async with connect(mcp_url, org["api_key"], statuses, mode="legacy") as client:
+        assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+        usage = await client.call_tool("get_usage", {})
+        assert not usage.is_error and usage.structured_content["plan"] == "pro"
+    assert statuses and all(s in (200, 202) for s in statuses)
+
+
+async def test_catalog_tools_and_usage(mcp_url, pro_a):
+    async with session(mcp_url, pro_a["api_key"]) as s:
         designs = await s.ok("list_design_templates")
         assert {"classic", "inspo", "editorial-split", "brand-studio"} <= {
             d["key"] for d in designs["designs"]
@@ -175,11 +211,9 @@ async def test_catalog_tools_and_usage(mcp_url, new_org):
         assert usage["period_start"] and usage["period_end"] and usage["period_start"] < usage["period_end"]
 
 
-async def test_app_tools_and_unknown_ids(mcp_url, gateway_url, new_org):
-    org = new_org("pro")
-    niche = first_niche(gateway_url, org["api_key"])
-    app_id = create_app(gateway_url, org["api_key"], niche["key"])
-    async with session(mcp_url, org["api_key"]) as s:
+async def test_app_tools_and_unknown_ids(mcp_url, niche, pro_a, pro_b):
+    app_id = pro_a["app_id"]
+    async with session(mcp_url, pro_a["api_key"]) as s:
         listed = await s.ok("list_apps")
         assert [a["id"] for a in listed["apps"]] == [app_id] and listed["total"] == 1
         assert (
@@ -202,25 +236,31 @@ async def test_app_tools_and_unknown_ids(mcp_url, gateway_url, new_org):
         )
         bad = await s.error("list_slideshows", {"status": "READY"})
         assert bad["code"] == "VALIDATION_ERROR" and bad["details"]["fields"][0]["field"] == "status"
-    other = new_org("pro")
-    async with session(mcp_url, other["api_key"]) as s:
+    async with session(mcp_url, pro_b["api_key"]) as s:
         assert (await s.error("get_app", {"app_id": app_id}))["code"] == "APP_NOT_FOUND"
 
 
-async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, new_org, billing_stub):
+async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, new_org, billing_stub):
     org = new_org("pro")
     # Polling costs requests; lift this organization's per-minute limit for the test.
     billing_stub.SetRateLimit(
         billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=1000),
         timeout=10,
     )
-    niche = first_niche(gateway_url, org["api_key"])
     app_id = create_app(gateway_url, org["api_key"], niche["key"])
     template_key = niche["templates"][0]["key"]
     async with session(mcp_url, org["api_key"]) as s:
         started = await s.ok("generate_slideshow", {"app_id": app_id, "template_key": template_key})
         assert started["status"] == "PENDING" and started["slideshow_id"].startswith("ss_")
         assert (await s.ok("get_usage"))["slideshows_generated"] == 1
+
+        # A retry with the same idempotency key returns the first answer and consumes nothing.
+        keyed = {"app_id": app_id, "template_key": template_key, "idempotency_key": uuid.uuid4().hex}
+        first = await s.ok("generate_slideshow", keyed)
+        assert await s.ok("generate_slideshow", keyed) == first and first["status"] == "PENDING"
+        assert (await s.ok("get_usage"))["slideshows_generated"] == 2
+        reused = await s.error("generate_slideshow", {**keyed, "design": "inspo"})
+        assert reused["code"] == "IDEMPOTENCY_KEY_REUSED"
 
         deck = await s.ok("get_slideshow", {"slideshow_id": started["slideshow_id"]})
         for _ in range(240):
@@ -235,9 +275,15 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, new_org
             image = await anon.get(deck["image_urls"][0])
         assert image.status_code == 200 and image.content[:8] == b"\x89PNG\r\n\x1a\n"
 
+        listed = await s.ok("list_slideshows", {"app_id": app_id})
+        assert {x["slideshow_id"] for x in listed["slideshows"]} == {
+            started["slideshow_id"],
+            first["slideshow_id"],
+        }
         done = await s.ok("list_slideshows", {"app_id": app_id, "status": "COMPLETED"})
-        assert [x["slideshow_id"] for x in done["slideshows"]] == [started["slideshow_id"]]
-        assert (await s.ok("list_slideshows", {"status": "PENDING"}))["slideshows"] == []
+        assert started["slideshow_id"] in [x["slideshow_id"] for x in done["slideshows"]]
+        assert all(x["status"] == "COMPLETED" for x in done["slideshows"])
+        assert (await s.ok("list_slideshows", {"status": "FAILED"}))["slideshows"] == []
 
         publish = await s.error(
             "publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"}
@@ -245,28 +291,9 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, new_org
         assert publish["code"] == "NO_CONNECTED_ACCOUNT"
 
 
-async def test_generate_with_idempotency_key(mcp_url, gateway_url, new_org):
-    org = new_org("pro")
-    niche = first_niche(gateway_url, org["api_key"])
-    app_id = create_app(gateway_url, org["api_key"], niche["key"])
-    args = {
-        "app_id": app_id,
-        "template_key": niche["templates"][0]["key"],
-        "idempotency_key": uuid.uuid4().hex,
-    }
-    async with session(mcp_url, org["api_key"]) as s:
-        first = await s.ok("generate_slideshow", args)
-        again = await s.ok("generate_slideshow", args)
-        assert again == first and first["status"] == "PENDING"
-        assert (await s.ok("get_usage"))["slideshows_generated"] == 1
-        reused = await s.error("generate_slideshow", {**args, "design": "inspo"})
-        assert reused["code"] == "IDEMPOTENCY_KEY_REUSED"
-
-
-async def test_generate_hooks(mcp_url, gateway_url, new_org):
-    org = new_org("pro")
-    app_id = create_app(gateway_url, org["api_key"], first_niche(gateway_url, org["api_key"])["key"])
-    async with session(mcp_url, org["api_key"]) as s:
+async def test_generate_hooks(mcp_url, pro_a):
+    app_id = pro_a["app_id"]
+    async with session(mcp_url, pro_a["api_key"]) as s:
         hooks = await s.ok("generate_hooks", {"app_id": app_id, "count": 3})
         assert (
             hooks["app_id"] == app_id and len(hooks["hooks"]) == 3 and all(h["text"] for h in hooks["hooks"])
@@ -276,9 +303,8 @@ async def test_generate_hooks(mcp_url, gateway_url, new_org):
         ] == "APP_NOT_FOUND"
 
 
-async def test_quota_exceeded(mcp_url, gateway_url, new_org, billing_stub):
+async def test_quota_exceeded(mcp_url, gateway_url, niche, new_org, billing_stub):
     org = new_org("pro")
-    niche = first_niche(gateway_url, org["api_key"])
     app_id = create_app(gateway_url, org["api_key"], niche["key"])
     usage = billing_stub.GetUsage(
         billing_pb2.GetUsageRequest(organization_id=org["organization_id"]), timeout=10
@@ -362,26 +388,45 @@ async def test_rate_limit_is_shared_with_rest(mcp_url, gateway_url, new_org, bil
     assert int(resp.headers["retry-after"]) >= 1 and "ratelimit" in resp.headers
 
 
-async def test_concurrent_callers_each_see_their_own_organization(mcp_url, gateway_url, new_org):
-    orgs = [new_org("pro") for _ in range(2)]
-    niche = first_niche(gateway_url, orgs[0]["api_key"])["key"]
-    app_ids = [create_app(gateway_url, org["api_key"], niche) for org in orgs]
+async def test_concurrent_callers_each_see_their_own_organization(mcp_url, pro_a, pro_b):
+    orgs = [pro_a, pro_b]
 
     async def seen_by(org: dict[str, str]) -> set[str]:
         async with session(mcp_url, org["api_key"]) as s:
             pages = await asyncio.gather(*(s.ok("list_apps") for _ in range(5)))
         return {app["id"] for page in pages for app in page["apps"]}
 
-    assert await asyncio.gather(*(seen_by(org) for org in orgs)) == [{app_ids[0]}, {app_ids[1]}]
+    assert await asyncio.gather(*(seen_by(org) for org in orgs)) == [{pro_a["app_id"]}, {pro_b["app_id"]}]
 
 
-async def test_trailing_slash_foreign_host_and_http_errors(mcp_url, gateway_url, new_org):
-    org = new_org("pro")
+async def test_trailing_slash_foreign_host_and_http_errors(mcp_url, gateway_url, pro_b):
+    org = pro_b
     slash = raw_post(mcp_url + "/", org["api_key"])
     assert slash.status_code == 200 and len(slash.json()["result"]["tools"]) == len(TOOLS)
+    assert slash.headers["ratelimit-policy"] == '"minute";q=120;w=60' and "ratelimit" in slash.headers
     foreign = raw_post(mcp_url, org["api_key"], host="mcp.slides.example.com")
     assert foreign.status_code == 200 and foreign.json()["result"]["tools"]
     with rest(gateway_url, org["api_key"]) as c:
         assert c.get("/v0/mcp").status_code == 405
         plain = c.post("/v0/mcp", content=b"{}", headers={"Content-Type": "text/plain"})
     assert plain.status_code == 415 and plain.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
+
+
+async def test_transport_host_allow_list():
+    listed = TransportSecurityMiddleware(transport_security("mcp.slides.example.com"))
+    anyone = TransportSecurityMiddleware(transport_security("*"))
+    for middleware, host, allowed in [
+        (listed, "mcp.slides.example.com", True),
+        (listed, "127.0.0.1:8080", True),
+        (listed, "evil.example.net", False),
+        (anyone, "evil.example.net", True),
+    ]:
+        scope = {
+            "type": "http",
+            "method": "POST",
+            "headers": [(b"host", host.encode()), (b"content-type", b"application/json")],
+        }
+        refused = await middleware.validate_request(Request(scope), is_post=True)
+        assert (refused is None) is allowed, host
+        if refused is not None:
+            assert refused.status_code == 421

@@ -12,7 +12,7 @@ import uuid
 import grpc
 import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from billing import store
+from billing import cli, store
 from kit import topics
 from kit.db import make_engine
 from kit.errors import ServiceError
@@ -244,6 +244,7 @@ async def test_quota_notice_is_recorded_once(stub):
 
 
 def slidectl(*args: str) -> subprocess.CompletedProcess:
+    """The real command in a fresh process, finding the stack through .stack/<offset>/env.json."""
     env = {k: v for k, v in os.environ.items() if k not in ("BILLING_ADDR", "HOOKS_ADDR")}
     return subprocess.run(  # noqa: S603 - fixed argv, test only
         [sys.executable, "-m", "billing.cli", *args],
@@ -255,20 +256,39 @@ def slidectl(*args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_slidectl_commands(stack_env):
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """The same entry point in-process (fast): (exit code, stdout, stderr)."""
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_slidectl_process(stack_env):
     created = slidectl("org", "create", "--name", "CLI Org", "--plan", "starter")
     assert created.returncode == 0, created.stderr
     out = json.loads(created.stdout)
     assert set(out) == {"organization_id", "api_key"} and out["api_key"].startswith("sk_live_")
-    org_id = out["organization_id"]
-    plan = json.loads(slidectl("org", "set-plan", org_id, "business").stdout)
-    assert plan["plan"] == "business"
-    assert json.loads(slidectl("org", "set-rate-limit", org_id, "900").stdout)["rate_limit_override"] == 900
-    key = json.loads(slidectl("key", "create", org_id).stdout)
-    revoked = slidectl("key", "revoke", key["api_key_id"])
-    assert revoked.returncode == 0 and json.loads(revoked.stdout)["revoked"] is True
-    result = slidectl("key", "revoke", "key_missing")
-    assert result.returncode != 0
-    assert (
-        result.stdout == "" and result.stderr.strip() == "slidectl: KEY_NOT_FOUND: No API key 'key_missing'."
-    )
+    failed = slidectl("org", "set-plan", "org_missing", "pro")
+    assert failed.returncode == 1 and failed.stdout == ""
+    assert failed.stderr.strip() == "slidectl: ORGANIZATION_NOT_FOUND: No organization 'org_missing'."
+
+
+def test_slidectl_commands(stack_env, capsys):
+    code, out, _ = run_cli(capsys, "org", "create", "--name", "CLI Org", "--plan", "starter")
+    assert code == 0
+    org_id = json.loads(out)["organization_id"]
+    code, out, _ = run_cli(capsys, "org", "set-plan", org_id, "business")
+    assert code == 0 and json.loads(out)["plan"] == "business"
+    code, out, _ = run_cli(capsys, "org", "set-rate-limit", org_id, "900")
+    assert code == 0 and json.loads(out)["rate_limit_override"] == 900
+    code, out, _ = run_cli(capsys, "key", "create", org_id)
+    key = json.loads(out)
+    assert code == 0 and key["api_key"].startswith("sk_live_")
+    code, out, _ = run_cli(capsys, "key", "revoke", key["api_key_id"])
+    assert code == 0 and json.loads(out)["revoked"] is True
+    code, out, err = run_cli(capsys, "key", "revoke", "key_missing")
+    assert code == 1 and out == "" and err.strip() == "slidectl: KEY_NOT_FOUND: No API key 'key_missing'."
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["org", "create", "--name", "x", "--plan", "gold"])
+    assert exc.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

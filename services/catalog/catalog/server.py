@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Any
 
 from google.protobuf import timestamp_pb2
@@ -23,10 +25,9 @@ log = logs.get(__name__)
 APPS_QUOTA = "apps"
 
 
-def _timestamp(value) -> timestamp_pb2.Timestamp:
-    ts = timestamp_pb2.Timestamp()
-    ts.FromDatetime(value)
-    return ts
+def _timestamp(value: datetime) -> timestamp_pb2.Timestamp:
+    seconds = math.floor(value.timestamp())
+    return timestamp_pb2.Timestamp(seconds=seconds, nanos=value.microsecond * 1000)
 
 
 def to_proto(row: Row) -> catalog_pb2.App:

@@ -69,16 +69,25 @@ async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> R
 async def list_apps(
     conn: AsyncConnection, organization_id: str, status: str, offset: int, limit: int
 ) -> tuple[list[Row], int]:
-    """One page, newest first (id breaks ties), and the total matching the filter."""
+    """One page, newest first (id breaks ties), and the total matching the filter (one round trip
+    unless the page is past the end)."""
     where = [apps.c.organization_id == organization_id]
     if status:
         where.append(apps.c.status == status)
-    page = select(apps).where(*where).order_by(apps.c.created_at.desc(), apps.c.id.desc())
-    rows = list((await conn.execute(page.offset(offset).limit(limit))).all())
-    if offset == 0 and len(rows) < limit:
-        return rows, len(rows)
+    page = (
+        select(apps, func.count().over().label("total"))
+        .where(*where)
+        .order_by(apps.c.created_at.desc(), apps.c.id.desc())
+        .offset(offset)
+        .limit(limit)
+    )
+    rows = list((await conn.execute(page)).all())
+    if rows:
+        return rows, int(rows[0].total)
+    if offset == 0:
+        return [], 0
     total = (await conn.execute(select(func.count()).select_from(apps).where(*where))).scalar_one()
-    return rows, int(total)
+    return [], int(total)
 
 
 async def update_app(

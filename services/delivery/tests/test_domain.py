@@ -9,7 +9,7 @@ import pytest
 from cryptography.exceptions import InvalidTag
 from delivery import domain
 from delivery.crypto import KeyRing
-from delivery.settings import Settings
+from delivery.settings import DEFAULT_RETRY_SCHEDULE, Settings
 from kit.errors import ServiceError
 
 KEY_A = "a:" + "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE="
@@ -54,7 +54,8 @@ def test_slideshow_payload_completed_and_failed():
 
 
 def test_retry_schedule_six_attempts_with_small_jitter():
-    delays = Settings().retry_delays()
+    assert Settings.model_fields["webhook_retry_schedule"].default == DEFAULT_RETRY_SCHEDULE
+    delays = Settings(webhook_retry_schedule=DEFAULT_RETRY_SCHEDULE).retry_delays()
     assert delays == [60, 300, 1800, 7200, 43200]
     now = datetime(2026, 1, 1, tzinfo=UTC)
     for attempt, delay in enumerate(delays, start=1):

@@ -24,7 +24,8 @@ async def test_pinned_request_verifies_the_real_host_name(tmp_path):
             resp = await client.post(
                 urls.pinned_url(target),
                 content=b"{}",
-                headers={"Host": f"localhost:{receiver.port}"},
+                # As the sender does: no reuse of a connection verified for another host name.
+                headers={"Host": f"localhost:{receiver.port}", "Connection": "close"},
                 extensions={"sni_hostname": "localhost"},
             )
             assert resp.status_code == 200

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 from kit import ids, logs
@@ -154,25 +155,28 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
 
     @rpc
     async def RefreshDaily(self, request, context):
+        """Organizations run concurrently (bounded); each is its own transaction, so a call cut
+        short by its deadline leaves finished organizations marked and a rerun does the rest."""
         day = datetime.now(UTC).date()
-        organizations = jobs_started = 0
-        for org in await self.upstream.eligible_organizations():
-            if not domain.plan_at_least(org.plan, "starter"):
-                continue
-            try:
-                started = await self._daily_for(org.id, day)
-            except ServiceError as err:
-                log.warning("daily refresh skipped an organization", org=org.id, code=err.code)
-                continue
-            if started:
-                organizations += 1
-                jobs_started += started
+        orgs = [o for o in await self.upstream.eligible_organizations() if domain.plan_at_least(o.plan, "starter")]
+        gate = asyncio.Semaphore(self.settings.daily_refresh_concurrency)
+
+        async def one(org_id: str) -> int:
+            async with gate:
+                try:
+                    return await self._daily_for(org_id, day)
+                except ServiceError as err:
+                    log.warning("daily refresh skipped an organization", org=org_id, code=err.code)
+                    return 0
+
+        started = await asyncio.gather(*(one(o.id) for o in orgs))
+        organizations, jobs_started = sum(1 for n in started if n), sum(started)
         if jobs_started:
             self.relay.notify()
         log.info("daily refresh", day=str(day), organizations=organizations, jobs=jobs_started)
         return hooks_pb2.RefreshDailyResponse(organizations=organizations, jobs_started=jobs_started)
 
-    async def _daily_for(self, org_id: str, day) -> int:
+    async def _daily_for(self, org_id: str, day: date) -> int:
         """One job per ACTIVE app, once per organization and UTC day. An organization without
         ACTIVE apps is not marked, so an app created later that day still gets its refresh."""
         apps = await self.upstream.active_apps(org_id)

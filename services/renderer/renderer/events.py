@@ -34,7 +34,6 @@ log = logs.get(__name__)
 RENDER_GROUP = "renderer-render"
 APPS_GROUP = "renderer-apps"
 HOOK_SNAPSHOT_MAX = 300
-DEFAULT_COLORS = ("#111827", "#6366F1", "#F59E0B")
 
 
 @dataclass
@@ -321,11 +320,10 @@ def app_info(app: catalog_pb2.App) -> Any:
 def deck_style(app: catalog_pb2.App, design: str, language: str, shots: tuple[bytes, ...], seed: int) -> Any:
     from renderer.deck import DeckStyle
 
+    # A missing color stays "" so the art picks the niche's palette.
     colors = [
-        domain.hex_color(c, d)
-        for c, d in zip(
-            (app.brand_primary_color, app.brand_secondary_color, app.brand_accent_color), DEFAULT_COLORS, strict=True
-        )
+        domain.hex_color(c, "")
+        for c in (app.brand_primary_color, app.brand_secondary_color, app.brand_accent_color)
     ]
     return DeckStyle(
         design=design,

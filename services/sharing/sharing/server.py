@@ -46,6 +46,7 @@ def _deck_view(ss: renderer_pb2.Slideshow) -> domain.DeckView:
         for s in sorted(ss.slides, key=lambda s: s.order)
         if s.image_url
     ]
+    ctas = [c for c in ctas if c not in caption]  # the caption usually ends with its call to action
     title = ss.app_name or ss.hook_text_snapshot or "Slideshow"
     return domain.DeckView(
         title=title,

@@ -4,6 +4,7 @@ so tests can check them against the TikTok safe area."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -277,9 +278,7 @@ def editorial(ctx: Ctx) -> Image.Image:
     return img
 
 
-def _editorial_shapes(d: ImageDraw.ImageDraw, pal: Palette, r: object, split: int) -> None:
-    import random as _random
-    assert isinstance(r, _random.Random)
+def _editorial_shapes(d: ImageDraw.ImageDraw, pal: Palette, r: random.Random, split: int) -> None:
     cx, cy = r.randint(550, 900), r.randint(250, split - 250)
     rad = r.randint(260, 380)
     d.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=pal.accent)
@@ -341,9 +340,7 @@ def studio(ctx: Ctx) -> Image.Image:
     return img
 
 
-def _studio_shapes(d: ImageDraw.ImageDraw, pal: Palette, r: object, index: int) -> None:
-    import random as _random
-    assert isinstance(r, _random.Random)
+def _studio_shapes(d: ImageDraw.ImageDraw, pal: Palette, r: random.Random, index: int) -> None:
     sec = pal.secondary if paint.contrast(pal.secondary, pal.primary) > 1.3 else paint.shade(pal.primary, 0.3)
     rad = r.randint(380, 520)
     cx = W - r.randint(-60, 140) if index % 2 == 0 else r.randint(-60, 200)
