@@ -56,6 +56,8 @@ typecheck: install
 pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)
 
+# Tests point billing's mail at an aiosmtpd server that the mail contract test starts.
+test: export SMTP_URL ?= smtp://127.0.0.1:$(shell echo $$((2525 + $(STACK_PORT_OFFSET))))
 test: install node_modules/.installed lint-protos check-protos lint typecheck
 	@$(MAKE) --no-print-directory stack-up
 	@set -o pipefail; $(PY) -m pytest -q $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
