@@ -9,7 +9,7 @@ STACK_DIR := .stack/$(STACK_PORT_OFFSET)
 # Two gateway replicas, so chaos can kill one while the other serves.
 export STACK_GATEWAY_REPLICAS ?= 2
 
-.PHONY: install run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
+.PHONY: install browser run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
 
 install: .venv/.installed
 
@@ -21,6 +21,12 @@ install: .venv/.installed
 node_modules/.installed: package.json
 	npm install --no-audit --no-fund --silent
 	@touch $@
+
+# Debian's Chromium for the share-page browser test (skipped with its reason when missing).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ; } || \
+	  echo "chromium not installed: the browser test will be skipped"
 
 run: install
 	$(PY) scripts/stack.py up
@@ -51,14 +57,14 @@ lint: install
 	$(UV) run --frozen ruff format --check . || true
 
 typecheck: install
-	$(UV) run --frozen mypy libs/kit gateway/gateway $(wildcard services/*/[a-z]*/)
+	$(UV) run --frozen mypy libs/kit gateway/gateway $(foreach s,$(wildcard services/*/),$(s)$(notdir $(s:/=))/)
 
 pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)
 
 # Tests point billing's mail at an aiosmtpd server that the mail contract test starts.
 test: export SMTP_URL ?= smtp://127.0.0.1:$(shell echo $$((2525 + $(STACK_PORT_OFFSET))))
-test: install node_modules/.installed lint-protos check-protos lint typecheck
+test: install node_modules/.installed browser lint-protos check-protos lint typecheck
 	@$(MAKE) --no-print-directory stack-up
 	@set -o pipefail; $(PY) -m pytest -q $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 

@@ -111,7 +111,7 @@ def install(app: FastAPI) -> None:
     async def validation_error(request: Request, err: RequestValidationError) -> JSONResponse:
         fields = []
         for e in err.errors():
-            msg = e.get("msg", "invalid value")
+            msg = str(e.get("msg", "invalid value")).removeprefix("Value error, ")
             if e.get("type") == "json_invalid":
                 fields.append({"field": "body", "message": "Malformed JSON body."})
                 continue

@@ -5,10 +5,13 @@ with REST (bad / revoked key, PLAN_LACKS_API, unknown ids, quota, the shared rat
 from __future__ import annotations
 
 import asyncio
+import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import httpx2
@@ -45,6 +48,8 @@ READ_ONLY = {
     "get_usage",
 }
 MISSING_ID_SUFFIX = "0000000000000000000"
+TIKTOK_TOKEN = "act.example-user-token"  # noqa: S105 - the token delivery's fake TikTok accepts
+STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 
 
 @pytest.fixture(scope="session")
@@ -137,6 +142,25 @@ def create_app(gateway_url: str, key: str, niche: str) -> str:
         resp = c.post("/v0/api/v1/apps", json=app)
     assert resp.status_code == 201, resp.text
     return resp.json()["body"]["_id"]
+
+
+async def wait_completed(s: Session, slideshow_id: str) -> dict[str, Any]:
+    """Generate-then-poll: get_slideshow until the status leaves PENDING (bounded)."""
+    for _ in range(240):
+        deck = await s.ok("get_slideshow", {"slideshow_id": slideshow_id})
+        if deck["status"] != "PENDING":
+            assert deck["status"] == "COMPLETED", deck
+            return deck
+        await asyncio.sleep(0.5)
+    raise AssertionError(f"{slideshow_id} still PENDING after 2 minutes")
+
+
+def lift_rate_limit(billing_stub, org: dict[str, str]) -> None:
+    """Polling costs requests; lift this organization's per-minute limit."""
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=1000),
+        timeout=10,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -242,11 +266,7 @@ async def test_app_tools_and_unknown_ids(mcp_url, niche, pro_a, pro_b):
 
 async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, new_org, billing_stub):
     org = new_org("pro")
-    # Polling costs requests; lift this organization's per-minute limit for the test.
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=1000),
-        timeout=10,
-    )
+    lift_rate_limit(billing_stub, org)
     app_id = create_app(gateway_url, org["api_key"], niche["key"])
     template_key = niche["templates"][0]["key"]
     async with session(mcp_url, org["api_key"]) as s:
@@ -262,13 +282,7 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, 
         reused = await s.error("generate_slideshow", {**keyed, "design": "inspo"})
         assert reused["code"] == "IDEMPOTENCY_KEY_REUSED"
 
-        deck = await s.ok("get_slideshow", {"slideshow_id": started["slideshow_id"]})
-        for _ in range(240):
-            if deck["status"] != "PENDING":
-                break
-            await asyncio.sleep(0.5)
-            deck = await s.ok("get_slideshow", {"slideshow_id": started["slideshow_id"]})
-        assert deck["status"] == "COMPLETED", deck
+        deck = await wait_completed(s, started["slideshow_id"])
         assert deck["app_id"] == app_id and len(deck["image_urls"]) == 6
         assert deck["caption"] and 1 <= len(deck["hashtags"]) <= 5 and deck["cta"] and deck["error"] is None
         async with httpx.AsyncClient(timeout=30) as anon:
@@ -289,6 +303,56 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, 
             "publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"}
         )
         assert publish["code"] == "NO_CONNECTED_ACCOUNT"
+
+
+@pytest.fixture
+def fake_tiktok(stack_env) -> Iterator[Any]:
+    """delivery's local HTTPS fake of TikTok's Content Posting API, when the stack's delivery
+    service points TIKTOK_API_BASE at it (https://127.0.0.1:<18443 + offset>)."""
+    base = os.environ.get("TIKTOK_API_BASE", "")
+    if not base.startswith("https://127.0.0.1:"):
+        pytest.skip(
+            "the stack's TIKTOK_API_BASE does not point at a local fake (https://127.0.0.1:<18443+offset>)"
+        )
+    from delivery.testing import FakeTikTok, local_ca
+
+    fake = FakeTikTok(local_ca(STATE), port=urlsplit(base).port or 443, token=TIKTOK_TOKEN)
+    yield fake
+    fake.close()
+
+
+async def test_publish_completed_slideshow_once(
+    mcp_url, gateway_url, niche, new_org, billing_stub, fake_tiktok
+):
+    org = new_org("pro")
+    lift_rate_limit(billing_stub, org)
+    app_id = create_app(gateway_url, org["api_key"], niche["key"])
+    with rest(gateway_url, org["api_key"]) as c:
+        account = c.post(
+            f"/v0/api/v1/apps/{app_id}/social-accounts",
+            json={
+                "platform": "tiktok",
+                "access_token": TIKTOK_TOKEN,
+                "open_id": "open-1",
+                "display_name": "Focus",
+            },
+        )
+    assert account.status_code == 201, account.text
+    async with session(mcp_url, org["api_key"]) as s:
+        started = await s.ok(
+            "generate_slideshow", {"app_id": app_id, "template_key": niche["templates"][0]["key"]}
+        )
+        await wait_completed(s, started["slideshow_id"])
+        first = await s.ok("publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"})
+        assert first["platform"] == "tiktok" and first["mode"] == "draft" and first["publish_id"]
+        assert first["status"] == "SEND_TO_USER_INBOX" and first["already_published"] is False
+        again = await s.ok(
+            "publish_slideshow",
+            {"slideshow_id": started["slideshow_id"], "mode": "direct", "privacy_level": "SELF_ONLY"},
+        )
+        assert again["publish_id"] == first["publish_id"] and again["already_published"] is True
+    inits = [r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/"]
+    assert len(inits) == 1
 
 
 async def test_generate_hooks(mcp_url, pro_a):

@@ -30,3 +30,9 @@ def get() -> ToolContext:
     if ctx is None:
         raise ServiceError("UNAUTHORIZED", "MCP tools are only reachable through an authenticated request.")
     return ctx
+
+
+def args() -> tuple[Any, Caller]:
+    """(backends, caller): the leading arguments of every caller-scoped operation."""
+    ctx = get()
+    return ctx.backends, ctx.caller

@@ -3,21 +3,14 @@ then reshapes the REST-style answer into the tool's declared output model."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from kit import logs
-from kit.errors import ServiceError
 from pydantic import Field
 
 from gateway.mcp_tools import adapters as a
 from gateway.mcp_tools import context
 from gateway.mcp_tools import models as m
-
-log = logs.get(__name__)
-
-Operation = Callable[..., Awaitable[Any]]
+from gateway.operations import apps, billing, delivery, hooks, slideshows
 
 AppId = Annotated[
     str,
@@ -35,29 +28,6 @@ SlideshowId = Annotated[
 ]
 
 
-def operation(module: str, name: str) -> Operation:
-    """The shared operation `gateway.operations.<module>.<name>`, looked up per call so a tool
-    starts working as soon as its operation exists; until then a NOT_IMPLEMENTED tool error."""
-    for path in (f"gateway.operations.{module}", "gateway.operations.mcp_fallbacks"):
-        try:
-            fn = getattr(importlib.import_module(path), name)
-        except (ImportError, AttributeError):
-            continue
-        return fn  # type: ignore[no-any-return]
-    log.warning("mcp operation missing", operation=f"{module}.{name}")
-    raise ServiceError(
-        "NOT_IMPLEMENTED", f"The operation behind this tool ({module}.{name}) is not available yet."
-    )
-
-
-async def run(module: str, name: str, *args: Any, with_caller: bool = True, **kwargs: Any) -> Any:
-    ctx = context.get()
-    fn = operation(module, name)
-    if with_caller:
-        return await fn(ctx.backends, ctx.caller, *args, **kwargs)
-    return await fn(ctx.backends, *args, **kwargs)
-
-
 async def list_apps(
     status: Annotated[
         Literal["ACTIVE", "ARCHIVED"] | None,
@@ -68,7 +38,7 @@ async def list_apps(
 ) -> m.ListAppsOutput:
     """List the apps of your organization with their id, name, niche, default design and tagline.
     Start here: the app id is what the other tools need."""
-    result = await run("apps", "list_apps", page=page, limit=limit, status=status)
+    result = await apps.list_apps(*context.args(), page=page, limit=limit, status=status)
     return m.ListAppsOutput(
         apps=[a.app_summary(x) for x in a.items(result)],
         page=int(result.get("page") or page),
@@ -81,7 +51,7 @@ async def get_app(app_id: AppId) -> m.AppDetails:
     """Full positioning of one app: offer (description), target audience, value propositions,
     pain points, differentiators, store links and brand colors. Use it to write on-brand copy or
     to pick a format. Unknown id: error APP_NOT_FOUND."""
-    return a.app_details(a.unwrap(await run("apps", "get_app", app_id=app_id)))
+    return a.app_details(a.unwrap(await apps.get_app(*context.args(), app_id=app_id)))
 
 
 async def list_formats(
@@ -96,14 +66,14 @@ async def list_formats(
 ) -> m.ListFormatsOutput:
     """List slideshow formats (narrative shapes such as problem_solution). A format's `key` is the
     `template_key` of generate_slideshow; the app's niche decides which keys it accepts."""
-    result = await run("slideshows", "list_formats", with_caller=False, niche=niche or "")
+    result = await slideshows.list_formats(context.get().backends, niche=niche or "")
     return m.ListFormatsOutput(niche=niche or None, formats=[a.format_info(x) for x in a.items(result)])
 
 
 async def list_design_templates() -> m.ListDesignsOutput:
     """List the visual designs a slideshow can be rendered with (for example classic, inspo,
     editorial-split, brand-studio). Pass a design's `key` as generate_slideshow.design."""
-    result = await run("slideshows", "list_designs", with_caller=False)
+    result = await slideshows.list_designs(context.get().backends)
     return m.ListDesignsOutput(designs=[a.design_info(x) for x in a.items(result)])
 
 
@@ -141,9 +111,8 @@ async def generate_slideshow(
     (QUOTA_EXCEEDED when none is left). Then call get_slideshow with the id until its status is
     COMPLETED or FAILED (rendering usually takes under a minute)."""
     result = a.unwrap(
-        await run(
-            "slideshows",
-            "generate",
+        await slideshows.generate(
+            *context.args(),
             app_id=app_id,
             template_key=template_key,
             variable_overrides=variable_overrides or {},
@@ -160,7 +129,7 @@ async def get_slideshow(slideshow_id: SlideshowId) -> m.SlideshowOutput:
     """Poll one slideshow. status is PENDING (queued or rendering), COMPLETED (then image_urls,
     slides, caption, hashtags and cta are filled) or FAILED (then `error` says why). Unknown id:
     error SLIDESHOW_NOT_FOUND."""
-    return a.slideshow(a.unwrap(await run("slideshows", "get_slideshow", slideshow_id=slideshow_id)))
+    return a.slideshow(a.unwrap(await slideshows.get_slideshow(*context.args(), slideshow_id=slideshow_id)))
 
 
 async def list_slideshows(
@@ -178,8 +147,8 @@ async def list_slideshows(
 ) -> m.ListSlideshowsOutput:
     """List recent slideshows, newest first, optionally filtered by app and by status."""
     statuses = a.MCP_TO_REST[status] if status else []
-    result = await run(
-        "slideshows", "list_slideshows", page=1, limit=limit, app_id=app_id or "", statuses=statuses
+    result = await slideshows.list_slideshows(
+        *context.args(), page=1, limit=limit, app_id=app_id or "", statuses=statuses
     )
     total = int(result.get("total") or 0)
     return m.ListSlideshowsOutput(slideshows=[a.slideshow_summary(x) for x in a.items(result)], total=total)
@@ -195,14 +164,14 @@ async def generate_hooks(
 ) -> m.GenerateHooksOutput:
     """Brainstorm hooks (short openers for the first slide) from the app's pain points and offer.
     Nothing is stored: each call gives fresh ideas (their id is empty)."""
-    result = await run("hooks", "generate_hooks", app_id=app_id, count=count, category=category or "")
+    result = await hooks.generate_hooks(*context.args(), app_id=app_id, count=count, category=category or "")
     return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in a.items(result)])
 
 
 async def get_usage() -> m.UsageOutput:
     """Your plan, its limits, and what was used in the current billing period (slideshows
     generated, apps, hook refreshes), with the period's start and end."""
-    return a.usage(a.unwrap(await run("billing", "get_usage")))
+    return a.usage(a.unwrap(await billing.get_usage(*context.args())))
 
 
 async def publish_slideshow(
@@ -228,9 +197,8 @@ async def publish_slideshow(
     instead of posting again. Needs a plan with publishing (Pro or Business). Errors: SLIDESHOW_NOT_READY (not COMPLETED), PLAN_UPGRADE_REQUIRED
     (plan without publishing), NO_CONNECTED_ACCOUNT (connect the account first)."""
     result = a.unwrap(
-        await run(
-            "delivery",
-            "publish",
+        await delivery.publish(
+            *context.args(),
             slideshow_id=slideshow_id,
             platform=platform,
             mode=mode,

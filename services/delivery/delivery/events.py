@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer
+from aiokafka.errors import CommitFailedError
 from google.protobuf.message import Message
 from kit import grpcx, ids, logs, topics
 from kit.errors import ServiceError
@@ -36,10 +37,13 @@ class BatchConsumer(Consumer):
     handled concurrently (the handler is idempotent and order-free) and their offsets are
     committed once the whole batch is done, instead of one broker round trip per record."""
 
-    def __init__(self, *args, concurrency: int = 16, max_records: int = 500, **kwargs):
+    def __init__(
+        self, *args, concurrency: int = 16, max_records: int = 500, fetch_max_wait_ms: int = 500, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.concurrency = concurrency
         self.max_records = max_records
+        self.fetch_max_wait_ms = fetch_max_wait_ms
 
     async def run(self) -> None:
         s = self.settings
@@ -52,6 +56,7 @@ class BatchConsumer(Consumer):
             session_timeout_ms=s.kafka_session_timeout_ms,
             heartbeat_interval_ms=s.kafka_heartbeat_interval_ms,
             max_poll_interval_ms=300_000,
+            fetch_max_wait_ms=self.fetch_max_wait_ms,
         )
         await consumer.start()
         slots = asyncio.Semaphore(self.concurrency)
@@ -67,7 +72,12 @@ class BatchConsumer(Consumer):
                     continue
                 started = time.monotonic()
                 await asyncio.gather(*(one(r) for records in batches.values() for r in records))
-                await consumer.commit({tp: records[-1].offset + 1 for tp, records in batches.items() if records})
+                try:
+                    await consumer.commit({tp: records[-1].offset + 1 for tp, records in batches.items() if records})
+                except CommitFailedError:
+                    # A rebalance took the partitions away; their new owner re-reads (idempotently).
+                    log.warning("offset commit failed after a rebalance", group=self.group_id)
+                    continue
                 log.info(
                     "event batch handled",
                     records=sum(len(r) for r in batches.values()),
@@ -133,7 +143,9 @@ class EventHandler:
 
     def consumer(self) -> Consumer:
         names = [topics.RENDERER_SLIDESHOWS, topics.BILLING_EVENTS, topics.CATALOG_APPS]
-        return BatchConsumer(self.settings, names, GROUP, self.handle)
+        return BatchConsumer(
+            self.settings, names, GROUP, self.handle, fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms
+        )
 
     async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
         if isinstance(message, renderer_pb2.SlideshowCompleted | renderer_pb2.SlideshowFailed):

@@ -141,7 +141,8 @@ class Sender:
     def _done(self, task: asyncio.Task) -> None:
         self._tasks.discard(task)
         self.in_flight -= 1
-        self.wakeup.set()
+        if self.in_flight == self.settings.webhook_concurrency - 1:
+            self.wakeup.set()  # the claim loop was waiting for a free slot
         if not task.cancelled() and task.exception():
             log.error("delivery task crashed", error=repr(task.exception()))
 

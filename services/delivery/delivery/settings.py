@@ -37,6 +37,10 @@ class Settings(KitSettings):
     # A claimed attempt not finished within this time (the worker died) is retried.
     webhook_lease_seconds: float = 30.0
 
+    # Upper bound of a Kafka fetch long-poll. Tansu (local broker) answers only when it runs out,
+    # so it bounds the event-to-delivery latency there; a real broker answers as data arrives.
+    event_fetch_max_wait_ms: int = 100
+
     tiktok_api_base: str = "https://open.tiktokapis.com"
     tiktok_status_polls: int = 5
     tiktok_status_poll_seconds: float = 1.0

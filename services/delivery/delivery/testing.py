@@ -48,6 +48,7 @@ class Recorded:
     headers: dict[str, str]
     body: bytes
     signature_valid: bool | None = None
+    received_at: float = field(default_factory=time.time)
 
     def json(self) -> Any:
         return json.loads(self.body)
@@ -243,3 +244,57 @@ def slideshow_event(org: str, app_id: str = "", failed: bool = False, slideshow_
             )
     cls = renderer_pb2.SlideshowFailed if failed else renderer_pb2.SlideshowCompleted
     return cls(slideshow=show)
+
+
+def bench(
+    gateway_url: str, api_key: str, org: str, kafka_bootstrap: str, state_dir: Path, events: int = 300
+) -> dict[str, float]:
+    """`make bench` numbers for delivery: latency from a slideshow.completed event to its first
+    delivery attempt (p50/p95, events sent one by one) and deliveries per second when `events`
+    quota events fan out to 3 endpoints at once. Needs a running stack (gateway, delivery, Kafka)."""
+    import asyncio
+    import statistics
+    from datetime import datetime
+
+    import httpx
+    from kit import topics
+    from slides.billing.v1 import billing_pb2
+
+    receiver = Receiver(local_ca(state_dir))
+    headers = {"Authorization": f"Bearer {api_key}"}
+    created: list[str] = []
+    try:
+        with httpx.Client(base_url=gateway_url, headers=headers, timeout=30) as api:
+            for path, kinds in (("/latency", ["slideshow.completed"]), *((f"/fan{i}", ["quota.exceeded"]) for i in range(3))):
+                resp = api.post("/v0/api/webhooks", json={"url": receiver.url(path), "events": kinds})
+                resp.raise_for_status()
+                created.append(resp.json()["body"]["_id"])
+            latencies = []
+            for i in range(20):
+                msg = slideshow_event(org)
+                asyncio.run(publish_events(kafka_bootstrap, topics.RENDERER_SLIDESHOWS, [(msg.slideshow.id, msg, org)]))
+                wanted = i + 1
+                got = receiver.wait_for(lambda r: len(r) >= wanted, timeout=60, path="/latency")[i]  # noqa: B023
+                sent = datetime.fromisoformat(got.json()["created_at"].replace("Z", "+00:00")).timestamp()
+                latencies.append((got.received_at - sent) * 1000)
+            quota = [
+                (org, billing_pb2.QuotaExceeded(organization_id=org, quota="apps", limit=i, used=i, plan="pro"), org)
+                for i in range(events)
+            ]
+            asyncio.run(publish_events(kafka_bootstrap, topics.BILLING_EVENTS, quota))
+            fan = ("/fan0", "/fan1", "/fan2")
+            got_all = receiver.wait_for(
+                lambda r: sum(1 for x in r if x.path in fan) >= 3 * events, timeout=max(120, events)
+            )
+            times = sorted(r.received_at for r in got_all if r.path in fan)
+            span = max(times[-1] - times[0], 1e-6)
+            for endpoint_id in created:
+                api.delete(f"/v0/api/webhooks/{endpoint_id}")
+        return {
+            "delivery_latency_p50_ms": statistics.median(latencies),
+            "delivery_latency_p95_ms": sorted(latencies)[int(len(latencies) * 0.95) - 1],
+            "deliveries_per_second": (len(times) - 1) / span,
+        }
+    finally:
+        receiver.close()
+

@@ -3,6 +3,8 @@ forget deleted apps) and refresh jobs (write and store new hooks)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from google.protobuf.message import Message
 from kit import logs, outbox, topics
 from kit.kafka import Consumer
@@ -36,6 +38,11 @@ async def seed_library(
     return await store.insert_drafts(conn, org_id, niche, drafts)
 
 
+def _updated_at(env: common_pb2.Envelope, app: catalog_pb2.App) -> datetime:
+    stamp = app.updated_at if app.HasField("updated_at") else env.occurred_at
+    return stamp.ToDatetime(tzinfo=UTC) if stamp.seconds else datetime.now(UTC)
+
+
 class Handlers:
     def __init__(self, engine: AsyncEngine, upstream: Upstream, hook_writer: HookWriter, settings: Settings):
         self.engine = engine
@@ -61,6 +68,7 @@ class Handlers:
         async with self.engine.begin() as conn:
             if not await outbox.first_time(conn, store.processed_events, CATALOG_GROUP, env.event_id):
                 return
+            await store.remember_app(conn, org_id, app.id, app.status or "ACTIVE", _updated_at(env, app))
             if only_if_empty and await store.existing_keys(conn, org_id, niche, brief.language):
                 return
             added = await seed_library(conn, org_id, niche, brief, self.settings.seed_hooks_per_app, app.id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from datetime import UTC, date, datetime
 
@@ -155,37 +154,29 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
 
     @rpc
     async def RefreshDaily(self, request, context):
-        """Organizations run concurrently (bounded); each is its own transaction, so a call cut
-        short by its deadline leaves finished organizations marked and a rerun does the rest."""
+        """One job per ACTIVE app (from the local view of the catalog's apps) of every Starter+
+        organization, once per organization and UTC day. Organizations without ACTIVE apps are
+        not marked, so an app created later that day still gets its refresh."""
         day = datetime.now(UTC).date()
-        orgs = [o for o in await self.upstream.eligible_organizations() if domain.plan_at_least(o.plan, "starter")]
-        gate = asyncio.Semaphore(self.settings.daily_refresh_concurrency)
-
-        async def one(org_id: str) -> int:
-            async with gate:
-                try:
-                    return await self._daily_for(org_id, day)
-                except ServiceError as err:
-                    log.warning("daily refresh skipped an organization", org=org_id, code=err.code)
-                    return 0
-
-        started = await asyncio.gather(*(one(o.id) for o in orgs))
-        organizations, jobs_started = sum(1 for n in started if n), sum(started)
+        orgs = [o.id for o in await self.upstream.eligible_organizations() if domain.plan_at_least(o.plan, "starter")]
+        async with self.engine.connect() as conn:
+            done = await store.daily_done(conn, orgs, day)
+            apps_by_org = await store.active_apps_by_org(conn, [o for o in orgs if o not in done])
+        organizations = jobs_started = 0
+        for org_id, app_ids in apps_by_org.items():
+            started = await self._daily_for(org_id, app_ids, day)
+            organizations += 1 if started else 0
+            jobs_started += started
         if jobs_started:
             self.relay.notify()
         log.info("daily refresh", day=str(day), organizations=organizations, jobs=jobs_started)
         return hooks_pb2.RefreshDailyResponse(organizations=organizations, jobs_started=jobs_started)
 
-    async def _daily_for(self, org_id: str, day: date) -> int:
-        """One job per ACTIVE app, once per organization and UTC day. An organization without
-        ACTIVE apps is not marked, so an app created later that day still gets its refresh."""
-        apps = await self.upstream.active_apps(org_id)
-        if not apps:
-            return 0
+    async def _daily_for(self, org_id: str, app_ids: list[str], day: date) -> int:
         async with self.engine.begin() as conn:
             if not await store.claim_daily_run(conn, org_id, day):
                 return 0
-            jobs = await store.add_jobs(conn, org_id, [a.id for a in apps], "daily")
+            jobs = await store.add_jobs(conn, org_id, app_ids, "daily")
             for job in jobs:
                 await events.refresh_requested(conn, org_id, job, "daily")
             await store.set_daily_jobs(conn, org_id, day, len(jobs))

@@ -9,8 +9,6 @@ class Settings(KitSettings):
     # Hooks written per app: when the app is created (seed) and per refresh job.
     seed_hooks_per_app: int = 18
     refresh_hooks_per_app: int = 12
-    # Organizations handled at once by RefreshDaily.
-    daily_refresh_concurrency: int = 8
     # Optional OpenAI-compatible provider; both must be set to use it.
     llm_base_url: str = ""
     llm_api_key: str = ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from kit import ids
 from kit.outbox import outbox_table, processed_events_table
@@ -19,12 +19,15 @@ from sqlalchemy import (
     Numeric,
     Table,
     Text,
+    any_,
+    bindparam,
     cast,
     delete,
     func,
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -78,6 +81,14 @@ daily_runs = Table(
     Column("day", Date, primary_key=True),
     Column("jobs", Integer),
     Column("created_at", DateTime(timezone=True)),
+)
+apps = Table(
+    "apps",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text),
+    Column("status", Text),
+    Column("updated_at", DateTime(timezone=True)),
 )
 outbox = outbox_table(metadata)
 processed_events = processed_events_table(metadata)
@@ -257,10 +268,51 @@ async def set_daily_jobs(conn: AsyncConnection, org_id: str, day: date, jobs: in
 
 
 async def forget_app(conn: AsyncConnection, org_id: str, app_id: str) -> int:
+    """Everything hooks keeps about one app (its refresh jobs and its local view)."""
+    await conn.execute(delete(apps).where(apps.c.organization_id == org_id, apps.c.id == app_id))
     result = await conn.execute(
         delete(refresh_jobs).where(refresh_jobs.c.organization_id == org_id, refresh_jobs.c.app_id == app_id)
     )
     return result.rowcount or 0
+
+
+async def remember_app(conn: AsyncConnection, org_id: str, app_id: str, status: str, updated_at: datetime) -> None:
+    """Upsert the local view; an older event never overwrites a newer state."""
+    stmt = pg_insert(apps).values(id=app_id, organization_id=org_id, status=status, updated_at=updated_at)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[apps.c.id],
+        set_={"status": stmt.excluded.status, "updated_at": stmt.excluded.updated_at},
+        where=(apps.c.organization_id == org_id) & (apps.c.updated_at <= stmt.excluded.updated_at),
+    )
+    await conn.execute(stmt)
+
+
+def _any(values: Sequence[str]):
+    """= ANY(one array parameter): any number of ids in one bound value."""
+    return any_(bindparam(None, list(values), type_=ARRAY(Text)))
+
+
+async def active_apps_by_org(conn: AsyncConnection, org_ids: Sequence[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    if not org_ids:
+        return out
+    stmt = (
+        select(apps.c.organization_id, apps.c.id)
+        .where(apps.c.organization_id == _any(org_ids), apps.c.status == "ACTIVE")
+        .order_by(apps.c.organization_id, apps.c.id)
+    )
+    for row in (await conn.execute(stmt)).all():
+        out.setdefault(row.organization_id, []).append(row.id)
+    return out
+
+
+async def daily_done(conn: AsyncConnection, org_ids: Sequence[str], day: date) -> set[str]:
+    if not org_ids:
+        return set()
+    stmt = select(daily_runs.c.organization_id).where(
+        daily_runs.c.organization_id == _any(org_ids), daily_runs.c.day == day
+    )
+    return set((await conn.execute(stmt)).scalars().all())
 
 
 async def app_jobs(conn: AsyncConnection, org_id: str, app_id: str) -> list[Row]:

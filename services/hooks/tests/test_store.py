@@ -173,7 +173,26 @@ async def test_daily_run_once_per_day_and_forget_app(engine: AsyncEngine) -> Non
         jobs = await store.add_jobs(conn, o, ["app_a", "app_b", "app_a"], "daily")
         await store.finish_job(conn, o, jobs[0].id, "DONE", 7)
     async with engine.begin() as conn:
+        assert await store.daily_done(conn, [o, org()], day) == {o}
         assert len(await store.app_jobs(conn, o, "app_a")) == 2
         assert await store.forget_app(conn, o, "app_a") == 2
         assert await store.app_jobs(conn, o, "app_a") == []
         assert len(await store.app_jobs(conn, o, "app_b")) == 1
+
+
+async def test_local_view_of_apps(engine: AsyncEngine) -> None:
+    import datetime as dt
+
+    o, other, empty = org(), org(), org()
+    t0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    a, b, c = ids.new_id("app"), ids.new_id("app"), ids.new_id("app")
+    async with engine.begin() as conn:
+        await store.remember_app(conn, o, a, "ACTIVE", t0)
+        await store.remember_app(conn, o, b, "ACTIVE", t0)
+        await store.remember_app(conn, o, b, "ARCHIVED", t0 + dt.timedelta(seconds=5))
+        await store.remember_app(conn, o, b, "ACTIVE", t0 + dt.timedelta(seconds=1))  # stale: ignored
+        await store.remember_app(conn, other, c, "ACTIVE", t0)
+        assert await store.active_apps_by_org(conn, [o, other, empty]) == {o: [a], other: [c]}
+        await store.forget_app(conn, o, a)
+        assert await store.active_apps_by_org(conn, [o, other]) == {other: [c]}
+        assert await store.active_apps_by_org(conn, []) == {}

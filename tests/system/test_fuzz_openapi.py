@@ -1,0 +1,151 @@
+"""Schema-driven fuzzing of every operation in the gateway's /openapi.json (schemathesis), as a
+Pro organization that owns one of every resource kind.
+
+Each operation gets positive and negative cases with random ids, then, as the cheap form of
+stateful testing (FastAPI documents no OpenAPI links), cases with the ids of real resources
+substituted into its path, DELETEs last. Assertions: no 5xx ever, and every 4xx answer is the
+error envelope {success: false, error: {code, message[, details]}}.
+
+Documented exceptions to the envelope: the public share/embed pages answer unknown tokens with
+an HTML page (documented as text/html), and /v0/mcp speaks JSON-RPC, whose protocol errors are
+JSON-RPC error objects. Excluded: nothing. The one destructive operation that could break the
+fixture, DELETE /v0/api/v1/api-keys/{key_id}, only ever sees random ids or a spare key's id,
+never the id of the key the fuzzer authenticates with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import requests
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.errors import HypothesisException
+from schemathesis import GenerationMode
+
+from tests.system.resources import seed
+
+EXAMPLES = 15  # per operation and generation mode, random ids
+REAL_ID_EXAMPLES = 6  # per operation and generation mode, real ids
+# The public routes' per-IP bucket (uvicorn trusts X-Forwarded-For from loopback): the fuzzer's
+# own, so other tests' public calls do not share its minute.
+FUZZ_CLIENT_IP = "198.18.0.77"
+
+CASES = {"run": 0}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_case_count(request) -> Iterator[None]:
+    yield
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    line = f"schemathesis: {CASES['run']} cases run against /openapi.json, 0 with 5xx or a broken envelope"
+    if reporter is not None:
+        reporter.write_line(line)
+    print(line)
+
+
+@pytest.fixture(scope="module")
+def fuzz_org(org_client) -> dict[str, Any]:
+    client = org_client()
+    ids = seed(client, ready=False)
+    return {"key": client.org["api_key"], "ids": ids}
+
+
+def check_response(case, response) -> None:
+    where = f"{case.method} {case.formatted_path} query={case.query} body={case.body!r}"[:800]
+    answer = f"-> {response.status_code} {response.text[:500]}"
+    assert response.status_code < 500, f"{where} {answer}"
+    if response.status_code < 400:
+        return
+    ctype = response.headers.get("content-type", "")
+    if "text/html" in ctype and re.match(r"^/(share|embed)/", case.formatted_path):
+        return  # the documented HTML page for an unknown token
+    assert "application/json" in ctype, f"{where} {answer} (content-type {ctype})"
+    body = response.json()
+    if case.path == "/v0/mcp" and isinstance(body, dict) and "jsonrpc" in body:
+        error = body.get("error")
+        assert isinstance(error, dict) and isinstance(error.get("code"), int), f"{where} {answer}"
+        return
+    assert isinstance(body, dict) and body.get("success") is False, f"{where} {answer}"
+    error = body.get("error")
+    assert isinstance(error, dict) and set(error) <= {"code", "message", "details"}, f"{where} {answer}"
+    assert isinstance(error.get("code"), str) and re.fullmatch(r"[A-Z][A-Z0-9_]*", error["code"]), f"{where} {answer}"
+    assert isinstance(error.get("message"), str) and error["message"], f"{where} {answer}"
+    assert error.get("details") is None or isinstance(error["details"], dict), f"{where} {answer}"
+
+
+def fuzz(operation, session: requests.Session, base_url: str, headers, mode, examples, path_parameters=None) -> None:
+    try:
+        strategy = operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=path_parameters)
+    except HypothesisException:
+        return  # nothing in this operation can be made invalid
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=strategy)
+    def run(case) -> None:
+        CASES["run"] += 1
+        check_response(case, case.call(base_url=base_url, session=session, timeout=30))
+
+    run()
+
+
+def real_ids(path: str, ids: dict[str, str]) -> dict[str, str]:
+    """The ids of the fuzzer's own resources for the path's parameters (empty when none fit)."""
+    out: dict[str, str] = {}
+    if "{key_id}" in path:
+        out["key_id"] = ids["key_id"]
+    if "{token}" in path:
+        out["token"] = ids["share_token"]
+    if "{account_id}" in path:
+        out["account_id"] = ids["account_id"]
+    if "{id}" in path:
+        for marker, name in (
+            ("/apps/{id}", "app_id"),
+            ("/slideshows/{id}", "slideshow_id"),
+            ("/webhooks/{id}", "webhook_id"),
+            ("/chat/{id}", "chat_id"),
+        ):
+            if marker in path:
+                out["id"] = ids[name]
+    return out
+
+
+def modes_for(operation) -> tuple[GenerationMode, ...]:
+    definition = operation.definition.raw
+    if "requestBody" in definition or definition.get("parameters"):
+        return (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
+    return (GenerationMode.POSITIVE,)
+
+
+def destructive_rank(operation) -> tuple[int, int]:
+    """Real-id runs: DELETEs after everything else, the app (which takes the rest with it) last."""
+    is_delete = operation.method.upper() == "DELETE"
+    return (int(is_delete), int(is_delete and operation.path == "/v0/api/v1/apps/{id}"))
+
+
+def test_every_operation_answers_without_5xx_and_in_the_envelope(gateway_url, fuzz_org):
+    schema = schemathesis.openapi.from_url(f"{gateway_url}/openapi.json")
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) >= 40, [f"{o.method} {o.path}" for o in operations]
+    headers = {"Authorization": f"Bearer {fuzz_org['key']}", "X-Forwarded-For": FUZZ_CLIENT_IP}
+    with requests.Session() as session:
+        for operation in operations:
+            for mode in modes_for(operation):
+                fuzz(operation, session, gateway_url, headers, mode, EXAMPLES)
+        for operation in sorted(operations, key=destructive_rank):
+            fixed = real_ids(operation.path, fuzz_org["ids"])
+            if not fixed:
+                continue
+            for mode in modes_for(operation):
+                fuzz(operation, session, gateway_url, headers, mode, REAL_ID_EXAMPLES, fixed)
+    assert CASES["run"] >= len(operations) * 5
