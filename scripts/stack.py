@@ -31,7 +31,7 @@ VENV_BIN = ROOT / ".venv" / "bin"
 OFFSET = int(os.environ.get("STACK_PORT_OFFSET", "0"))
 STATE = ROOT / ".stack" / str(OFFSET)
 SERVICES = ["billing", "catalog", "hooks", "renderer", "delivery", "sharing"]
-GRPC_BASE = 50051
+GRPC_BASE = 20051
 
 
 def port(base: int) -> int:

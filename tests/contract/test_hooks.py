@@ -237,6 +237,21 @@ def test_hooks_need_credentials(gateway_url: str) -> None:
     error_of(resp, 401, "UNAUTHORIZED")
 
 
+def test_changing_an_apps_language_seeds_that_language(api: httpx.Client) -> None:
+    app = create_app(api, **FITNESS)
+    english = seeded(api, "fitness", "en")["total"]
+    assert api.put(f"{APPS}/{app['_id']}", json={"language": "de"}).status_code == 200
+    german = seeded(api, "fitness", "de")
+    assert german["total"] > 0 and all(h["source"] == "seed" for h in german["data"])
+    assert api.put(f"{APPS}/{app['_id']}", json={"name": "Renamed app"}).status_code == 200
+    assert api.put(f"{APPS}/{app['_id']}", json={"language": "en"}).status_code == 200
+    # Events of one app are consumed in order: once "fr" is seeded, the updates before it are done.
+    assert api.put(f"{APPS}/{app['_id']}", json={"language": "fr"}).status_code == 200
+    seeded(api, "fitness", "fr")
+    assert hooks(api, language="en")["total"] == english
+    assert hooks(api, language="de")["total"] == german["total"]
+
+
 def test_other_organizations_see_nothing(library: httpx.Client, api: httpx.Client) -> None:
     body = hooks(api, limit=200)
     assert body["total"] == 0 and body["data"] == []

@@ -5,7 +5,9 @@ with REST (bad / revoked key, PLAN_LACKS_API, unknown ids, quota, the shared rat
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -17,6 +19,7 @@ import httpx
 import httpx2
 import jsonschema
 import pytest
+import stripe
 from gateway.routes.mcp import transport_security
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -422,6 +425,61 @@ async def test_starter_key_is_plan_lacks_api(mcp_url, new_org):
     org = new_org("starter")
     resp = raw_post(mcp_url, org["api_key"])
     assert resp.status_code == 403 and resp.json()["error"]["code"] == "PLAN_LACKS_API"
+    statuses: list[int] = []
+    with pytest.raises(Exception):  # noqa: B017
+        async with connect(mcp_url, org["api_key"], statuses):
+            pass
+    assert set(statuses) == {403}
+
+
+def stripe_event(type_: str, org_id: str, sub_id: str, status: str, created: int) -> dict[str, Any]:
+    now = int(time.time())
+    item = {
+        "id": "si_1",
+        "current_period_start": now - 60,
+        "current_period_end": now + 86400,
+        "price": {"lookup_key": "pro"},
+    }
+    subscription = {
+        "id": sub_id,
+        "object": "subscription",
+        "customer": f"cus_{uuid.uuid4().hex[:14]}",
+        "status": status,
+        "metadata": {"organization_id": org_id},
+        "items": {"object": "list", "data": [item]},
+    }
+    return {
+        "id": f"evt_{uuid.uuid4().hex}",
+        "object": "event",
+        "type": type_,
+        "created": created,
+        "data": {"object": subscription},
+    }
+
+
+async def test_suspended_organization_is_403(mcp_url, gateway_url, stack_env, new_org):
+    org = new_org("pro")
+    secret = (
+        os.environ.get("STRIPE_WEBHOOK_SECRET")
+        or stack_env.get("STRIPE_WEBHOOK_SECRET")
+        or "whsec_test_local"
+    )
+    sub_id, now = f"sub_{uuid.uuid4().hex[:12]}", int(time.time())
+    for type_, status, created in (
+        ("customer.subscription.created", "active", now),
+        ("customer.subscription.deleted", "canceled", now + 5),
+    ):
+        payload = json.dumps(stripe_event(type_, org["organization_id"], sub_id, status, created))
+        signature = stripe.WebhookSignature.generate_signature_header(payload, secret)
+        resp = httpx.post(
+            f"{gateway_url}/v0/public/billing/payment-webhook",
+            content=payload,
+            headers={"Content-Type": "application/json", "Stripe-Signature": signature},
+            timeout=30,
+        )
+        assert resp.status_code == 200, resp.text
+    refused = raw_post(mcp_url, org["api_key"])
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "ORGANIZATION_SUSPENDED"
     statuses: list[int] = []
     with pytest.raises(Exception):  # noqa: B017
         async with connect(mcp_url, org["api_key"], statuses):

@@ -23,13 +23,13 @@ import pytest
 import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis.errors import HypothesisException
+from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 
 from tests.system.resources import seed
 
-EXAMPLES = 15  # per operation and generation mode, random ids
-REAL_ID_EXAMPLES = 6  # per operation and generation mode, real ids
+EXAMPLES = 10  # per operation and generation mode, random ids
+REAL_ID_EXAMPLES = 5  # per operation and generation mode, real ids
 # The public routes' per-IP bucket (uvicorn trusts X-Forwarded-For from loopback): the fuzzer's
 # own, so other tests' public calls do not share its minute.
 FUZZ_CLIENT_IP = "198.18.0.77"
@@ -41,10 +41,11 @@ CASES = {"run": 0}
 def report_case_count(request) -> Iterator[None]:
     yield
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    line = f"schemathesis: {CASES['run']} cases run against /openapi.json, 0 with 5xx or a broken envelope"
+    line = f"schemathesis: {CASES['run']} cases run against every operation of /openapi.json"
     if reporter is not None:
         reporter.write_line(line)
-    print(line)
+    else:
+        print(line)
 
 
 @pytest.fixture(scope="module")
@@ -54,13 +55,21 @@ def fuzz_org(org_client) -> dict[str, Any]:
     return {"key": client.org["api_key"], "ids": ids}
 
 
+def operation_statuses(case) -> set[str]:
+    return set(case.operation.definition.raw.get("responses", {}))
+
+
 def check_response(case, response) -> None:
     where = f"{case.method} {case.formatted_path} query={case.query} body={case.body!r}"[:800]
     answer = f"-> {response.status_code} {response.text[:500]}"
-    assert response.status_code < 500, f"{where} {answer}"
+    documented = operation_statuses(case)
+    # A 5xx only where the operation documents it (oEmbed's 501 for formats other than json).
+    assert response.status_code < 500 or (response.status_code != 500 and str(response.status_code) in documented), (
+        f"{where} {answer}"
+    )
     if response.status_code < 400:
         return
-    ctype = response.headers.get("content-type", "")
+    ctype = " ".join(response.headers.get("content-type", []))
     if "text/html" in ctype and re.match(r"^/(share|embed)/", case.formatted_path):
         return  # the documented HTML page for an unknown token
     assert "application/json" in ctype, f"{where} {answer} (content-type {ctype})"
@@ -78,10 +87,7 @@ def check_response(case, response) -> None:
 
 
 def fuzz(operation, session: requests.Session, base_url: str, headers, mode, examples, path_parameters=None) -> None:
-    try:
-        strategy = operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=path_parameters)
-    except HypothesisException:
-        return  # nothing in this operation can be made invalid
+    strategy = operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=path_parameters)
 
     @settings(
         max_examples=examples,
@@ -96,7 +102,11 @@ def fuzz(operation, session: requests.Session, base_url: str, headers, mode, exa
         CASES["run"] += 1
         check_response(case, case.call(base_url=base_url, session=session, timeout=30))
 
-    run()
+    try:
+        run()
+    except Unsatisfiable:
+        if mode is not GenerationMode.NEGATIVE:
+            raise  # else: with the fixed values, nothing in this operation is left to make invalid
 
 
 def real_ids(path: str, ids: dict[str, str]) -> dict[str, str]:

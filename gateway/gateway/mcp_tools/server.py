@@ -10,7 +10,7 @@ from kit import logs
 from kit.errors import ServiceError
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.context import Context
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
 from pydantic import ValidationError
 
@@ -87,14 +87,15 @@ def _tool_error(name: str, exc: ToolError) -> CallToolResult:
         if cause.code == "INTERNAL":
             return error_result("INTERNAL", "Internal error.")
         return error_result(cause.code, cause.message, cause.details)
-    if isinstance(cause, ValidationError):
+    if isinstance(cause, ValidationError) and not isinstance(exc, UnexpectedToolError):
+        # Arguments that don't match the input schema (a failing output model is a crash).
         return error_result(
             "VALIDATION_ERROR", "Tool arguments failed validation.", {"fields": _validation_fields(cause)}
         )
     if cause is None:
         # Unknown tool name and similar SDK-level refusals.
         return error_result("VALIDATION_ERROR", str(exc))
-    log.error("mcp tool crashed", tool=name, error=repr(cause))
+    log.error("mcp tool crashed", tool=name, exc_info=cause)
     return error_result("INTERNAL", "Internal error.")
 
 

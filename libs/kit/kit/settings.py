@@ -51,17 +51,17 @@ class KitSettings(BaseSettings):
     metrics_port: int = 0
 
     # Address of the billing service.
-    billing_addr: str = "127.0.0.1:50051"
+    billing_addr: str = "127.0.0.1:20051"
     # Address of the catalog service.
-    catalog_addr: str = "127.0.0.1:50052"
+    catalog_addr: str = "127.0.0.1:20052"
     # Address of the hooks service.
-    hooks_addr: str = "127.0.0.1:50053"
+    hooks_addr: str = "127.0.0.1:20053"
     # Address of the renderer service.
-    renderer_addr: str = "127.0.0.1:50054"
+    renderer_addr: str = "127.0.0.1:20054"
     # Address of the delivery service.
-    delivery_addr: str = "127.0.0.1:50055"
+    delivery_addr: str = "127.0.0.1:20055"
     # Address of the sharing service.
-    sharing_addr: str = "127.0.0.1:50056"
+    sharing_addr: str = "127.0.0.1:20056"
     # Deadline of every gRPC call between services.
     grpc_timeout_seconds: float = 10.0
 

@@ -45,9 +45,9 @@ def address(name: str) -> str:
     return str(KitSettings.model_fields[f"{name}_addr"].default)
 
 
-def invoke(method: Any, request: Any) -> Any:
+def invoke(method: Any, request: Any, timeout: float = 15) -> Any:
     try:
-        return method(request, timeout=15)
+        return method(request, timeout=timeout)
     except grpc.RpcError as err:
         raise ServiceError.from_rpc_error(err) from None
 
@@ -136,7 +136,7 @@ def cmd_hooks_refresh_daily(args: argparse.Namespace) -> dict[str, Any]:
     from slides.hooks.v1 import hooks_pb2, hooks_pb2_grpc
 
     with grpc.insecure_channel(address("hooks")) as ch:
-        resp = invoke(hooks_pb2_grpc.HooksServiceStub(ch).RefreshDaily, hooks_pb2.RefreshDailyRequest())
+        resp = invoke(hooks_pb2_grpc.HooksServiceStub(ch).RefreshDaily, hooks_pb2.RefreshDailyRequest(), timeout=120)
     return MessageToDict(resp, preserving_proto_field_name=True, always_print_fields_with_no_presence=True)
 
 

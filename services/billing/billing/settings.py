@@ -5,7 +5,7 @@ from kit.settings import KitSettings
 
 class Settings(KitSettings):
     service_name: str = "billing"
-    grpc_port: int = 50051
+    grpc_port: int = 20051
     # Overrides of the plan table, e.g. PLAN_LIMITS='{"free": {"apps": 2}}' (merged over the defaults).
     plan_limits: dict[str, dict[str, Any]] = {}
     stripe_webhook_secret: str = "whsec_test_local"  # noqa: S105 - local default only

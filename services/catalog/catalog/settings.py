@@ -3,4 +3,4 @@ from kit.settings import KitSettings
 
 class Settings(KitSettings):
     service_name: str = "catalog"
-    grpc_port: int = 50052
+    grpc_port: int = 20052

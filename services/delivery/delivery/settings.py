@@ -21,7 +21,7 @@ DEFAULT_RETRY_SCHEDULE = "60,300,1800,7200,43200"
 
 class Settings(KitSettings):
     service_name: str = "delivery"
-    grpc_port: int = 50055
+    grpc_port: int = 20055
 
     webhook_secret_key: str = "k1:bG9jYWwtZGV2LW9ubHktd2ViaG9vay1rZXktMzJiISE="  # noqa: S105 - local default
     webhook_allow_private_networks: bool = False

@@ -3,7 +3,7 @@ from kit.settings import KitSettings
 
 class Settings(KitSettings):
     service_name: str = "hooks"
-    grpc_port: int = 50053
+    grpc_port: int = 20053
     # Refresh-now: at most one per organization per this many seconds.
     refresh_interval_seconds: int = 3600
     # Hooks written per app: when the app is created (seed) and per refresh job.

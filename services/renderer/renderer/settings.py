@@ -5,7 +5,7 @@ from kit.settings import KitSettings
 
 class Settings(KitSettings):
     service_name: str = "renderer"
-    grpc_port: int = 50054
+    grpc_port: int = 20054
 
     # Render workers in this process (consumers of one group; each takes partitions).
     render_workers: int = 2

@@ -3,7 +3,7 @@ from kit.settings import KitSettings
 
 class Settings(KitSettings):
     service_name: str = "sharing"
-    grpc_port: int = 50056
+    grpc_port: int = 20056
     # Master secret of share links: derives the key that encrypts stored tokens (Fernet) and the
     # key that signs password cookies (HMAC). Rotating it invalidates cookies and makes stored
     # tokens unreadable (links keep resolving by hash, but cannot be shown again: rotate them).
