@@ -38,6 +38,12 @@ def clamp(text: str, limit: int) -> str:
     return cut.rstrip(" ,.;:-–") + "…"
 
 
+def sentence_case(text: str) -> str:
+    """'no time to train' -> 'No time to train' (app fields are often typed in lower case)."""
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
 class _Writer:
     def __init__(self, app: AppInfo, template: Template, hook_text: str, language: str,
                  overrides: dict[str, str], seed: int) -> None:
@@ -75,9 +81,9 @@ class _Writer:
     def _defaults(self) -> dict[str, str]:
         app = self.app
         t = self.table
-        props = [s for s in app.value_props if s.strip()]
-        pains = [s for s in app.pain_points if s.strip()]
-        diffs = [s for s in app.differentiators if s.strip()]
+        props = [sentence_case(s) for s in app.value_props if s.strip()]
+        pains = [sentence_case(s) for s in app.pain_points if s.strip()]
+        diffs = [sentence_case(s) for s in app.differentiators if s.strip()]
         generic = list(t["features_default"]) if isinstance(t["features_default"], tuple) else []
         features = (props + diffs + generic)[:4] + generic
         mistakes = pains[1:] + (list(t["mistakes_default"]) if isinstance(t["mistakes_default"], tuple) else [])
