@@ -221,6 +221,26 @@ async def wait_finished(client: httpx.AsyncClient, base: str, orgs: list[Org], t
     return final
 
 
+async def settled_quota(stub, orgs: list[Org], final: dict[str, str], timeout: float) -> list[dict]:
+    """Each organization's slideshow usage must equal its READY decks (FAILED ones give their
+    unit back; units of requests that died mid-way are given back by the renderer's sweeper,
+    so this waits for the books to settle)."""
+    from slides.billing.v1 import billing_pb2
+
+    deadline = time.monotonic() + timeout
+    while True:
+        mismatch = []
+        for org in orgs:
+            usage = stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org.organization_id), timeout=10)
+            used = {u.quota: u.used for u in usage.usage}.get("slideshows_per_month", -1)
+            ready = sum(1 for s in org.slideshows if final.get(s) == "READY")
+            if used != ready:
+                mismatch.append({"org": org.organization_id, "used": used, "ready": ready})
+        if not mismatch or time.monotonic() > deadline:
+            return mismatch
+        await asyncio.sleep(2)
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -296,16 +316,7 @@ async def run(args: argparse.Namespace) -> int:
         lost_webhooks = sorted(finished - got)
         delivery_ids = Counter(r.headers.get("x-service-delivery-id") for r in receiver.received())
 
-        quota_mismatch = []
-        from slides.billing.v1 import billing_pb2
-
-        for org in orgs:
-            usage = stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org.organization_id), timeout=10)
-            used = {u.quota: u.used for u in usage.usage}.get("slideshows_per_month", -1)
-            counted = sum(1 for s in org.slideshows if final.get(s) == "READY")
-            pending = sum(1 for s in org.slideshows if final.get(s) not in ("READY", "FAILED"))
-            if not counted <= used <= counted + pending:
-                quota_mismatch.append({"org": org.organization_id, "used": used, "ready": counted})
+        quota_mismatch = await settled_quota(stub, orgs, final, args.drain)
     receiver.close()
 
     ops = {}

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
-from tests.system.resources import make_org
+from tests.system.resources import FUZZ_CASES, make_org
 
 
 @pytest.fixture(scope="module")
@@ -25,3 +25,11 @@ def org_client(gateway_url: str, new_org, billing_stub) -> Iterator[Callable[[],
     yield make
     for client in made:
         client.close()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if FUZZ_CASES["run"]:
+        terminalreporter.write_line(
+            f"schemathesis: {FUZZ_CASES['run']} cases sent to the operations of /openapi.json, "
+            "each checked for no 5xx and the error envelope"
+        )

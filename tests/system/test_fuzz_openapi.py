@@ -10,13 +10,13 @@ Documented exceptions to the envelope: the public share/embed pages answer unkno
 an HTML page (documented as text/html), and /v0/mcp speaks JSON-RPC, whose protocol errors are
 JSON-RPC error objects. Excluded: nothing. The one destructive operation that could break the
 fixture, DELETE /v0/api/v1/api-keys/{key_id}, only ever sees random ids or a spare key's id,
-never the id of the key the fuzzer authenticates with.
+never the id of the key the fuzzer authenticates with. The fuzzing organization starts without
+a TikTok account and publish runs before the account routes, so no case reaches TikTok.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 
-from tests.system.resources import seed
+from tests.system.resources import FUZZ_CASES, seed
 
 EXAMPLES = 10  # per operation and generation mode, random ids
 REAL_ID_EXAMPLES = 5  # per operation and generation mode, real ids
@@ -34,24 +34,14 @@ REAL_ID_EXAMPLES = 5  # per operation and generation mode, real ids
 # own, so other tests' public calls do not share its minute.
 FUZZ_CLIENT_IP = "198.18.0.77"
 
-CASES = {"run": 0}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def report_case_count(request) -> Iterator[None]:
-    yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    line = f"schemathesis: {CASES['run']} cases run against every operation of /openapi.json"
-    if reporter is not None:
-        reporter.write_line(line)
-    else:
-        print(line)
+# Printed at the end of the run by tests/system/conftest.py (the closing note's figure).
+CASES = FUZZ_CASES
 
 
 @pytest.fixture(scope="module")
 def fuzz_org(org_client) -> dict[str, Any]:
     client = org_client()
-    ids = seed(client, ready=False)
+    ids = seed(client, ready=False, social=False)
     return {"key": client.org["api_key"], "ids": ids}
 
 
@@ -116,8 +106,6 @@ def real_ids(path: str, ids: dict[str, str]) -> dict[str, str]:
         out["key_id"] = ids["key_id"]
     if "{token}" in path:
         out["token"] = ids["share_token"]
-    if "{account_id}" in path:
-        out["account_id"] = ids["account_id"]
     if "{id}" in path:
         for marker, name in (
             ("/apps/{id}", "app_id"),
@@ -137,10 +125,13 @@ def modes_for(operation) -> tuple[GenerationMode, ...]:
     return (GenerationMode.POSITIVE,)
 
 
-def destructive_rank(operation) -> tuple[int, int]:
-    """Real-id runs: DELETEs after everything else, the app (which takes the rest with it) last."""
+def destructive_rank(operation) -> tuple[int, int, int]:
+    """Real-id runs: publish first (before the fuzzer connects TikTok accounts with random tokens,
+    which must never reach the real TikTok API), DELETEs after everything else, and the app
+    (which takes the rest with it) last."""
     is_delete = operation.method.upper() == "DELETE"
-    return (int(is_delete), int(is_delete and operation.path == "/v0/api/v1/apps/{id}"))
+    publish = operation.path.endswith("/publish")
+    return (int(not publish), int(is_delete), int(is_delete and operation.path == "/v0/api/v1/apps/{id}"))
 
 
 def test_every_operation_answers_without_5xx_and_in_the_envelope(gateway_url, fuzz_org):
@@ -159,3 +150,22 @@ def test_every_operation_answers_without_5xx_and_in_the_envelope(gateway_url, fu
             for mode in modes_for(operation):
                 fuzz(operation, session, gateway_url, headers, mode, REAL_ID_EXAMPLES, fixed)
     assert CASES["run"] >= len(operations) * 5
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (delivery tiktok.py:34): a TikTok account connected with a non-ASCII access_token makes "
+    "POST /v0/api/v1/slideshows/{id}/publish answer 500 INTERNAL (UnicodeEncodeError building the "
+    "Authorization header); connect should refuse the token with 400 or publish should not crash",
+)
+def test_publish_with_a_non_ascii_token_does_not_crash(org_client):
+    client = org_client()
+    ids = seed(client, ready=True, social=False)
+    connect = client.post(
+        f"/v0/api/v1/apps/{ids['app_id']}/social-accounts", json={"platform": "tiktok", "access_token": "tøkèn"}
+    )
+    if connect.status_code == 400:
+        return
+    assert connect.status_code == 201, connect.text
+    resp = client.post(f"/v0/api/v1/slideshows/{ids['slideshow_id']}/publish", json={"platform": "tiktok"})
+    assert resp.status_code < 500, f"{resp.status_code} {resp.text}"

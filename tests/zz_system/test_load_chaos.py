@@ -5,6 +5,7 @@ duplicate billing events processed once. Runs last: it kills processes of the sh
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _load_module():
     spec = importlib.util.spec_from_file_location("load_script", ROOT / "scripts" / "load.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

@@ -344,7 +344,12 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             org = await self._org(conn, request.organization_id)
             limit = self.plans[org.plan].quota_limit(quota)
             counter = domain.counter_period(quota, self.period(org)[0])
-            if key and not await store.claim_quota_op(conn, org.id, "release", key):
+            # A keyed release gives back only what a consume with the same key took, once; so a
+            # caller unsure whether its consume happened (a lost answer) may always release.
+            if key and (
+                not await store.has_quota_op(conn, org.id, "consume", key)
+                or not await store.claim_quota_op(conn, org.id, "release", key)
+            ):
                 used = await store.used(conn, org.id, quota, counter)
             else:
                 used = await store.release(conn, org.id, quota, counter, amount)

@@ -326,6 +326,14 @@ async def claim_quota_op(conn: AsyncConnection, org_id: str, op: str, key: str) 
     return (await conn.execute(q)).first() is not None
 
 
+async def has_quota_op(conn: AsyncConnection, org_id: str, op: str, key: str) -> bool:
+    q = quota_ops.c
+    found = await conn.execute(
+        select(q.idempotency_key).where(q.organization_id == org_id, q.op == op, q.idempotency_key == key)
+    )
+    return found.first() is not None
+
+
 async def unclaim_quota_op(conn: AsyncConnection, org_id: str, op: str, key: str) -> None:
     q = quota_ops.c
     await conn.execute(

@@ -131,6 +131,15 @@ async def test_idempotency_keys(stub):
     assert (await rpc(stub.ReleaseQuota, release)).used == 1  # that release already happened
 
 
+async def test_keyed_release_without_its_consume_gives_nothing_back(stub):
+    org = (await new_org(stub, "pro")).organization
+    await consume(stub, org.id, "hook_refreshes")
+    never_consumed = billing_pb2.ReleaseQuotaRequest(
+        organization_id=org.id, quota="hook_refreshes", amount=1, idempotency_key=uuid.uuid4().hex
+    )
+    assert (await rpc(stub.ReleaseQuota, never_consumed)).used == 1
+
+
 async def test_free_plan_has_no_hook_refreshes(stub):
     org = (await new_org(stub, "free")).organization
     with pytest.raises(ServiceError) as err:

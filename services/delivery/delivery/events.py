@@ -195,29 +195,29 @@ class EventHandler:
         payload = await payload_fn()
         created_at = env.occurred_at.ToDatetime(tzinfo=UTC) if env.occurred_at.seconds else datetime.now(UTC)
         now = datetime.now(UTC)
-        created = 0
+        rows = []
+        for ep in targets:
+            if ep.kind == domain.WEBHOOK:
+                body = domain.webhook_body(event, payload, created_at)
+            else:
+                body = domain.chat_body(ep.kind, event, payload)
+            rows.append(
+                {
+                    "id": ids.new_id("whd"),
+                    "organization_id": org,
+                    "endpoint_id": ep.id,
+                    "event_id": env.event_id,
+                    "event": event,
+                    "body": body,
+                    "status": domain.PENDING,
+                    "attempt_count": 0,
+                    "next_attempt_at": now,
+                    "created_at": now,
+                    "updated_at": now,
+                }
+            )
         async with self.engine.begin() as conn:
-            for ep in targets:
-                if ep.kind == domain.WEBHOOK:
-                    body = domain.webhook_body(event, payload, created_at)
-                else:
-                    body = domain.chat_body(ep.kind, event, payload)
-                created += await store.insert_delivery(
-                    conn,
-                    {
-                        "id": ids.new_id("whd"),
-                        "organization_id": org,
-                        "endpoint_id": ep.id,
-                        "event_id": env.event_id,
-                        "event": event,
-                        "body": body,
-                        "status": domain.PENDING,
-                        "attempt_count": 0,
-                        "next_attempt_at": now,
-                        "created_at": now,
-                        "updated_at": now,
-                    },
-                )
+            created = await store.insert_deliveries(conn, rows)
         if created:
             self.on_new()
             log.info("deliveries created", event_name=event, event_id=env.event_id, count=created)

@@ -23,6 +23,7 @@ from delivery.settings import Settings
 log = logs.get(__name__)
 
 USER_AGENT = "SlidesService-Webhooks/1.0"
+MAX_ANSWER_BYTES = 64 * 1024
 
 
 def ssl_context(ca_bundle: Path | None) -> ssl.SSLContext:
@@ -186,6 +187,12 @@ class Sender:
             extensions = {"sni_hostname": target.host}
         client = await self.http.get()
         async with client.stream("POST", url, content=item.body, headers=headers, extensions=extensions) as resp:
+            # Read a bounded answer so the connection goes back to the pool (kept alive).
+            read = 0
+            async for chunk in resp.aiter_raw():
+                read += len(chunk)
+                if read > MAX_ANSWER_BYTES:
+                    break
             return resp.status_code
 
     async def _record(self, item: store.Claimed, status_code: int, duration_ms: int, error: str) -> None:

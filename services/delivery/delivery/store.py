@@ -207,6 +207,19 @@ async def insert_delivery(conn: AsyncConnection, values: dict[str, Any]) -> bool
     return (await conn.execute(q)).first() is not None
 
 
+async def insert_deliveries(conn: AsyncConnection, rows: list[dict[str, Any]]) -> int:
+    """insert_delivery for several endpoints of one event in one statement; returns how many are new."""
+    if not rows:
+        return 0
+    q = (
+        pg_insert(deliveries)
+        .values(rows)
+        .on_conflict_do_nothing(constraint="deliveries_endpoint_event_key")
+        .returning(deliveries.c.id)
+    )
+    return len((await conn.execute(q)).all())
+
+
 @dataclass(frozen=True)
 class Claimed:
     id: str

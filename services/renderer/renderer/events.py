@@ -406,10 +406,32 @@ async def sweep_once(deps: Deps) -> int:
         for r in stuck:
             await queue_render(conn, r.organization_id, r.id)
         await store.purge_idempotency_keys(conn, store.idempotency_cutoff(now, s.idempotency_ttl_hours))
+    await release_stale_holds(deps, now - timedelta(seconds=s.quota_hold_seconds))
     if stuck:
         deps.relay.notify()
         log.info("re-queued stuck slideshows", count=len(stuck))
     return len(stuck)
+
+
+async def release_stale_holds(deps: Deps, older_than: datetime) -> int:
+    """Gives back the units of generate requests that died between consume and commit. A
+    keyed release returns only what the consume with that key took, so this is always safe."""
+    released = 0
+    async with deps.engine.begin() as conn:
+        for hold in await store.stale_quota_holds(conn, older_than):
+            await grpcx.call(
+                deps.billing.ReleaseQuota,
+                billing_pb2.ReleaseQuotaRequest(
+                    organization_id=hold.organization_id, quota=domain.QUOTA, amount=1,
+                    idempotency_key=hold.slideshow_id,
+                ),
+                organization_id=hold.organization_id,
+            )
+            await store.drop_quota_hold(conn, hold.slideshow_id)
+            released += 1
+    if released:
+        log.info("released quota of abandoned generate requests", count=released)
+    return released
 
 
 def sweeper(deps: Deps):

@@ -126,7 +126,15 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                 "NO_IMAGE_SOURCE", "The app's image source is 'screenshots' but it has none; upload screenshots first."
             )
         ss_id = ids.new_id("ss")
-        await self._consume_quota(org_id, ss_id)
+        async with self.deps.engine.begin() as hold_conn:
+            await store.add_quota_hold(hold_conn, org_id, ss_id)
+        try:
+            await self._consume_quota(org_id, ss_id)
+        except ServiceError as err:
+            if err.code == "QUOTA_EXCEEDED":
+                async with self.deps.engine.begin() as hold_conn:
+                    await store.drop_quota_hold(hold_conn, ss_id)
+            raise  # any other failure: the sweeper gives back whatever the consume may have taken
         try:
             hook_id, hook_text = await self._hook(org_id, app, niche.key, ss_id)
             await store.insert_slideshow(conn, {
@@ -145,6 +153,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                 "asset_token": events.new_asset_token(),
             })
             await events.queue_render(conn, org_id, ss_id)
+            await store.drop_quota_hold(conn, ss_id)
         except BaseException:
             await asyncio.shield(self._release_quota(org_id, ss_id))
             raise

@@ -11,7 +11,9 @@ class Settings(KitSettings):
     render_workers: int = 2
     # Slideshows QUEUED/RENDERING for longer than this are queued again by the sweeper.
     render_stuck_seconds: float = 120.0
-    sweep_interval_seconds: float = 30.0
+    sweep_interval_seconds: float = 10.0
+    # A quota hold older than this belongs to a generate request that died: its unit is given back.
+    quota_hold_seconds: float = 30.0
     # A deck that keeps failing to finish (e.g. it crashes the worker) is FAILED after this.
     render_max_attempts: int = 5
 

@@ -109,6 +109,17 @@ idempotency_keys = Table(
     _ts("created_at"),
 )
 
+# A slideshow unit consumed from billing whose slideshow row is not committed yet. The row is
+# written (and committed) before the consume and deleted in the slideshow's own transaction,
+# so a hold that outlives its request marks a unit to give back (crash, lost answer).
+quota_holds = Table(
+    "quota_holds",
+    metadata,
+    Column("slideshow_id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    _ts("created_at"),
+)
+
 deleted_apps = Table(
     "deleted_apps",
     metadata,
@@ -371,3 +382,22 @@ async def delete_slideshows(conn: AsyncConnection, org_id: str, ss_ids: Sequence
 
 def idempotency_cutoff(now: datetime, hours: int) -> datetime:
     return now - timedelta(hours=hours)
+
+
+async def add_quota_hold(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
+    await conn.execute(insert(quota_holds).values(slideshow_id=ss_id, organization_id=org_id))
+
+
+async def drop_quota_hold(conn: AsyncConnection, ss_id: str) -> None:
+    await conn.execute(delete(quota_holds).where(quota_holds.c.slideshow_id == ss_id))
+
+
+async def stale_quota_holds(conn: AsyncConnection, older_than: datetime) -> list[Row]:
+    """Holds left by requests that died; locked so two sweepers don't release one twice."""
+    q = (
+        select(quota_holds.c.slideshow_id, quota_holds.c.organization_id)
+        .where(quota_holds.c.created_at < older_than)
+        .limit(100)
+        .with_for_update(skip_locked=True)
+    )
+    return list((await conn.execute(q)).all())
