@@ -63,7 +63,10 @@ pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)
 
 # Tests point billing's mail at an aiosmtpd server that the mail contract test starts.
+# Short webhook retries and a local fake of TikTok's API (both started by the tests).
 test: export SMTP_URL ?= smtp://127.0.0.1:$(shell echo $$((2525 + $(STACK_PORT_OFFSET))))
+test: export WEBHOOK_RETRY_SCHEDULE ?= 1,2,2,2,2
+test: export TIKTOK_API_BASE ?= https://127.0.0.1:$(shell echo $$((18443 + $(STACK_PORT_OFFSET))))
 test: install node_modules/.installed browser lint-protos check-protos lint typecheck
 	@$(MAKE) --no-print-directory stack-up
 	@set -o pipefail; $(PY) -m pytest -q $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc

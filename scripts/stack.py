@@ -50,6 +50,7 @@ PORTS = {
     "gateway-metrics": port(9100),
     "gateway-2": port(8081),
     "gateway-2-metrics": port(9107),
+    "tiktok-fake": port(18443),  # bound by the publishing tests
 }
 GATEWAY_REPLICAS = int(os.environ.get("STACK_GATEWAY_REPLICAS", "1"))
 
@@ -194,6 +195,9 @@ def service_env(database_url: str) -> dict[str, str]:
         "KAFKA_MAX_BATCH_SIZE": "16",  # Tansu: one record per batch (see docs/operations.md)
         "KAFKA_SESSION_TIMEOUT_MS": "6000",
         "KAFKA_HEARTBEAT_INTERVAL_MS": "500",
+        # Tansu answers a fetch only when the wait runs out: keep it short for low latency.
+        "KAFKA_FETCH_MAX_WAIT_MS": "50",
+        "EVENT_FETCH_MAX_WAIT_MS": "50",
         "S3_ENDPOINT": f"127.0.0.1:{PORTS['s3']}",
         "S3_PUBLIC_URL": f"http://127.0.0.1:{PORTS['s3']}/slides",
         "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", f"http://127.0.0.1:{PORTS['gateway']}"),

@@ -87,6 +87,7 @@ class Consumer:
             session_timeout_ms=s.kafka_session_timeout_ms,
             heartbeat_interval_ms=s.kafka_heartbeat_interval_ms,
             max_poll_interval_ms=300_000,
+            fetch_max_wait_ms=s.kafka_fetch_max_wait_ms,
         )
         await consumer.start()
         try:

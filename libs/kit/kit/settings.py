@@ -24,6 +24,8 @@ class KitSettings(BaseSettings):
     kafka_session_timeout_ms: int = 10000
     # Consumer heartbeat interval (well under the session timeout).
     kafka_heartbeat_interval_ms: int = 3000
+    # Longest a fetch waits for data; Tansu answers only when it runs out, so keep it short there.
+    kafka_fetch_max_wait_ms: int = 500
     # Partitions of topics created at start-up when missing (the upper bound of busy consumers).
     kafka_partitions: int = 3
 
