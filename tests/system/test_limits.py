@@ -167,3 +167,18 @@ def test_public_routes_answer_malformed_input_with_400(client):
     assert resp.status_code == 400, resp.text
     resp = client.post("/v0/public/share/x/zip", json={"unexpected": True})
     assert resp.status_code == 400, resp.text
+
+
+def test_public_per_ip_limit_answers_429_in_the_envelope(gateway_url):
+    headers = {"X-Forwarded-For": "198.18.0.80"}  # a bucket no other test uses
+    with httpx.Client(base_url=gateway_url, headers=headers, timeout=30) as c:
+        first = c.get("/v0/public/oembed", params={"url": "https://nowhere.example/share/x"})
+        quota = int(re.search(r"q=(\d+)", first.headers["RateLimit-Policy"]).group(1))
+        assert quota <= 1000, "the public per-IP limit is too high to test here"
+        for _ in range(quota):
+            resp = c.get("/v0/public/oembed", params={"url": "https://nowhere.example/share/x"})
+            if resp.status_code == 429:
+                break
+    assert resp.status_code == 429, resp.text
+    assert int(resp.headers["Retry-After"]) >= 1
+    assert_envelope(resp, "GET /v0/public/oembed", "RATE_LIMITED")

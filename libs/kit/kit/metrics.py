@@ -13,3 +13,6 @@ OUTBOX_BATCH = Gauge("outbox_last_batch_size", "Rows moved by the last relay bat
 HTTP_REQUESTS = Counter("http_requests_total", "HTTP requests at the gateway", ["method", "route", "status"])
 HTTP_LATENCY = Histogram("http_request_seconds", "HTTP latency at the gateway", ["method", "route"])
 RATE_LIMITED = Counter("rate_limit_rejections_total", "Requests refused by the per-minute limit", ["scope"])
+RENDERS_IN_FLIGHT = Gauge("renders_in_flight", "Decks being drawn right now")
+RENDER_SECONDS = Histogram("render_seconds", "Time to draw and upload one deck", ["outcome"])
+WEBHOOK_ATTEMPTS = Counter("webhook_attempts_total", "Delivery attempts", ["kind", "outcome", "attempt"])

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
-from kit import logs
+from kit import logs, metrics
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -219,6 +219,7 @@ class Sender:
             )
             if recorded and status_code == 410:
                 await store.disable_endpoint(conn, item.organization_id, item.endpoint_id, "gone", now)
+        metrics.WEBHOOK_ATTEMPTS.labels(getattr(item, "kind", "webhook"), status, str(attempt_no)).inc()
         log.info(
             "delivery attempt",
             delivery_id=item.id,

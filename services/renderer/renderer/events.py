@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import socket
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -15,7 +16,7 @@ from urllib.parse import urlsplit
 import httpx
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import grpcx, logs, outbox, topics
+from kit import grpcx, logs, metrics, outbox, topics
 from kit.errors import ServiceError
 from kit.outbox import OutboxRelay
 from kit.storage import Storage
@@ -139,6 +140,8 @@ class RenderWorker:
         row = await self._claim(org_id, ss_id)
         if row is None:
             return
+        started = time.perf_counter()
+        metrics.RENDERS_IN_FLIGHT.inc()
         try:
             app = await self._fetch_app(org_id, row.app_id)
             deck, pngs = await self._render(row, app)
@@ -146,13 +149,17 @@ class RenderWorker:
         except RenderFailure as failure:
             log.warning("render failed", slideshow_id=ss_id, code=failure.code, error=failure.message)
             await self.fail(org_id, ss_id, failure.code, failure.message)
+            metrics.RENDER_SECONDS.labels("failed").observe(time.perf_counter() - started)
             return
         except Exception:
             # A transient error (a service or the store down) is retried by the consumer; only
             # claims that never ended (a killed worker) count towards render_max_attempts.
             await self._uncount(org_id, ss_id)
             raise
+        finally:
+            metrics.RENDERS_IN_FLIGHT.dec()
         await self._finish(row, app.name, deck, slide_rows)
+        metrics.RENDER_SECONDS.labels("ready").observe(time.perf_counter() - started)
 
     async def _claim(self, org_id: str, ss_id: str) -> Row | None:
         async with self.deps.engine.begin() as conn:
