@@ -14,6 +14,7 @@ from opentelemetry import trace
 
 from gateway import errors
 from gateway.backends import Backends
+from gateway.bodylimit import BodyLimit
 from gateway.ratelimit import RateLimiter
 from gateway.settings import GatewaySettings
 
@@ -73,19 +74,13 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         rid = request.headers.get("x-request-id", "")[:100] or uuid.uuid4().hex
         logs.request_id_var.set(rid)
         logs.organization_id_var.set("")
-        length = request.headers.get("content-length")
         span = tracing.tracer.start_span(
             f"{request.method} {request.url.path}",
             context=tracing.extract(request.headers),
             kind=trace.SpanKind.SERVER,
         )
         with trace.use_span(span, end_on_exit=True):
-            if length and length.isdigit() and int(length) > settings.max_body_bytes:
-                response: Response = errors.error_response(
-                    "PAYLOAD_TOO_LARGE", f"Request body exceeds {settings.max_body_bytes} bytes."
-                )
-            else:
-                response = await call_next(request)
+            response: Response = await call_next(request)
             span.set_attribute("http.response.status_code", response.status_code)
         response.headers["X-Request-Id"] = rid
         for k, v in getattr(request.state, "ratelimit_headers", {}).items():
@@ -101,6 +96,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     for module in modules:
         app.include_router(module.router)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     install_openapi(app)
     return app
 

@@ -90,7 +90,7 @@ def ready_deck(gateway_url: str, stack_env: dict[str, str], new_org) -> dict[str
     if deck:
         with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {deck['api_key']}"}) as c:
             r = share(c, deck["slideshow_id"], remove_password=True)
-            if r.status_code == 200 and r.json()["body"]["token"] == deck["token"]:
+            if r.status_code == 201 and r.json()["body"]["token"] == deck["token"]:
                 return deck
     org = new_org("pro")
     with httpx.Client(
@@ -169,11 +169,11 @@ def test_issue_returns_201_with_link(client, deck_b, gateway_url):
     assert page_status(gateway_url, body["token"]) == 200
 
 
-def test_second_call_returns_same_link_with_200(client, deck_id):
+def test_second_call_returns_same_link_with_201(client, deck_id):
     first = share(client, deck_id)
     second = share(client, deck_id)
-    assert first.status_code in (200, 201)
-    assert second.status_code == 200, second.text
+    assert first.status_code == 201
+    assert second.status_code == 201, second.text
     assert second.json()["body"] == first.json()["body"]
 
 
@@ -227,7 +227,7 @@ def test_password_is_set_on_existing_link_and_can_be_removed(client, deck_b):
     ss = deck_b
     token = share(client, ss).json()["body"]["token"]
     protected = share(client, ss, password=PASSWORD)
-    assert protected.status_code == 200
+    assert protected.status_code == 201
     assert protected.json()["body"]["token"] == token
     assert protected.json()["body"]["password_protected"] is True
     removed = share(client, ss, remove_password=True)

@@ -152,12 +152,6 @@ def test_every_operation_answers_without_5xx_and_in_the_envelope(gateway_url, fu
     assert CASES["run"] >= len(operations) * 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (delivery tiktok.py:34): a TikTok account connected with a non-ASCII access_token makes "
-    "POST /v0/api/v1/slideshows/{id}/publish answer 500 INTERNAL (UnicodeEncodeError building the "
-    "Authorization header); connect should refuse the token with 400 or publish should not crash",
-)
 def test_publish_with_a_non_ascii_token_does_not_crash(org_client):
     client = org_client()
     ids = seed(client, ready=True, social=False)

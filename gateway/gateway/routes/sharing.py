@@ -59,18 +59,15 @@ class UnshareOut(BaseModel):
     "/v0/api/slideshows/{id}/share",
     status_code=201,
     response_model=ShareOut,
-    summary="Issue (201), return the existing (200) or rotate (201) the public share link",
+    summary="Issue, return the existing or rotate the public share link (always 201)",
     description=(
         "A slideshow has at most one live link. The first call, `rotate: true` and a call after "
-        "DELETE issue a new token and answer **201**; otherwise the existing link is returned with "
-        "**200** (a `password` sent then sets or replaces its password). A link may be issued in any "
+        "DELETE issue a new token; otherwise the existing link is returned (a `password` sent then "
+        "sets or replaces its password). Every success answers **201** (API.md). A link may be issued in any "
         "status; until the deck is READY its page says it is still rendering. Tokens are stored as a "
         "SHA-256 hash (lookups) plus a Fernet ciphertext (so the link can be shown again)."
     ),
-    responses={
-        200: {"model": ShareOut, "description": "The existing live link"},
-        **errors.responses("VALIDATION_ERROR", "SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
-    },
+    responses=errors.responses("VALIDATION_ERROR", "SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
 )
 async def create_share(
     id: SlideshowId,
@@ -82,8 +79,8 @@ async def create_share(
     out = await ops.share(
         request.app.state.backends, caller, id, body.password, body.rotate, body.remove_password
     )
-    created = out.pop("created")
-    return JSONResponse(out, status_code=201 if created else 200)
+    out.pop("created")
+    return JSONResponse(out, status_code=201)
 
 
 @router.delete(

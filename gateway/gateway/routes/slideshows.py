@@ -150,7 +150,7 @@ async def generate(
 )
 async def list_slideshows(
     request: Request,
-    page: int = Query(1, ge=1),
+    page: int = Query(1, ge=1, le=2**31 - 1),
     limit: int = Query(20, ge=1, le=100),
     app_id: str | None = Query(None, max_length=100),
     status: Status | None = Query(None),

@@ -20,7 +20,12 @@ PrivacyLevel = Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_
 
 class ConnectBody(BaseModel):
     platform: Literal["tiktok"]
-    access_token: str = Field(min_length=1, max_length=4096, description="the account's user access token; stored encrypted, never returned")
+    access_token: str = Field(
+        min_length=1,
+        max_length=4096,
+        pattern=r"^[\x21-\x7e]+$",
+        description="the account's user access token (printable ASCII, as OAuth tokens are); stored encrypted, never returned",
+    )
     open_id: str | None = Field(None, max_length=200)
     display_name: str | None = Field(None, max_length=200)
 

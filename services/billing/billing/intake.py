@@ -39,6 +39,11 @@ class Result:
 def verify(payload: bytes, signature: str, secret: str, tolerance: int) -> dict[str, Any]:
     """The verified event as plain JSON; INVALID_SIGNATURE for a bad, missing or stale signature."""
     try:
+        payload.decode("utf-8")
+    except UnicodeDecodeError:
+        # Stripe signs UTF-8 JSON; bytes that are not text cannot carry a valid signature.
+        raise ServiceError("INVALID_SIGNATURE", "The Stripe-Signature header does not verify.") from None
+    try:
         stripe.Webhook.construct_event(payload, signature or None, secret, tolerance=tolerance)
     except stripe.SignatureVerificationError:
         raise ServiceError("INVALID_SIGNATURE", "The Stripe-Signature header does not verify.") from None

@@ -69,11 +69,12 @@ class Quota:
         await grpcx.call(self.billing.ConsumeQuota, request, organization_id=organization_id)
 
     async def release(self, organization_id: str, app_id: str, reason: str) -> None:
+        # Keyed like the consume: billing gives back only what that consume took, and only once.
         request = billing_pb2.ReleaseQuotaRequest(
             organization_id=organization_id,
             quota=APPS_QUOTA,
             amount=1,
-            idempotency_key=f"app-{reason}:{app_id}",
+            idempotency_key=f"app-create:{app_id}",
         )
         try:
             await grpcx.call(self.billing.ReleaseQuota, request, organization_id=organization_id)

@@ -224,6 +224,9 @@ def clean_account(platform: str, access_token: str, open_id: str, display_name: 
         bad.append(("platform", "Must be 'tiktok'."))
     if not access_token or len(access_token) > MAX_TOKEN:
         bad.append(("access_token", f"Required, at most {MAX_TOKEN} characters."))
+    elif not all("!" <= ch <= "~" for ch in access_token):
+        # It travels in an HTTP Authorization header: printable ASCII only, as OAuth tokens are.
+        bad.append(("access_token", "Must be printable ASCII without spaces."))
     if len(open_id) > 200:
         bad.append(("open_id", "At most 200 characters."))
     if len(display_name) > 200:

@@ -1,5 +1,5 @@
 """The sender: leases due delivery attempts from Postgres, posts them concurrently and
-records every attempt. Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several
+records every attempt (the attempts finished meanwhile in one transaction). Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several
 workers (or a restarted one) never send the same attempt twice while it is in flight, and a
 worker killed mid-send loses nothing: the lease runs out and the attempt is sent again."""
 
@@ -8,13 +8,14 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 from kit import logs, metrics
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from delivery import domain, store, urls
 from delivery.crypto import KeyRing
@@ -75,6 +76,82 @@ class HttpClients:
             await self._client.aclose()
 
 
+@dataclass(frozen=True)
+class Outcome:
+    item: store.Claimed
+    status_code: int
+    duration_ms: int
+    error: str
+    status: str
+    next_at: datetime | None
+    now: datetime
+
+
+class AttemptRecorder:
+    """Writes attempt outcomes to Postgres: the outcomes that finish while a write is under way
+    go together in the next transaction, so a busy sender commits once per batch, not per attempt."""
+
+    def __init__(self, engine: AsyncEngine, max_batch: int):
+        self.engine = engine
+        self.max_batch = max(1, max_batch)
+        self.queue: asyncio.Queue[tuple[Outcome, asyncio.Future[bool]]] = asyncio.Queue()
+
+    async def record(self, outcome: Outcome) -> bool:
+        """Stores the outcome; False when another worker already recorded this attempt."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait((outcome, done))
+        return await done
+
+    async def run(self) -> None:
+        while True:
+            batch = [await self.queue.get()]
+            while len(batch) < self.max_batch and not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            await self._write_batch(batch)
+
+    async def _write_batch(self, batch: list[tuple[Outcome, asyncio.Future[bool]]]) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                results = [await _write(conn, outcome) for outcome, _ in batch]
+        except Exception:
+            if len(batch) == 1:
+                outcome, done = batch[0]
+                log.exception("recording a delivery attempt failed", delivery_id=outcome.item.id)
+                _settle(done, exc=RuntimeError("attempt not recorded"))
+                return
+            # One bad row must not cost the others their record: write them one by one.
+            for one in batch:
+                await self._write_batch([one])
+            return
+        for (_, done), recorded in zip(batch, results, strict=True):
+            _settle(done, result=recorded)
+
+
+def _settle(done: asyncio.Future[bool], result: bool = False, exc: BaseException | None = None) -> None:
+    if done.done():  # the waiting delivery task was cancelled (shutdown)
+        return
+    if exc is not None:
+        done.set_exception(exc)
+    else:
+        done.set_result(result)
+
+
+async def _write(conn: AsyncConnection, o: Outcome) -> bool:
+    recorded = await store.record_attempt(
+        conn,
+        o.item,
+        status_code=o.status_code,
+        duration_ms=o.duration_ms,
+        error=o.error,
+        status=o.status,
+        next_at=o.next_at,
+        now=o.now,
+    )
+    if recorded and o.status_code == 410:
+        await store.disable_endpoint(conn, o.item.organization_id, o.item.endpoint_id, "gone", o.now)
+    return recorded
+
+
 class Sender:
     def __init__(self, settings: Settings, engine: AsyncEngine, keyring: KeyRing):
         self.settings = settings
@@ -83,6 +160,7 @@ class Sender:
         self.delays = settings.retry_delays()
         self.lease = timedelta(seconds=max(settings.webhook_lease_seconds, settings.webhook_timeout_seconds + 5))
         self.http = HttpClients(settings)
+        self.recorder = AttemptRecorder(engine, settings.webhook_batch_size)
         self.wakeup = asyncio.Event()
         self.in_flight = 0
         self._tasks: set[asyncio.Task] = set()
@@ -92,6 +170,13 @@ class Sender:
         self.wakeup.set()
 
     async def run(self) -> None:
+        recorder = asyncio.create_task(self.recorder.run(), name="attempt-recorder")
+        try:
+            await self._claim_loop()
+        finally:
+            recorder.cancel()
+
+    async def _claim_loop(self) -> None:
         while True:
             # Cleared before looking, so a notify() during the claim is not lost.
             self.wakeup.clear()
@@ -206,19 +291,7 @@ class Sender:
         else:
             next_at = domain.next_attempt_at(self.delays, attempt_no, now, self.settings.webhook_retry_jitter)
             status = domain.PENDING if next_at else domain.FAILED
-        async with self.engine.begin() as conn:
-            recorded = await store.record_attempt(
-                conn,
-                item,
-                status_code=status_code,
-                duration_ms=duration_ms,
-                error=error,
-                status=status,
-                next_at=next_at,
-                now=now,
-            )
-            if recorded and status_code == 410:
-                await store.disable_endpoint(conn, item.organization_id, item.endpoint_id, "gone", now)
+        await self.recorder.record(Outcome(item, status_code, duration_ms, error, status, next_at, now))
         metrics.WEBHOOK_ATTEMPTS.labels(getattr(item, "kind", "webhook"), status, str(attempt_no)).inc()
         log.info(
             "delivery attempt",

@@ -160,7 +160,8 @@ def plan_at_least(plan: str, minimum: str) -> bool:
 
 
 def retry_after_seconds(elapsed_seconds: float, interval_seconds: int) -> int:
-    return max(1, math.ceil(interval_seconds - elapsed_seconds))
+    """Seconds until the next refresh is allowed, within 1..interval (clocks may disagree a little)."""
+    return min(interval_seconds, max(1, math.ceil(interval_seconds - max(0.0, elapsed_seconds))))
 
 
 def list_filters(
