@@ -6,8 +6,6 @@ export UV_PROJECT_ENVIRONMENT := $(CURDIR)/.venv
 STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
-# Two gateway replicas, so chaos can kill one while the other serves.
-export STACK_GATEWAY_REPLICAS ?= 2
 
 .PHONY: install browser run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
 
@@ -62,6 +60,8 @@ typecheck: install
 pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)
 
+# Two gateway replicas for tests, load and chaos, so chaos can kill one while the other serves.
+test load chaos: export STACK_GATEWAY_REPLICAS ?= 2
 # Tests point billing's mail at an aiosmtpd server that the mail contract test starts.
 # Short webhook retries and a local fake of TikTok's API (both started by the tests).
 test: export SMTP_URL ?= smtp://127.0.0.1:$(shell echo $$((2525 + $(STACK_PORT_OFFSET))))

@@ -24,6 +24,8 @@ def test_create_list_revoke(api: httpx.Client, client_for) -> None:
     listed = api.get("/v0/api/v1/api-keys")
     assert listed.status_code == 200
     rows = listed.json()["data"]
+    assert listed.json()["page"] == 1 and listed.json()["total"] == len(rows) >= 2
+    assert listed.json()["limit"] >= len(rows)
     assert {r["_id"] for r in rows} >= {key["_id"], api.org["api_key_id"]}  # type: ignore[attr-defined]
     assert all("key" not in r for r in rows)
     assert key["key"] not in listed.text

@@ -176,6 +176,15 @@ def test_signed_garbage_is_a_validation_error(http: httpx.Client, secret: str) -
         assert resp.json()["error"]["code"] == "VALIDATION_ERROR"
 
 
+def test_event_without_created_is_processed(http, secret, linked) -> None:
+    """Hand-built events often leave out `created`: the verified signature's freshness is enough."""
+    evt = event("invoice.payment_failed", {"id": f"in_{uuid.uuid4().hex[:12]}", "object": "invoice",
+                                           "customer": linked["customer"], "amount_due": 1900, "currency": "usd"})
+    del evt["created"]
+    assert deliver(http, secret, evt) == {"received": True}
+    assert status_of(linked) == "PAST_DUE"
+
+
 def test_subscription_created_mirrors_plan_and_status(http, secret, linked) -> None:
     sub = subscription(f"sub_{uuid.uuid4().hex[:12]}", linked["customer"], plan="business")
     assert deliver(http, secret, event("customer.subscription.created", sub)) == {"received": True}

@@ -181,7 +181,7 @@ def test_concurrent_calls_issue_one_link(client, deck_b):
     client.delete(f"/v0/api/slideshows/{deck_b}/share")
     with ThreadPoolExecutor(6) as pool:
         answers = list(pool.map(lambda _: share(client, deck_b), range(6)))
-    assert sorted(r.status_code for r in answers) == [200] * 5 + [201]
+    assert [r.status_code for r in answers] == [201] * 6
     assert len({r.json()["body"]["token"] for r in answers}) == 1
 
 
@@ -277,7 +277,7 @@ def test_credentials_required(gateway_url, deck_id):
 def test_openapi_documents_share_routes(gateway_url):
     doc = httpx.get(f"{gateway_url}/openapi.json").json()
     post = doc["paths"]["/v0/api/slideshows/{id}/share"]["post"]
-    assert {"200", "201", "404", "400"} <= set(post["responses"])
+    assert {"201", "404", "400"} <= set(post["responses"]) and "200" not in post["responses"]
     assert "delete" in doc["paths"]["/v0/api/slideshows/{id}/share"]
     for path in ("/share/{token}", "/embed/{token}", "/v0/public/oembed", "/v0/public/share/{token}/zip"):
         assert path in doc["paths"], path

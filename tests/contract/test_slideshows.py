@@ -116,6 +116,7 @@ def test_niches_catalog(pro, gateway_url):
     assert body["success"] is True
     niches = body["data"]
     assert len(niches) >= 12
+    assert body["page"] == 1 and body["total"] == len(niches) <= body["limit"]
     for n in niches:
         assert n["key"] and n["name"] and "en" in n["languages"]
         assert len(n["templates"]) >= 4

@@ -107,6 +107,8 @@ def wait_deliveries(api, endpoint_id: str, predicate, timeout: float = 20) -> li
 
 
 def test_registration_rules_and_listing(api, client_for, new_org, receiver):
+    empty = api.get("/v0/api/webhooks").json()
+    assert (empty["data"], empty["page"], empty["total"]) == ([], 1, 0) and empty["limit"] >= 1
     bad = api.post("/v0/api/webhooks", json={"url": "http://127.0.0.1/hook"})
     assert bad.status_code == 400
     assert bad.json()["error"]["code"] == "VALIDATION_ERROR"

@@ -117,7 +117,7 @@ async def create_webhook(
 async def list_webhooks(backends: Any, caller: Caller) -> dict[str, Any]:
     resp = await call(backends.delivery.ListEndpoints, pb.ListEndpointsRequest(organization_id=caller.organization_id))
     data = [webhook_json(e) for e in resp.endpoints]
-    return {"success": True, "data": data, "page": 1, "limit": len(data), "total": len(data)}
+    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
 
 
 async def delete_webhook(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
@@ -174,7 +174,7 @@ async def list_chat(backends: Any, caller: Caller) -> dict[str, Any]:
         backends.delivery.ListChatIntegrations, pb.ListChatIntegrationsRequest(organization_id=caller.organization_id)
     )
     data = [chat_json(c) for c in resp.integrations]
-    return {"success": True, "data": data, "page": 1, "limit": len(data), "total": len(data)}
+    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
 
 
 async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
@@ -217,7 +217,7 @@ async def list_accounts(backends: Any, caller: Caller, app_id: str) -> dict[str,
         pb.ListSocialAccountsRequest(organization_id=caller.organization_id, app_id=app_id),
     )
     data = [account_json(a) for a in resp.accounts]
-    return {"success": True, "data": data, "page": 1, "limit": len(data), "total": len(data)}
+    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
 
 
 async def delete_account(backends: Any, caller: Caller, app_id: str, account_id: str) -> dict[str, Any]:

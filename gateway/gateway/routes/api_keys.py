@@ -43,6 +43,9 @@ class NewKeyEnvelope(BaseModel):
 class KeyListEnvelope(BaseModel):
     success: bool = True
     data: list[ApiKeyOut]
+    page: int = Field(description="always 1: every active key is returned in one page")
+    limit: int
+    total: int
 
 
 class RevokedKeyEnvelope(BaseModel):
@@ -71,7 +74,8 @@ async def create_key(
     summary="List the organization's active API keys (no secrets)",
 )
 async def list_keys(request: Request, caller: Caller = Depends(require_caller)) -> dict[str, Any]:
-    return {"success": True, "data": await ops.list_api_keys(request.app.state.backends, caller)}
+    data = await ops.list_api_keys(request.app.state.backends, caller)
+    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
 
 
 @router.delete(

@@ -37,6 +37,9 @@ class Niche(BaseModel):
 class NicheList(BaseModel):
     success: bool = True
     data: list[Niche]
+    page: int = 1
+    limit: int
+    total: int
 
 
 @router.get(
@@ -46,4 +49,7 @@ class NicheList(BaseModel):
     responses=error_responses("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"),
 )
 async def list_niches(request: Request, caller: Caller = Depends(require_caller)) -> dict:
-    return await ops.list_niches(request.app.state.backends)
+    out = await ops.list_niches(request.app.state.backends)
+    # The whole catalog is one page, in the collection envelope of the spec (page, limit, total).
+    total = len(out["data"])
+    return {**out, "page": 1, "limit": max(total, 1), "total": total}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
+import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -36,12 +37,17 @@ def ssl_context(ca_bundle: Path | None) -> ssl.SSLContext:
 
 
 class HttpClients:
-    """One AsyncClient per TLS trust configuration; rebuilt when the CA bundle file changes."""
+    """Small connection pools, one AsyncClient each, per TLS trust configuration; rebuilt when
+    the CA bundle file changes. httpcore scans its whole pool on every request, so several small
+    pools cost far less CPU per request than one big one; an endpoint always uses the same pool
+    (its connections are reused) and can hold at most one pool's connections at a time."""
+
+    POOL_SIZE = 16
 
     def __init__(self, settings: Settings):
         self.settings = settings
         self._key: tuple[str, float] | None = None
-        self._client: httpx.AsyncClient | None = None
+        self._clients: list[httpx.AsyncClient] = []
 
     def _trust_key(self) -> tuple[str, float]:
         path = self.settings.ca_bundle_path()
@@ -52,28 +58,40 @@ class HttpClients:
         except OSError:
             return ("", 0.0)
 
-    async def get(self) -> httpx.AsyncClient:
+    async def get(self, endpoint_id: str) -> httpx.AsyncClient:
         key = self._trust_key()
-        if self._client is None or key != self._key:
-            old = self._client
-            self._client = httpx.AsyncClient(
-                verify=ssl_context(Path(key[0]) if key[0] else None),
+        if not self._clients or key != self._key:
+            old = self._clients
+            self._clients = self._build(Path(key[0]) if key[0] else None)
+            self._key = key
+            for client in old:
+                asyncio.get_running_loop().call_later(30, _close_soon, client)
+        return self._clients[zlib.crc32(endpoint_id.encode()) % len(self._clients)]
+
+    def _build(self, ca_bundle: Path | None) -> list[httpx.AsyncClient]:
+        total = max(1, self.settings.webhook_concurrency)
+        pools = -(-total // self.POOL_SIZE)  # ceiling division
+        size = -(-total // pools)
+        verify = ssl_context(ca_bundle)
+        limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+        return [
+            httpx.AsyncClient(
+                verify=verify,
                 follow_redirects=False,
                 timeout=self.settings.webhook_timeout_seconds,
-                limits=httpx.Limits(
-                    max_connections=self.settings.webhook_concurrency,
-                    max_keepalive_connections=self.settings.webhook_concurrency,
-                ),
+                limits=limits,
                 headers={"User-Agent": USER_AGENT},
             )
-            self._key = key
-            if old is not None:
-                asyncio.get_running_loop().call_later(30, lambda: asyncio.ensure_future(old.aclose()))
-        return self._client
+            for _ in range(pools)
+        ]
 
     async def close(self) -> None:
-        if self._client is not None:
-            await self._client.aclose()
+        for client in self._clients:
+            await client.aclose()
+
+
+def _close_soon(client: httpx.AsyncClient) -> None:
+    asyncio.ensure_future(client.aclose())
 
 
 @dataclass(frozen=True)
@@ -270,7 +288,7 @@ class Sender:
             headers["Host"] = target.host if target.port == 443 else f"{target.host}:{target.port}"
             headers["Connection"] = "close"
             extensions = {"sni_hostname": target.host}
-        client = await self.http.get()
+        client = await self.http.get(item.endpoint_id)
         async with client.stream("POST", url, content=item.body, headers=headers, extensions=extensions) as resp:
             # Read a bounded answer so the connection goes back to the pool (kept alive).
             read = 0
