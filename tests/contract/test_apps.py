@@ -125,8 +125,8 @@ def test_create_defaults(api):
     assert (
         app["screenshots"] == []
         and app["value_props"] == []
-        and app["ios_url"] is None
-        and app["niche"] is None
+        and app["ios_url"] == ""
+        and app["niche"] == ""
     )
 
 
@@ -340,7 +340,7 @@ def test_null_clears_optional_fields_and_is_refused_for_the_others(api):
     resp = api.put(f"{APPS}/{app_id}", json={"description": None, "screenshots": None, "ios_url": None})
     assert resp.status_code == 200
     app = api.get(f"{APPS}/{app_id}").json()["body"]
-    assert app["description"] is None and app["screenshots"] == [] and app["ios_url"] is None
+    assert app["description"] == "" and app["screenshots"] == [] and app["ios_url"] == ""
     fields = bad_fields(api.put(f"{APPS}/{app_id}", json={"name": None, "status": None, "language": None}))
     assert {"name", "status", "language"} <= fields
 

@@ -545,3 +545,14 @@ def test_payment_failed_and_suspension_mails(http, secret, linked, smtp_inbox) -
     )
     msg = wait_for_mail(smtp_inbox, linked["email"])
     assert "suspended" in msg["Subject"].lower()
+
+
+def test_payment_failed_mail_without_owner_goes_to_the_invoice_email(http, secret, billing_stub, smtp_inbox) -> None:
+    org = billing_stub.CreateOrganization(billing_pb2.CreateOrganizationRequest(name="No Owner", plan="pro"), timeout=10)
+    to_addr = f"billing-{uuid.uuid4().hex[:8]}@example.com"
+    invoice = {"id": f"in_{uuid.uuid4().hex[:12]}", "object": "invoice", "customer": f"cus_{uuid.uuid4().hex[:14]}",
+               "customer_email": to_addr, "amount_due": 1250, "currency": "usd",
+               "metadata": {"organization_id": org.organization.id}}
+    deliver(http, secret, event("invoice.payment_failed", invoice))
+    msg = wait_for_mail(smtp_inbox, to_addr)
+    assert "12.50 USD" in msg["Subject"]

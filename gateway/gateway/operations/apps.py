@@ -46,10 +46,10 @@ NOT_ON_CREATE = ("status",)
 
 
 def app_json(app: catalog_pb2.App) -> dict[str, Any]:
-    """The REST App: every field; unset optional text is null, lists are arrays."""
+    """The REST App: every field; text fields are strings ("" when unset), lists are arrays."""
     out: dict[str, Any] = {"_id": app.id, "organization_id": app.organization_id}
     for f in TEXT_FIELDS:
-        out[f] = getattr(app, f) or None
+        out[f] = getattr(app, f)
     for f in LIST_FIELDS:
         out[f] = list(getattr(app, f))
     out["createdAt"] = ts(app.created_at)

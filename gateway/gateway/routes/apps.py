@@ -127,18 +127,18 @@ class AppOut(BaseModel):
     organization_id: str
     name: str
     slug: str
-    niche: str | None
+    niche: str
     language: str
     status: Status
-    target_audience: str | None
-    description: str | None
-    tagline: str | None
-    ios_url: str | None
-    android_url: str | None
-    website_url: str | None
-    brand_primary_color: str | None
-    brand_secondary_color: str | None
-    brand_accent_color: str | None
+    target_audience: str
+    description: str
+    tagline: str
+    ios_url: str
+    android_url: str
+    website_url: str
+    brand_primary_color: str
+    brand_secondary_color: str
+    brand_accent_color: str
     screenshots: list[str]
     value_props: list[str]
     pain_points: list[str]

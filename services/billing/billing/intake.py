@@ -77,6 +77,11 @@ def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _email(value: Any) -> str:
+    ok = isinstance(value, str) and 3 <= len(value) <= 254 and "@" in value and not any(c in value for c in "\r\n,;<>")
+    return value if ok else ""
+
+
 def _org_hint(obj: dict[str, Any]) -> str:
     """organization_id from the object's metadata (or, for invoices, its subscription's)."""
     candidates = [
@@ -146,8 +151,11 @@ class Intake:
             await self.mail(conn, new, "suspension", subject, body)
         return new
 
-    async def mail(self, conn: AsyncConnection, org: Row, kind: str, subject: str, body: str) -> None:
-        to_addr = await store.owner_email(conn, org.id)
+    async def mail(
+        self, conn: AsyncConnection, org: Row, kind: str, subject: str, body: str, fallback: Any = None
+    ) -> None:
+        """To the owner; an organization without users (made by slidectl) gets the Stripe e-mail."""
+        to_addr = await store.owner_email(conn, org.id) or _email(fallback)
         if not to_addr:
             log.warning("no owner e-mail; notice not sent", kind=kind, organization_id=org.id)
             return
@@ -261,7 +269,7 @@ async def on_payment_failed(
     status = org.status if org.status == "SUSPENDED" else "PAST_DUE"
     await it.update_org(conn, org, status=status, **await it.customer_values(conn, org, inv))
     subject, body = domain.payment_failed_mail(org.name, amount_due, currency)
-    await it.mail(conn, org, "payment_failed", subject, body)
+    await it.mail(conn, org, "payment_failed", subject, body, fallback=inv.get("customer_email"))
     return "past_due"
 
 

@@ -9,14 +9,13 @@ import asyncio
 import ssl
 import time
 import zlib
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 from kit import logs, metrics
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store, urls
 from delivery.crypto import KeyRing
@@ -94,17 +93,6 @@ def _close_soon(client: httpx.AsyncClient) -> None:
     asyncio.ensure_future(client.aclose())
 
 
-@dataclass(frozen=True)
-class Outcome:
-    item: store.Claimed
-    status_code: int
-    duration_ms: int
-    error: str
-    status: str
-    next_at: datetime | None
-    now: datetime
-
-
 class AttemptRecorder:
     """Writes attempt outcomes to Postgres: the outcomes that finish while a write is under way
     go together in the next transaction, so a busy sender commits once per batch, not per attempt."""
@@ -112,9 +100,9 @@ class AttemptRecorder:
     def __init__(self, engine: AsyncEngine, max_batch: int):
         self.engine = engine
         self.max_batch = max(1, max_batch)
-        self.queue: asyncio.Queue[tuple[Outcome, asyncio.Future[bool]]] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[store.Attempt, asyncio.Future[bool]]] = asyncio.Queue()
 
-    async def record(self, outcome: Outcome) -> bool:
+    async def record(self, outcome: store.Attempt) -> bool:
         """Stores the outcome; False when another worker already recorded this attempt."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.queue.put_nowait((outcome, done))
@@ -127,14 +115,19 @@ class AttemptRecorder:
                 batch.append(self.queue.get_nowait())
             await self._write_batch(batch)
 
-    async def _write_batch(self, batch: list[tuple[Outcome, asyncio.Future[bool]]]) -> None:
+    async def _write_batch(self, batch: list[tuple[store.Attempt, asyncio.Future[bool]]]) -> None:
         try:
             async with self.engine.begin() as conn:
-                results = [await _write(conn, outcome) for outcome, _ in batch]
+                results = await store.record_attempts(conn, [attempt for attempt, _ in batch])
+                for (attempt, _), recorded in zip(batch, results, strict=True):
+                    if recorded and attempt.status_code == 410:
+                        await store.disable_endpoint(
+                            conn, attempt.claimed.organization_id, attempt.claimed.endpoint_id, "gone", attempt.now
+                        )
         except Exception:
             if len(batch) == 1:
-                outcome, done = batch[0]
-                log.exception("recording a delivery attempt failed", delivery_id=outcome.item.id)
+                attempt, done = batch[0]
+                log.exception("recording a delivery attempt failed", delivery_id=attempt.claimed.id)
                 _settle(done, exc=RuntimeError("attempt not recorded"))
                 return
             # One bad row must not cost the others their record: write them one by one.
@@ -152,22 +145,6 @@ def _settle(done: asyncio.Future[bool], result: bool = False, exc: BaseException
         done.set_exception(exc)
     else:
         done.set_result(result)
-
-
-async def _write(conn: AsyncConnection, o: Outcome) -> bool:
-    recorded = await store.record_attempt(
-        conn,
-        o.item,
-        status_code=o.status_code,
-        duration_ms=o.duration_ms,
-        error=o.error,
-        status=o.status,
-        next_at=o.next_at,
-        now=o.now,
-    )
-    if recorded and o.status_code == 410:
-        await store.disable_endpoint(conn, o.item.organization_id, o.item.endpoint_id, "gone", o.now)
-    return recorded
 
 
 class Sender:
@@ -309,7 +286,7 @@ class Sender:
         else:
             next_at = domain.next_attempt_at(self.delays, attempt_no, now, self.settings.webhook_retry_jitter)
             status = domain.PENDING if next_at else domain.FAILED
-        await self.recorder.record(Outcome(item, status_code, duration_ms, error, status, next_at, now))
+        await self.recorder.record(store.Attempt(item, status_code, duration_ms, error, status, next_at, now))
         metrics.WEBHOOK_ATTEMPTS.labels(getattr(item, "kind", "webhook"), status, str(attempt_no)).inc()
         log.info(
             "delivery attempt",

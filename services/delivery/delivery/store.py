@@ -23,10 +23,13 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     and_,
+    cast,
+    column,
     delete,
     func,
     select,
     update,
+    values,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
@@ -322,6 +325,75 @@ async def record_attempt(
         )
     )
     return True
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The outcome of sending one claimed delivery, and the delivery's state after it."""
+
+    claimed: Claimed
+    status_code: int
+    duration_ms: int
+    error: str
+    status: str
+    next_at: datetime | None
+    now: datetime
+
+
+async def record_attempts(conn: AsyncConnection, batch: Sequence[Attempt]) -> list[bool]:
+    """record_attempt for many attempts in two statements; per attempt, whether it was recorded."""
+    if not batch:
+        return []
+    given = values(
+        column("id", Text),
+        column("organization_id", Text),
+        column("attempt_count", Integer),
+        column("status", Text),
+        column("next_at", DateTime(timezone=True)),
+        column("now", DateTime(timezone=True)),
+        name="given",
+    ).data(
+        [
+            (a.claimed.id, a.claimed.organization_id, a.claimed.attempt_count, a.status, a.next_at, a.now)
+            for a in batch
+        ]
+    )
+    moved = await conn.execute(
+        update(deliveries)
+        .where(
+            deliveries.c.id == given.c.id,
+            deliveries.c.organization_id == given.c.organization_id,
+            deliveries.c.attempt_count == given.c.attempt_count,
+            deliveries.c.status == domain.PENDING,
+        )
+        .values(
+            attempt_count=given.c.attempt_count + 1,
+            status=given.c.status,
+            # A column of only NULLs would otherwise be typed text by Postgres.
+            next_attempt_at=cast(given.c.next_at, DateTime(timezone=True)),
+            updated_at=given.c.now,
+        )
+        .returning(deliveries.c.id)
+    )
+    recorded_ids = set(moved.scalars())
+    recorded = [a.claimed.id in recorded_ids for a in batch]
+    rows = [
+        {
+            "delivery_id": a.claimed.id,
+            "organization_id": a.claimed.organization_id,
+            "attempt": a.claimed.attempt_count + 1,
+            "status_code": a.status_code,
+            "duration_ms": a.duration_ms,
+            "error": a.error[:1000],
+            "next_attempt_at": a.next_at,
+            "created_at": a.now,
+        }
+        for a, ok in zip(batch, recorded, strict=True)
+        if ok
+    ]
+    if rows:
+        await conn.execute(attempts.insert(), rows)
+    return recorded
 
 
 async def list_deliveries(

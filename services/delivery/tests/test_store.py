@@ -83,3 +83,52 @@ async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
     finally:
         async with engine.begin() as conn:
             await conn.execute(delete(store.endpoints).where(store.endpoints.c.id == endpoint_id))
+
+
+async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
+    org = ids.new_id("org")
+    endpoint_id = ids.new_id("wh")
+    later = datetime.now(UTC) + timedelta(days=1)
+    now = later + timedelta(days=1)
+    async with engine.begin() as conn:
+        await store.insert_endpoint(
+            conn,
+            {
+                "id": endpoint_id, "organization_id": org, "kind": "webhook", "url": "https://127.0.0.1:1/x",
+                "events": list(domain.EVENTS), "description": "", "secret_key_id": "k1", "secret_cipher": b"",
+                "enabled": True, "disabled_reason": "", "created_at": later, "updated_at": later,
+            },
+        )
+        for i in range(3):
+            await store.insert_delivery(
+                conn,
+                {
+                    "id": ids.new_id("whd"), "organization_id": org, "endpoint_id": endpoint_id,
+                    "event_id": f"evt_{i}", "event": domain.QUOTA_EXCEEDED, "body": b"{}", "status": domain.PENDING,
+                    "attempt_count": 0, "next_attempt_at": later, "created_at": later, "updated_at": later,
+                },
+            )
+    try:
+        async with engine.begin() as conn:
+            claimed = [c for c in await store.claim_due(conn, now, 100, timedelta(minutes=5)) if c.endpoint_id == endpoint_id]
+        assert len(claimed) == 3
+        ok, failed, stale = claimed
+        stale = store.Claimed(**{**stale.__dict__, "attempt_count": 5})  # another worker moved it on
+        batch = [
+            store.Attempt(ok, 200, 4, "", domain.SUCCEEDED, None, now),
+            store.Attempt(failed, 500, 6, "HTTP 500", domain.FAILED, None, now),
+            store.Attempt(stale, 200, 1, "", domain.SUCCEEDED, None, now),
+        ]
+        async with engine.begin() as conn:
+            assert await store.record_attempts(conn, batch) == [True, True, False]
+            assert await store.record_attempts(conn, batch[:1]) == [False]  # the same attempt, again
+            rows, attempts, _ = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
+        status = {r.id: (r.status, r.attempt_count, r.next_attempt_at) for r in rows}
+        assert status[ok.id] == (domain.SUCCEEDED, 1, None)
+        assert status[failed.id] == (domain.FAILED, 1, None)
+        assert status[stale.id][:2] == (domain.PENDING, 0)
+        assert [(a.status_code, a.error) for a in attempts[failed.id]] == [(500, "HTTP 500")]
+        assert stale.id not in attempts or not attempts[stale.id]
+    finally:
+        async with engine.begin() as conn:
+            await conn.execute(delete(store.endpoints).where(store.endpoints.c.id == endpoint_id))
