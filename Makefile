@@ -52,7 +52,7 @@ lint-protos: node_modules/.installed
 
 lint: install
 	$(UV) run --frozen ruff check .
-	$(UV) run --frozen ruff format --check . || true
+	$(UV) run --frozen ruff format --check .
 
 typecheck: install
 	$(UV) run --frozen mypy libs/kit gateway/gateway $(foreach s,$(wildcard services/*/),$(s)$(notdir $(s:/=))/)

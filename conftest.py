@@ -33,7 +33,9 @@ _ENV = _load_env()
 @pytest.fixture(scope="session")
 def stack_env() -> dict[str, str]:
     if not (STATE / "ready").exists():
-        pytest.fail(f"the local stack is not running (no {STATE}/ready): run `make stack-up` first", pytrace=False)
+        pytest.fail(
+            f"the local stack is not running (no {STATE}/ready): run `make stack-up` first", pytrace=False
+        )
     return _ENV
 
 
@@ -61,7 +63,10 @@ def new_org(billing_stub) -> Callable[..., dict[str, str]]:
         password = "correct horse battery staple"  # noqa: S105 - test credential
         resp = billing_stub.CreateOrganization(
             billing_pb2.CreateOrganizationRequest(
-                name=name or f"Test Org {uuid.uuid4().hex[:6]}", plan=plan, owner_email=email, owner_password=password
+                name=name or f"Test Org {uuid.uuid4().hex[:6]}",
+                plan=plan,
+                owner_email=email,
+                owner_password=password,
             ),
             timeout=10,
         )

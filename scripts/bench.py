@@ -262,8 +262,13 @@ def bench_render_cost(ctx: Context) -> None:
     from renderer import art, catalog, copy
     from renderer.deck import AppInfo, DeckStyle
 
-    app = AppInfo(name="FitTrack", niche="fitness", value_props=("5-minute workouts", "No equipment"),
-                  pain_points=("No time to train",), ios_url="https://apps.apple.com/app/id1")
+    app = AppInfo(
+        name="FitTrack",
+        niche="fitness",
+        value_props=("5-minute workouts", "No equipment"),
+        pain_points=("No time to train",),
+        ios_url="https://apps.apple.com/app/id1",
+    )
     template = catalog.template("fitness", "problem_solution")
     deck = copy.write_deck(app, template, "I stopped paying for a gym and got stronger", "en", {})
     shot = io.BytesIO()
@@ -271,8 +276,18 @@ def bench_render_cost(ctx: Context) -> None:
     print("\n== render cost per 6-slide deck (CPU s, excluding upload; best of 3) ==")
     for design in [d.key for d in catalog.DESIGNS]:
         for source, shots in (("brand", ()), ("screenshots", (shot.getvalue(),))):
-            style = DeckStyle(design=design, niche="fitness", language="en", primary="#FF5A36", secondary="#1B1B3A",
-                              accent="#FFD23F", app_name="FitTrack", image_source=source, screenshots=shots, seed=7)
+            style = DeckStyle(
+                design=design,
+                niche="fitness",
+                language="en",
+                primary="#FF5A36",
+                secondary="#1B1B3A",
+                accent="#FFD23F",
+                app_name="FitTrack",
+                image_source=source,
+                screenshots=shots,
+                seed=7,
+            )
             art.render_deck(deck, style)  # fonts and caches warm
             runs = []
             for _ in range(3):
@@ -288,11 +303,15 @@ def bench_generate_e2e(ctx: Context) -> None:
     """POST generate -> READY, 8 concurrent requests per round, 3 rounds."""
     _, key = make_business_org(ctx, 1)
     headers = {"Authorization": f"Bearer {key}"}
-    app_id = httpx.get(f"{ctx.gateway_url}/v0/api/v1/apps", headers=headers, timeout=30).json()["data"][0]["_id"]
+    app_id = httpx.get(f"{ctx.gateway_url}/v0/api/v1/apps", headers=headers, timeout=30).json()["data"][0][
+        "_id"
+    ]
 
     async def one(client: httpx.AsyncClient) -> float:
         began = time.perf_counter()
-        resp = await client.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"})
+        resp = await client.post(
+            f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"}
+        )
         sid = resp.json()["body"]["slideshow_id"]
         while time.perf_counter() - began < 120:
             status = (await client.get(f"/v0/api/v1/slideshows/{sid}")).json()["body"]["status"]
@@ -312,8 +331,10 @@ def bench_generate_e2e(ctx: Context) -> None:
     times = asyncio.run(run())
     p50, p95 = percentile_ms(times, 0.5), percentile_ms(times, 0.95)
     print("\n== generate -> READY (8 concurrent, 3 rounds) ==")
-    print(f"p50 {p50 / 1000:.2f} s   p95 {p95 / 1000:.2f} s   (target p50 < 2 s, p95 < 4 s: "
-          f"{'met' if p50 < 2000 and p95 < 4000 else 'NOT met'})")
+    print(
+        f"p50 {p50 / 1000:.2f} s   p95 {p95 / 1000:.2f} s   (target p50 < 2 s, p95 < 4 s: "
+        f"{'met' if p50 < 2000 and p95 < 4000 else 'NOT met'})"
+    )
 
 
 def bench_zip(ctx: Context) -> None:
@@ -323,9 +344,13 @@ def bench_zip(ctx: Context) -> None:
         app_id = client.get("/v0/api/v1/apps").json()["data"][0]["_id"]
         firsts, cached = [], []
         for _ in range(3):
-            sid = client.post(f"/v0/api/v1/apps/{app_id}/slideshows",
-                              json={"template_key": "problem_solution"}).json()["body"]["slideshow_id"]
-            while client.get(f"/v0/api/v1/slideshows/{sid}").json()["body"]["status"] not in ("READY", "FAILED"):
+            sid = client.post(
+                f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"}
+            ).json()["body"]["slideshow_id"]
+            while client.get(f"/v0/api/v1/slideshows/{sid}").json()["body"]["status"] not in (
+                "READY",
+                "FAILED",
+            ):
                 time.sleep(0.1)
             began = time.perf_counter()
             client.get(f"/v0/api/v1/slideshows/{sid}/zip").raise_for_status()
@@ -335,8 +360,10 @@ def bench_zip(ctx: Context) -> None:
                 assert client.get(f"/v0/api/v1/slideshows/{sid}/zip").json()["data"]["cached"] is True
                 cached.append(time.perf_counter() - began)
     print("\n== ZIP export ==")
-    print(f"first build p50 {percentile_ms(firsts, 0.5):.0f} ms   cached p50 {percentile_ms(cached, 0.5):.1f} ms   "
-          f"cached p99 {percentile_ms(cached, 0.99):.1f} ms   (target cached < 20 ms)")
+    print(
+        f"first build p50 {percentile_ms(firsts, 0.5):.0f} ms   cached p50 {percentile_ms(cached, 0.5):.1f} ms   "
+        f"cached p99 {percentile_ms(cached, 0.99):.1f} ms   (target cached < 20 ms)"
+    )
 
 
 def bench_webhooks(ctx: Context) -> None:
@@ -348,7 +375,9 @@ def bench_webhooks(ctx: Context) -> None:
     org_id, key = make_business_org(ctx, 0)
     receiver = Receiver(local_ca(ROOT / ".stack" / OFFSET))
     try:
-        with httpx.Client(base_url=ctx.gateway_url, headers={"Authorization": f"Bearer {key}"}, timeout=30) as c:
+        with httpx.Client(
+            base_url=ctx.gateway_url, headers={"Authorization": f"Bearer {key}"}, timeout=30
+        ) as c:
             for path in ("/a", "/b", "/c"):
                 c.post("/v0/api/webhooks", json={"url": receiver.url(path)}).raise_for_status()
         # latency: one event at a time
@@ -356,8 +385,13 @@ def bench_webhooks(ctx: Context) -> None:
         for _ in range(10):
             before = len(receiver.received())
             began = time.perf_counter()
-            asyncio.run(publish_events(ctx.env["KAFKA_BOOTSTRAP"], topics.RENDERER_SLIDESHOWS,
-                                       [("k", slideshow_event(org_id), org_id)]))
+            asyncio.run(
+                publish_events(
+                    ctx.env["KAFKA_BOOTSTRAP"],
+                    topics.RENDERER_SLIDESHOWS,
+                    [("k", slideshow_event(org_id), org_id)],
+                )
+            )
             receiver.wait_for(lambda got, n=before: len(got) >= n + 1, timeout=30)
             latencies.append(time.perf_counter() - began)
         receiver.wait_for(lambda got: len(got) >= 3 * len(latencies), timeout=60)
@@ -365,15 +399,22 @@ def bench_webhooks(ctx: Context) -> None:
         count = 300
         before = len(receiver.received())
         began = time.perf_counter()
-        asyncio.run(publish_events(ctx.env["KAFKA_BOOTSTRAP"], topics.RENDERER_SLIDESHOWS,
-                                   [(f"k{i}", slideshow_event(org_id), org_id) for i in range(count)]))
+        asyncio.run(
+            publish_events(
+                ctx.env["KAFKA_BOOTSTRAP"],
+                topics.RENDERER_SLIDESHOWS,
+                [(f"k{i}", slideshow_event(org_id), org_id) for i in range(count)],
+            )
+        )
         receiver.wait_for(lambda got: len(got) >= before + 3 * count, timeout=300)
         elapsed = time.perf_counter() - began
     finally:
         receiver.close()
     print("\n== webhooks (local HTTPS receiver, 3 endpoints) ==")
     print(f"event -> first attempt p50 {percentile_ms(latencies, 0.5):.0f} ms (target < 200 ms)")
-    print(f"{3 * count} deliveries in {elapsed:.1f} s = {3 * count / elapsed:.0f} deliveries/s (target >= 300/s)")
+    print(
+        f"{3 * count} deliveries in {elapsed:.1f} s = {3 * count / elapsed:.0f} deliveries/s (target >= 300/s)"
+    )
 
 
 SECTIONS: dict[str, Callable[[Context], None]] = {

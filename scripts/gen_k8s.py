@@ -20,10 +20,34 @@ METRICS_PORT = 9090
 
 # name -> (callers allowed in, has database, replicas min/max, cpu request, memory request/limit)
 SERVICES: dict[str, dict] = {
-    "billing": {"callers": ["gateway", "catalog", "hooks", "renderer", "hooks-daily"], "min": 2, "max": 6, "cpu": "100m", "mem": "256Mi"},
-    "catalog": {"callers": ["gateway", "renderer", "hooks", "delivery", "sharing"], "min": 2, "max": 6, "cpu": "100m", "mem": "256Mi"},
-    "hooks": {"callers": ["gateway", "renderer", "hooks-daily"], "min": 2, "max": 6, "cpu": "100m", "mem": "256Mi"},
-    "renderer": {"callers": ["gateway", "sharing", "delivery"], "min": 2, "max": 12, "cpu": "500m", "mem": "768Mi"},
+    "billing": {
+        "callers": ["gateway", "catalog", "hooks", "renderer", "hooks-daily"],
+        "min": 2,
+        "max": 6,
+        "cpu": "100m",
+        "mem": "256Mi",
+    },
+    "catalog": {
+        "callers": ["gateway", "renderer", "hooks", "delivery", "sharing"],
+        "min": 2,
+        "max": 6,
+        "cpu": "100m",
+        "mem": "256Mi",
+    },
+    "hooks": {
+        "callers": ["gateway", "renderer", "hooks-daily"],
+        "min": 2,
+        "max": 6,
+        "cpu": "100m",
+        "mem": "256Mi",
+    },
+    "renderer": {
+        "callers": ["gateway", "sharing", "delivery"],
+        "min": 2,
+        "max": 12,
+        "cpu": "500m",
+        "mem": "768Mi",
+    },
     "delivery": {"callers": ["gateway"], "min": 2, "max": 8, "cpu": "200m", "mem": "256Mi"},
     "sharing": {"callers": ["gateway", "delivery"], "min": 2, "max": 6, "cpu": "100m", "mem": "256Mi"},
 }
@@ -53,9 +77,14 @@ def container(name: str, port: int, probe: dict, cpu: str, mem: str, env: list[d
         "name": name,
         "image": f"slideshow/{name}",
         "imagePullPolicy": "IfNotPresent",
-        "ports": [{"name": "grpc" if name != "gateway" else "http", "containerPort": port},
-                  {"name": "metrics", "containerPort": METRICS_PORT}],
-        "envFrom": [{"configMapRef": {"name": "slideshow-config"}}, {"secretRef": {"name": "slideshow-secrets"}}],
+        "ports": [
+            {"name": "grpc" if name != "gateway" else "http", "containerPort": port},
+            {"name": "metrics", "containerPort": METRICS_PORT},
+        ],
+        "envFrom": [
+            {"configMapRef": {"name": "slideshow-config"}},
+            {"secretRef": {"name": "slideshow-secrets"}},
+        ],
         "env": [{"name": "SERVICE_NAME", "value": name}, *(env or [])],
         "readinessProbe": {**probe, "periodSeconds": 5, "failureThreshold": 3},
         "livenessProbe": {**probe, "periodSeconds": 15, "failureThreshold": 4, "initialDelaySeconds": 20},
@@ -103,20 +132,30 @@ def service(name: str, port: int) -> dict:
         "metadata": {"name": name, "labels": labels(name)},
         "spec": {
             "selector": {LABEL: name},
-            "ports": [{"name": port_name, "port": port, "targetPort": port_name},
-                      {"name": "metrics", "port": METRICS_PORT, "targetPort": "metrics"}],
+            "ports": [
+                {"name": port_name, "port": port, "targetPort": port_name},
+                {"name": "metrics", "port": METRICS_PORT, "targetPort": "metrics"},
+            ],
         },
     }
 
 
 def service_account(name: str) -> dict:
-    return {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name, "labels": labels(name)},
-            "automountServiceAccountToken": False}
+    return {
+        "apiVersion": "v1",
+        "kind": "ServiceAccount",
+        "metadata": {"name": name, "labels": labels(name)},
+        "automountServiceAccountToken": False,
+    }
 
 
 def pdb(name: str) -> dict:
-    return {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": name, "labels": labels(name)},
-            "spec": {"minAvailable": 1, "selector": {"matchLabels": {LABEL: name}}}}
+    return {
+        "apiVersion": "policy/v1",
+        "kind": "PodDisruptionBudget",
+        "metadata": {"name": name, "labels": labels(name)},
+        "spec": {"minAvailable": 1, "selector": {"matchLabels": {LABEL: name}}},
+    }
 
 
 def hpa(name: str, lo: int, hi: int) -> dict:
@@ -128,7 +167,12 @@ def hpa(name: str, lo: int, hi: int) -> dict:
             "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": name},
             "minReplicas": lo,
             "maxReplicas": hi,
-            "metrics": [{"type": "Resource", "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 70}}}],
+            "metrics": [
+                {
+                    "type": "Resource",
+                    "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 70}},
+                }
+            ],
         },
     }
 
@@ -140,14 +184,22 @@ def network_policy(name: str, port: int, callers: list[str] | None) -> dict:
     if callers is not None:
         port_ingress["from"] = [{"podSelector": {"matchLabels": {LABEL: c}}} for c in callers]
     else:
-        port_ingress["from"] = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}]
-    metrics = {"from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}],
-               "ports": [{"protocol": "TCP", "port": METRICS_PORT}]}
+        port_ingress["from"] = [
+            {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "ingress-nginx"}}}
+        ]
+    metrics = {
+        "from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}],
+        "ports": [{"protocol": "TCP", "port": METRICS_PORT}],
+    }
     return {
         "apiVersion": "networking.k8s.io/v1",
         "kind": "NetworkPolicy",
         "metadata": {"name": name, "labels": labels(name)},
-        "spec": {"podSelector": {"matchLabels": {LABEL: name}}, "policyTypes": ["Ingress"], "ingress": [port_ingress, metrics]},
+        "spec": {
+            "podSelector": {"matchLabels": {LABEL: name}},
+            "policyTypes": ["Ingress"],
+            "ingress": [port_ingress, metrics],
+        },
     }
 
 
@@ -155,7 +207,10 @@ def migration_job(name: str) -> dict:
     ctr = {
         "name": "migrate",
         "image": f"slideshow/{name}",
-        "envFrom": [{"configMapRef": {"name": "slideshow-config"}}, {"secretRef": {"name": "slideshow-secrets"}}],
+        "envFrom": [
+            {"configMapRef": {"name": "slideshow-config"}},
+            {"secretRef": {"name": "slideshow-secrets"}},
+        ],
         "env": [{"name": "SERVICE_NAME", "value": name}, {"name": "MIGRATE_ONLY", "value": "true"}],
         "resources": {"requests": {"cpu": "50m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
         "securityContext": security_context(),
@@ -167,9 +222,15 @@ def migration_job(name: str) -> dict:
         "spec": {
             "backoffLimit": 6,
             "ttlSecondsAfterFinished": 3600,
-            "template": {"metadata": {"labels": labels(name)},
-                         "spec": {"restartPolicy": "OnFailure", "serviceAccountName": name,
-                                  "automountServiceAccountToken": False, "containers": [ctr]}},
+            "template": {
+                "metadata": {"labels": labels(name)},
+                "spec": {
+                    "restartPolicy": "OnFailure",
+                    "serviceAccountName": name,
+                    "automountServiceAccountToken": False,
+                    "containers": [ctr],
+                },
+            },
         },
     }
 
@@ -188,19 +249,54 @@ def write(path: Path, docs: list[dict]) -> None:
 
 
 def main() -> None:
-    resources: list[str] = ["config.yaml", "ingress.yaml", "hooks-daily-cronjob.yaml", "kafka-topics-job.yaml"]
+    resources: list[str] = [
+        "config.yaml",
+        "ingress.yaml",
+        "hooks-daily-cronjob.yaml",
+        "kafka-topics-job.yaml",
+    ]
     for name, spec in SERVICES.items():
         ctr = container(name, GRPC_PORT, grpc_probe(), spec["cpu"], spec["mem"])
-        ctr["env"] += [{"name": "GRPC_HOST", "value": "0.0.0.0"}, {"name": "GRPC_PORT", "value": str(GRPC_PORT)}]
-        docs = [service_account(name), deployment(name, ctr, spec["min"]), service(name, GRPC_PORT), pdb(name),
-                hpa(name, spec["min"], spec["max"]), network_policy(name, GRPC_PORT, spec["callers"]), migration_job(name)]
+        ctr["env"] += [
+            {"name": "GRPC_HOST", "value": "0.0.0.0"},
+            {"name": "GRPC_PORT", "value": str(GRPC_PORT)},
+        ]
+        docs = [
+            service_account(name),
+            deployment(name, ctr, spec["min"]),
+            service(name, GRPC_PORT),
+            pdb(name),
+            hpa(name, spec["min"], spec["max"]),
+            network_policy(name, GRPC_PORT, spec["callers"]),
+            migration_job(name),
+        ]
         write(BASE / f"{name}.yaml", docs)
         resources.append(f"{name}.yaml")
-    gw = container("gateway", 8080, http_probe("/readyz"), "250m", "384Mi",
-                   [{"name": "GATEWAY_HOST", "value": "0.0.0.0"}, {"name": "GATEWAY_PORT", "value": "8080"}])
-    gw["livenessProbe"] = {**http_probe("/healthz"), "periodSeconds": 15, "failureThreshold": 4, "initialDelaySeconds": 10}
-    write(BASE / "gateway.yaml", [service_account("gateway"), deployment("gateway", gw, 2), service("gateway", 8080),
-                                  pdb("gateway"), hpa("gateway", 2, 10), network_policy("gateway", 8080, None)])
+    gw = container(
+        "gateway",
+        8080,
+        http_probe("/readyz"),
+        "250m",
+        "384Mi",
+        [{"name": "GATEWAY_HOST", "value": "0.0.0.0"}, {"name": "GATEWAY_PORT", "value": "8080"}],
+    )
+    gw["livenessProbe"] = {
+        **http_probe("/healthz"),
+        "periodSeconds": 15,
+        "failureThreshold": 4,
+        "initialDelaySeconds": 10,
+    }
+    write(
+        BASE / "gateway.yaml",
+        [
+            service_account("gateway"),
+            deployment("gateway", gw, 2),
+            service("gateway", 8080),
+            pdb("gateway"),
+            hpa("gateway", 2, 10),
+            network_policy("gateway", 8080, None),
+        ],
+    )
     resources.append("gateway.yaml")
     kustomization = {
         "apiVersion": "kustomize.config.k8s.io/v1beta1",

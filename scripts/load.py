@@ -99,8 +99,15 @@ class Load:
 
     async def user(self, deadline: float) -> None:
         ops = [
-            (self.list_apps, 20), (self.create_delete_app, 4), (self.list_hooks, 12), (self.generate, 10),
-            (self.poll, 15), (self.zip, 5), (self.share, 4), (self.mcp_list_apps, 8), (self.list_slideshows, 8),
+            (self.list_apps, 20),
+            (self.create_delete_app, 4),
+            (self.list_hooks, 12),
+            (self.generate, 10),
+            (self.poll, 15),
+            (self.zip, 5),
+            (self.share, 4),
+            (self.mcp_list_apps, 8),
+            (self.list_slideshows, 8),
         ]
         funcs, weights = zip(*ops, strict=True)
         while time.monotonic() < deadline:
@@ -114,8 +121,13 @@ class Load:
         await self.request("list_slideshows", org, "GET", "/v0/api/v1/slideshows?limit=20")
 
     async def create_delete_app(self, org: Org) -> None:
-        resp = await self.request("create_app", org, "POST", "/v0/api/v1/apps",
-                                  json={"name": f"Load {uuid.uuid4().hex[:8]}", "niche": "productivity"})
+        resp = await self.request(
+            "create_app",
+            org,
+            "POST",
+            "/v0/api/v1/apps",
+            json={"name": f"Load {uuid.uuid4().hex[:8]}", "niche": "productivity"},
+        )
         if resp is not None and resp.status_code == 201:
             await self.request("delete_app", org, "DELETE", f"/v0/api/v1/apps/{resp.json()['body']['_id']}")
 
@@ -124,29 +136,47 @@ class Load:
 
     async def generate(self, org: Org) -> None:
         app = random.choice(org.apps)
-        resp = await self.request("generate", org, "POST", f"/v0/api/v1/apps/{app}/slideshows",
-                                  json={"template_key": "problem_solution"},
-                                  headers={"Idempotency-Key": uuid.uuid4().hex})
+        resp = await self.request(
+            "generate",
+            org,
+            "POST",
+            f"/v0/api/v1/apps/{app}/slideshows",
+            json={"template_key": "problem_solution"},
+            headers={"Idempotency-Key": uuid.uuid4().hex},
+        )
         if resp is not None and resp.status_code in (200, 201, 202):
             org.slideshows.append(resp.json()["body"]["slideshow_id"])
 
     async def poll(self, org: Org) -> None:
         if org.slideshows:
-            await self.request("get_slideshow", org, "GET", f"/v0/api/v1/slideshows/{random.choice(org.slideshows)}")
+            await self.request(
+                "get_slideshow", org, "GET", f"/v0/api/v1/slideshows/{random.choice(org.slideshows)}"
+            )
 
     async def zip(self, org: Org) -> None:
         if org.slideshows:
-            await self.request("zip", org, "GET", f"/v0/api/v1/slideshows/{random.choice(org.slideshows[:5])}/zip")
+            await self.request(
+                "zip", org, "GET", f"/v0/api/v1/slideshows/{random.choice(org.slideshows[:5])}/zip"
+            )
 
     async def share(self, org: Org) -> None:
         if org.slideshows:
-            await self.request("share", org, "POST", f"/v0/api/slideshows/{random.choice(org.slideshows)}/share",
-                               json={})
+            await self.request(
+                "share", org, "POST", f"/v0/api/slideshows/{random.choice(org.slideshows)}/share", json={}
+            )
 
     async def mcp_list_apps(self, org: Org) -> None:
         await self.request(
-            "mcp_list_apps", org, "POST", "/v0/mcp",
-            json={"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_apps", "arguments": {}}},
+            "mcp_list_apps",
+            org,
+            "POST",
+            "/v0/mcp",
+            json={
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "tools/call",
+                "params": {"name": "list_apps", "arguments": {}},
+            },
             headers={"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"},
         )
 
@@ -160,23 +190,36 @@ def billing_stub(env: dict[str, str]):
 async def setup_org(client: httpx.AsyncClient, base: str, stub, receiver, index: int) -> Org:
     from slides.billing.v1 import billing_pb2
 
-    resp = stub.CreateOrganization(billing_pb2.CreateOrganizationRequest(name=f"Load {index}", plan="business"),
-                                   timeout=10)
-    stub.SetRateLimit(billing_pb2.SetRateLimitRequest(organization_id=resp.organization.id,
-                                                      requests_per_minute=1_000_000), timeout=10)
+    resp = stub.CreateOrganization(
+        billing_pb2.CreateOrganizationRequest(name=f"Load {index}", plan="business"), timeout=10
+    )
+    stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=resp.organization.id, requests_per_minute=1_000_000),
+        timeout=10,
+    )
     org = Org(resp.organization.id, resp.api_key.key, webhook_path=f"/org{index}")
     auth = {"Authorization": f"Bearer {org.api_key}"}
-    hook = await client.post(f"{base}/v0/api/webhooks", headers=auth,
-                             json={"url": receiver.url(org.webhook_path),
-                                   "events": ["slideshow.completed", "slideshow.failed"]})
+    hook = await client.post(
+        f"{base}/v0/api/webhooks",
+        headers=auth,
+        json={"url": receiver.url(org.webhook_path), "events": ["slideshow.completed", "slideshow.failed"]},
+    )
     hook.raise_for_status()
     org.webhook_secret = hook.json()["body"]["secret"]
     receiver.secrets[org.webhook_path] = org.webhook_secret
     for niche in ("fitness", "productivity"):
-        app = await client.post(f"{base}/v0/api/v1/apps", headers=auth, json={
-            "name": f"Load {niche} {uuid.uuid4().hex[:6]}", "niche": niche,
-            "value_props": ["Five-minute sessions", "Works offline"], "pain_points": ["No time"],
-            "brand_primary_color": "#FF5A36", "ios_url": "https://apps.apple.com/app/id1"})
+        app = await client.post(
+            f"{base}/v0/api/v1/apps",
+            headers=auth,
+            json={
+                "name": f"Load {niche} {uuid.uuid4().hex[:6]}",
+                "niche": niche,
+                "value_props": ["Five-minute sessions", "Works offline"],
+                "pain_points": ["No time"],
+                "brand_primary_color": "#FF5A36",
+                "ios_url": "https://apps.apple.com/app/id1",
+            },
+        )
         app.raise_for_status()
         org.apps.append(app.json()["body"]["_id"])
     return org
@@ -196,7 +239,9 @@ async def chaos(deadline: float, kills: list[str]) -> None:
             print(f"[chaos] could not kill {name}", flush=True)
 
 
-async def wait_finished(client: httpx.AsyncClient, base: str, orgs: list[Org], timeout: float) -> dict[str, str]:
+async def wait_finished(
+    client: httpx.AsyncClient, base: str, orgs: list[Org], timeout: float
+) -> dict[str, str]:
     """slideshow id -> final status, waiting until none is QUEUED/RENDERING or time is up."""
     final: dict[str, str] = {}
     deadline = time.monotonic() + timeout
@@ -205,9 +250,12 @@ async def wait_finished(client: httpx.AsyncClient, base: str, orgs: list[Org], t
         still = []
         for org, sid in pending:
             try:
-                resp = await client.get(f"{base}/v0/api/v1/slideshows/{sid}",
-                                        headers={"Authorization": f"Bearer {org.api_key}"})
-                status = resp.json()["body"]["status"] if resp.status_code == 200 else f"HTTP {resp.status_code}"
+                resp = await client.get(
+                    f"{base}/v0/api/v1/slideshows/{sid}", headers={"Authorization": f"Bearer {org.api_key}"}
+                )
+                status = (
+                    resp.json()["body"]["status"] if resp.status_code == 200 else f"HTTP {resp.status_code}"
+                )
             except (httpx.TransportError, ValueError, KeyError):
                 status = "RETRY"
             if status in ("READY", "FAILED"):
@@ -231,7 +279,9 @@ async def settled_quota(stub, orgs: list[Org], final: dict[str, str], timeout: f
     while True:
         mismatch = []
         for org in orgs:
-            usage = stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org.organization_id), timeout=10)
+            usage = stub.GetUsage(
+                billing_pb2.GetUsageRequest(organization_id=org.organization_id), timeout=10
+            )
             used = {u.quota: u.used for u in usage.usage}.get("slideshows_per_month", -1)
             ready = sum(1 for s in org.slideshows if final.get(s) == "READY")
             if used != ready:
@@ -248,25 +298,39 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def billing_duplicates(client: httpx.AsyncClient, base: str, orgs: list[Org], env: dict[str, str]) -> dict:
+async def billing_duplicates(
+    client: httpx.AsyncClient, base: str, orgs: list[Org], env: dict[str, str]
+) -> dict:
     """Sends each of a few signed events twice at once; each must be processed exactly once."""
     import stripe  # type: ignore[import-untyped]
 
     secret = os.environ.get("STRIPE_WEBHOOK_SECRET", env.get("STRIPE_WEBHOOK_SECRET", "whsec_test_local"))
     answers: Counter = Counter()
     for org in orgs:
-        event = {"id": f"evt_load_{uuid.uuid4().hex}", "object": "event", "type": "checkout.session.completed",
-                 "created": int(time.time()),
-                 "data": {"object": {"object": "checkout.session", "customer": f"cus_{uuid.uuid4().hex[:12]}",
-                                     "client_reference_id": org.organization_id}}}
+        event = {
+            "id": f"evt_load_{uuid.uuid4().hex}",
+            "object": "event",
+            "type": "checkout.session.completed",
+            "created": int(time.time()),
+            "data": {
+                "object": {
+                    "object": "checkout.session",
+                    "customer": f"cus_{uuid.uuid4().hex[:12]}",
+                    "client_reference_id": org.organization_id,
+                }
+            },
+        }
         payload = json.dumps(event)
         ts = int(time.time())
         sig = stripe.WebhookSignature._compute_signature(f"{ts}.{payload}", secret)
         headers = {"Stripe-Signature": f"t={ts},v1={sig}", "Content-Type": "application/json"}
-        results = await asyncio.gather(*[
-            client.post(f"{base}/v0/public/billing/payment-webhook", content=payload, headers=headers)
-            for _ in range(2)
-        ], return_exceptions=True)
+        results = await asyncio.gather(
+            *[
+                client.post(f"{base}/v0/public/billing/payment-webhook", content=payload, headers=headers)
+                for _ in range(2)
+            ],
+            return_exceptions=True,
+        )
         for r in results:
             if isinstance(r, httpx.Response) and r.status_code == 200:
                 answers["duplicate" if r.json().get("duplicate") else "processed"] += 1
@@ -321,35 +385,58 @@ async def run(args: argparse.Namespace) -> int:
 
     ops = {}
     for op, values in sorted(stats.latencies.items()):
-        ops[op] = {"count": len(values), "p50_ms": round(percentile(values, 0.5) * 1000, 1),
-                   "p95_ms": round(percentile(values, 0.95) * 1000, 1),
-                   "p99_ms": round(percentile(values, 0.99) * 1000, 1),
-                   "mean_ms": round(statistics.fmean(values) * 1000, 1)}
+        ops[op] = {
+            "count": len(values),
+            "p50_ms": round(percentile(values, 0.5) * 1000, 1),
+            "p95_ms": round(percentile(values, 0.95) * 1000, 1),
+            "p99_ms": round(percentile(values, 0.99) * 1000, 1),
+            "mean_ms": round(statistics.fmean(values) * 1000, 1),
+        }
     total = sum(len(v) for v in stats.latencies.values())
-    errors = {f"{op}: {outcome}": n for (op, outcome), n in sorted(stats.outcomes.items())
-              if not outcome.startswith("2")}
+    errors = {
+        f"{op}: {outcome}": n
+        for (op, outcome), n in sorted(stats.outcomes.items())
+        if not outcome.startswith("2")
+    }
     report = {
-        "duration_s": round(elapsed, 1), "requests": total, "throughput_rps": round(total / elapsed, 1),
-        "operations": ops, "errors": errors, "client_retries": stats.retries, "chaos_kills": kills,
-        "generates_accepted": len(accepted), "ready": sum(1 for s in final.values() if s == "READY"),
-        "failed": sum(1 for s in final.values() if s == "FAILED"), "stuck": stuck,
-        "webhooks_lost": lost_webhooks, "webhook_bad_signatures": bad_signatures,
-        "webhook_deliveries": sum(delivery_ids.values()), "webhook_duplicate_deliveries":
-            sum(n - 1 for n in delivery_ids.values() if n > 1),
-        "quota_mismatches": quota_mismatch, "billing_duplicate_events": duplicates,
+        "duration_s": round(elapsed, 1),
+        "requests": total,
+        "throughput_rps": round(total / elapsed, 1),
+        "operations": ops,
+        "errors": errors,
+        "client_retries": stats.retries,
+        "chaos_kills": kills,
+        "generates_accepted": len(accepted),
+        "ready": sum(1 for s in final.values() if s == "READY"),
+        "failed": sum(1 for s in final.values() if s == "FAILED"),
+        "stuck": stuck,
+        "webhooks_lost": lost_webhooks,
+        "webhook_bad_signatures": bad_signatures,
+        "webhook_deliveries": sum(delivery_ids.values()),
+        "webhook_duplicate_deliveries": sum(n - 1 for n in delivery_ids.values() if n > 1),
+        "quota_mismatches": quota_mismatch,
+        "billing_duplicate_events": duplicates,
         "server_errors": {k: v for k, v in errors.items() if ": 5" in k or "no envelope" in k},
     }
     print(json.dumps(report, indent=1))
     if args.report:
         Path(args.report).parent.mkdir(parents=True, exist_ok=True)
         Path(args.report).write_text(json.dumps(report, indent=1))
-    lost = (stuck or lost_webhooks or bad_signatures or quota_mismatch
-            or duplicates.get("processed", 0) != args.orgs or duplicates.get("error"))
+    lost = (
+        stuck
+        or lost_webhooks
+        or bad_signatures
+        or quota_mismatch
+        or duplicates.get("processed", 0) != args.orgs
+        or duplicates.get("error")
+    )
     return 1 if lost else 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--users", type=int, default=12)
     parser.add_argument("--orgs", type=int, default=3)

@@ -10,6 +10,7 @@ DATABASE_URL selects an existing Postgres; without it an embedded one is started
 REDIS_URL, when set, is handed to the gateway (shared rate-limit counters).
 STACK_SERVICES=billing,catalog starts only those services ("none": infrastructure only).
 STACK_GATEWAY_REPLICAS=2 adds a second gateway on the next port (chaos runs).
+STACK_RENDER_WORKERS (default 2) runs that many renderer processes, one per core.
 Processes that die unexpectedly are restarted (their pid files are under .stack/<n>/pids).
 """
 
@@ -53,6 +54,7 @@ PORTS = {
     "tiktok-fake": port(18443),  # bound by the publishing tests
 }
 GATEWAY_REPLICAS = int(os.environ.get("STACK_GATEWAY_REPLICAS", "1"))
+RENDER_WORKERS = int(os.environ.get("STACK_RENDER_WORKERS", "2"))
 
 
 def log(msg: str) -> None:
@@ -73,7 +75,9 @@ def wait_port(p: int, timeout: float, proc: subprocess.Popen | None = None) -> N
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise SystemExit(f"[stack] process for port {p} exited early (code {proc.returncode}); see {STATE}/logs")
+            raise SystemExit(
+                f"[stack] process for port {p} exited early (code {proc.returncode}); see {STATE}/logs"
+            )
         with socket.socket() as s:
             s.settimeout(0.2)
             if s.connect_ex(("127.0.0.1", p)) == 0:
@@ -92,8 +96,9 @@ class Supervisor:
     def start(self, name: str, cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
         full_env = {**os.environ, **(env or {})}
         logf = open(STATE / "logs" / f"{name}.log", "ab")  # noqa: SIM115 - owned by the child
-        proc = subprocess.Popen(cmd, env=full_env, stdout=logf, stderr=subprocess.STDOUT, cwd=ROOT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, env=full_env, stdout=logf, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True
+        )
         (STATE / "pids" / f"{name}.pid").write_text(str(proc.pid))
         self.procs[name] = (cmd, env or {}, proc)
         return proc
@@ -139,7 +144,7 @@ def start_postgres(sup: Supervisor) -> str:
     if os.environ.get("DATABASE_URL"):
         url = os.environ["DATABASE_URL"]
         if url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url[len("postgresql://"):]
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
         admin = url.rsplit("/", 1)[0] + "/postgres"
         dbname = url.rsplit("/", 1)[1].split("?")[0]
         ensure_database(admin, dbname)
@@ -157,7 +162,9 @@ def ensure_database(admin_url: str, dbname: str) -> None:
 
     engine = sqlalchemy.create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with engine.connect() as conn:
-        exists = conn.execute(sqlalchemy.text("SELECT 1 FROM pg_database WHERE datname=:n"), {"n": dbname}).first()
+        exists = conn.execute(
+            sqlalchemy.text("SELECT 1 FROM pg_database WHERE datname=:n"), {"n": dbname}
+        ).first()
         if not exists:
             conn.execute(sqlalchemy.text(f'CREATE DATABASE "{dbname}"'))
     engine.dispose()
@@ -166,25 +173,60 @@ def ensure_database(admin_url: str, dbname: str) -> None:
 def start_s3(sup: Supervisor) -> None:
     data = STATE / "s3"
     data.mkdir(parents=True, exist_ok=True)
-    creds = {"identities": [{"name": "admin", "credentials": [{"accessKey": "minioadmin", "secretKey": "minioadmin123"}],
-                             "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}
+    creds = {
+        "identities": [
+            {
+                "name": "admin",
+                "credentials": [{"accessKey": "minioadmin", "secretKey": "minioadmin123"}],
+                "actions": ["Admin", "Read", "Write", "List", "Tagging"],
+            }
+        ]
+    }
     (data / "s3.json").write_text(json.dumps(creds))
     weed = shutil.which("weed", path=str(VENV_BIN)) or "weed"
-    proc = sup.start("s3", [
-        weed, "mini", f"-dir={data}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-master.telemetry=false",
-        "-webdav=false", "-admin.ui=false", f"-s3.port={PORTS['s3']}", "-s3.port.iceberg=0", "-s3.port.lance=0",
-        f"-master.port={PORTS['weed-master']}", f"-volume.port={PORTS['weed-volume']}",
-        f"-filer.port={PORTS['weed-filer']}",
-        f"-master.port.grpc={PORTS['weed-master'] + 10000}", f"-volume.port.grpc={PORTS['weed-volume'] + 10000}",
-        f"-filer.port.grpc={PORTS['weed-filer'] + 10000}", f"-s3.port.grpc={PORTS['s3'] + 10000}", "-s3.allowDeleteBucketNotEmpty=false", f"-s3.config={data}/s3.json",
-    ])
+    proc = sup.start(
+        "s3",
+        [
+            weed,
+            "mini",
+            f"-dir={data}",
+            "-ip=127.0.0.1",
+            "-ip.bind=127.0.0.1",
+            "-master.telemetry=false",
+            "-webdav=false",
+            "-admin.ui=false",
+            f"-s3.port={PORTS['s3']}",
+            "-s3.port.iceberg=0",
+            "-s3.port.lance=0",
+            f"-master.port={PORTS['weed-master']}",
+            f"-volume.port={PORTS['weed-volume']}",
+            f"-filer.port={PORTS['weed-filer']}",
+            f"-master.port.grpc={PORTS['weed-master'] + 10000}",
+            f"-volume.port.grpc={PORTS['weed-volume'] + 10000}",
+            f"-filer.port.grpc={PORTS['weed-filer'] + 10000}",
+            f"-s3.port.grpc={PORTS['s3'] + 10000}",
+            "-s3.allowDeleteBucketNotEmpty=false",
+            f"-s3.config={data}/s3.json",
+        ],
+    )
     wait_port(PORTS["s3"], 60, proc)
 
 
 def start_kafka(sup: Supervisor) -> None:
     url = f"tcp://127.0.0.1:{PORTS['kafka']}"
-    proc = sup.start("kafka", [tansu_binary(), "broker", "--listener-url", url, "--advertised-listener-url", url,
-                               "--storage-engine", "memory://tansu/"])
+    proc = sup.start(
+        "kafka",
+        [
+            tansu_binary(),
+            "broker",
+            "--listener-url",
+            url,
+            "--advertised-listener-url",
+            url,
+            "--storage-engine",
+            "memory://tansu/",
+        ],
+    )
     wait_port(PORTS["kafka"], 30, proc)
 
 
@@ -223,8 +265,11 @@ def up() -> None:
     wanted = {k: p for k, p in PORTS.items() if GATEWAY_REPLICAS > 1 or not k.startswith("gateway-2")}
     busy = [f"{name} (127.0.0.1:{p})" for name, p in wanted.items() if port_busy(p)]
     if busy:
-        raise SystemExit("[stack] ports already in use: " + ", ".join(busy)
-                         + ". Stop whatever holds them or set STACK_PORT_OFFSET.")
+        raise SystemExit(
+            "[stack] ports already in use: "
+            + ", ".join(busy)
+            + ". Stop whatever holds them or set STACK_PORT_OFFSET."
+        )
     sup = Supervisor()
 
     def on_signal(signum, _frame):
@@ -244,18 +289,47 @@ def up() -> None:
         py = str(VENV_BIN / "python")
         services = present_services()
         for s in services:
-            sup.start(s, [py, "-m", s], {**env, "SERVICE_NAME": s, "GRPC_PORT": str(PORTS[f"{s}-grpc"]),
-                                           "METRICS_PORT": str(PORTS[f"{s}-metrics"])})
+            sup.start(
+                s,
+                [py, "-m", s],
+                {
+                    **env,
+                    "SERVICE_NAME": s,
+                    "GRPC_PORT": str(PORTS[f"{s}-grpc"]),
+                    "METRICS_PORT": str(PORTS[f"{s}-metrics"]),
+                },
+            )
         for s in services:
             wait_port(PORTS[f"{s}-grpc"], 90, sup.procs[s][2])
             log(f"{s} ready on 127.0.0.1:{PORTS[f'{s}-grpc']}")
-        gw_env = {**env, "SERVICE_NAME": "gateway", "REQUIRED_SERVICES": ",".join(services), "METRICS_PORT": str(PORTS["gateway-metrics"])}
+        if "renderer" in services and RENDER_WORKERS > 1:
+            # Extra render workers: same consumer group, so the render jobs' partitions are shared
+            # (their gRPC servers take any free port; callers use the first replica).
+            for i in range(2, RENDER_WORKERS + 1):
+                sup.start(
+                    f"renderer-{i}",
+                    [py, "-m", "renderer"],
+                    {**env, "SERVICE_NAME": "renderer", "GRPC_PORT": "0", "METRICS_PORT": "0"},
+                )
+        gw_env = {
+            **env,
+            "SERVICE_NAME": "gateway",
+            "REQUIRED_SERVICES": ",".join(services),
+            "METRICS_PORT": str(PORTS["gateway-metrics"]),
+        }
         sup.start("gateway", [py, "-m", "gateway"], gw_env)
         wait_http(f"http://127.0.0.1:{PORTS['gateway']}/readyz", 90, sup.procs["gateway"][2])
         if GATEWAY_REPLICAS > 1:
             # A second replica for chaos runs; both share rate-limit counters through REDIS_URL.
-            sup.start("gateway-2", [py, "-m", "gateway"], {**gw_env, "GATEWAY_PORT": str(PORTS["gateway-2"]),
-                                                            "METRICS_PORT": str(PORTS["gateway-2-metrics"])})
+            sup.start(
+                "gateway-2",
+                [py, "-m", "gateway"],
+                {
+                    **gw_env,
+                    "GATEWAY_PORT": str(PORTS["gateway-2"]),
+                    "METRICS_PORT": str(PORTS["gateway-2-metrics"]),
+                },
+            )
             wait_http(f"http://127.0.0.1:{PORTS['gateway-2']}/readyz", 90, sup.procs["gateway-2"][2])
         (STATE / "ready").write_text("ok")
         log(f"gateway ready: http://127.0.0.1:{PORTS['gateway']}")
@@ -279,7 +353,9 @@ def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None) ->
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise SystemExit(f"[stack] gateway exited early (code {proc.returncode}); see {STATE}/logs/gateway.log")
+            raise SystemExit(
+                f"[stack] gateway exited early (code {proc.returncode}); see {STATE}/logs/gateway.log"
+            )
         try:
             with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - loopback only
                 if resp.status == 200:
@@ -302,7 +378,9 @@ def wait_ready(timeout: float = 240) -> None:
             try:
                 os.kill(int(pid_file.read_text().strip()), 0)
             except (OSError, ValueError):
-                raise SystemExit(f"[stack] the stack exited before it was ready; see {STATE}/stack.out") from None
+                raise SystemExit(
+                    f"[stack] the stack exited before it was ready; see {STATE}/stack.out"
+                ) from None
         time.sleep(0.3)
     raise SystemExit(f"[stack] not ready after {timeout:.0f}s; see {STATE}/logs")
 

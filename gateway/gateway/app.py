@@ -109,11 +109,16 @@ def install_openapi(app: FastAPI) -> None:
     def openapi() -> dict:
         if app.openapi_schema:
             return app.openapi_schema
-        schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+        schema = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
         schemas = schema.setdefault("components", {}).setdefault("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
             schemas.pop(name, None)
-        schemas.setdefault("ErrorEnvelope", errors.ErrorEnvelope.model_json_schema(ref_template="#/components/schemas/{model}"))
+        schemas.setdefault(
+            "ErrorEnvelope",
+            errors.ErrorEnvelope.model_json_schema(ref_template="#/components/schemas/{model}"),
+        )
         for defs_name, defs in list(schemas["ErrorEnvelope"].pop("$defs", {}).items()):
             schemas.setdefault(defs_name, defs)
         envelope = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}

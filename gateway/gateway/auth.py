@@ -30,7 +30,9 @@ def bearer_token(request: Request) -> str:
     if header:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise ServiceError("UNAUTHORIZED", "Authorization header must be 'Bearer <API key or session token>'.")
+            raise ServiceError(
+                "UNAUTHORIZED", "Authorization header must be 'Bearer <API key or session token>'."
+            )
         return token.strip()
     cookie = request.cookies.get(SESSION_COOKIE, "")
     if cookie:
@@ -56,7 +58,9 @@ async def authenticate_token(request: Request, token: str) -> Caller:
 
 
 async def enforce_rate_limit(request: Request, caller: Caller) -> None:
-    decision = await request.app.state.ratelimiter.hit("org", caller.organization_id, caller.requests_per_minute)
+    decision = await request.app.state.ratelimiter.hit(
+        "org", caller.organization_id, caller.requests_per_minute
+    )
     request.state.ratelimit_headers = decision.headers()
     if not decision.allowed:
         metrics.RATE_LIMITED.labels("organization").inc()

@@ -57,15 +57,21 @@ class BodyLimit:
         payload = json.dumps(
             {
                 "success": False,
-                "error": {"code": "PAYLOAD_TOO_LARGE", "message": f"Request body exceeds {self.max_bytes} bytes."},
+                "error": {
+                    "code": "PAYLOAD_TOO_LARGE",
+                    "message": f"Request body exceeds {self.max_bytes} bytes.",
+                },
             }
         ).encode()
         await send(
             {
                 "type": "http.response.start",
                 "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
-                            (b"connection", b"close")],
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(payload)).encode()),
+                    (b"connection", b"close"),
+                ],
             }
         )
         await send({"type": "http.response.body", "body": payload})

@@ -128,7 +128,9 @@ def install(app: FastAPI) -> None:
                 status_code=405,
                 headers=dict(err.headers or {}),
             )
-        code = {400: "VALIDATION_ERROR", 401: "UNAUTHORIZED", 413: "PAYLOAD_TOO_LARGE"}.get(err.status_code, "ERROR")
+        code = {400: "VALIDATION_ERROR", 401: "UNAUTHORIZED", 413: "PAYLOAD_TOO_LARGE"}.get(
+            err.status_code, "ERROR"
+        )
         return JSONResponse(
             {"success": False, "error": {"code": code, "message": str(err.detail)}},
             status_code=err.status_code,

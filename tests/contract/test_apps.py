@@ -123,10 +123,7 @@ def test_create_defaults(api):
         "brand",
     )
     assert (
-        app["screenshots"] == []
-        and app["value_props"] == []
-        and app["ios_url"] == ""
-        and app["niche"] == ""
+        app["screenshots"] == [] and app["value_props"] == [] and app["ios_url"] == "" and app["niche"] == ""
     )
 
 

@@ -178,8 +178,16 @@ def test_signed_garbage_is_a_validation_error(http: httpx.Client, secret: str) -
 
 def test_event_without_created_is_processed(http, secret, linked) -> None:
     """Hand-built events often leave out `created`: the verified signature's freshness is enough."""
-    evt = event("invoice.payment_failed", {"id": f"in_{uuid.uuid4().hex[:12]}", "object": "invoice",
-                                           "customer": linked["customer"], "amount_due": 1900, "currency": "usd"})
+    evt = event(
+        "invoice.payment_failed",
+        {
+            "id": f"in_{uuid.uuid4().hex[:12]}",
+            "object": "invoice",
+            "customer": linked["customer"],
+            "amount_due": 1900,
+            "currency": "usd",
+        },
+    )
     del evt["created"]
     assert deliver(http, secret, evt) == {"received": True}
     assert status_of(linked) == "PAST_DUE"
@@ -547,12 +555,22 @@ def test_payment_failed_and_suspension_mails(http, secret, linked, smtp_inbox) -
     assert "suspended" in msg["Subject"].lower()
 
 
-def test_payment_failed_mail_without_owner_goes_to_the_invoice_email(http, secret, billing_stub, smtp_inbox) -> None:
-    org = billing_stub.CreateOrganization(billing_pb2.CreateOrganizationRequest(name="No Owner", plan="pro"), timeout=10)
+def test_payment_failed_mail_without_owner_goes_to_the_invoice_email(
+    http, secret, billing_stub, smtp_inbox
+) -> None:
+    org = billing_stub.CreateOrganization(
+        billing_pb2.CreateOrganizationRequest(name="No Owner", plan="pro"), timeout=10
+    )
     to_addr = f"billing-{uuid.uuid4().hex[:8]}@example.com"
-    invoice = {"id": f"in_{uuid.uuid4().hex[:12]}", "object": "invoice", "customer": f"cus_{uuid.uuid4().hex[:14]}",
-               "customer_email": to_addr, "amount_due": 1250, "currency": "usd",
-               "metadata": {"organization_id": org.organization.id}}
+    invoice = {
+        "id": f"in_{uuid.uuid4().hex[:12]}",
+        "object": "invoice",
+        "customer": f"cus_{uuid.uuid4().hex[:14]}",
+        "customer_email": to_addr,
+        "amount_due": 1250,
+        "currency": "usd",
+        "metadata": {"organization_id": org.organization.id},
+    }
     deliver(http, secret, event("invoice.payment_failed", invoice))
     msg = wait_for_mail(smtp_inbox, to_addr)
     assert "12.50 USD" in msg["Subject"]

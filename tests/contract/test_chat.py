@@ -39,7 +39,10 @@ def test_chat_integration_rules(api, client_for, new_org, receiver):
         assert resp.status_code == 400, (body, resp.text)
         assert resp.json()["error"]["code"] == "VALIDATION_ERROR"
 
-    created = api.post("/v0/api/v1/integrations/chat", json={"kind": "slack", "url": receiver.url("/services/T1/B2/secretpart")})
+    created = api.post(
+        "/v0/api/v1/integrations/chat",
+        json={"kind": "slack", "url": receiver.url("/services/T1/B2/secretpart")},
+    )
     assert created.status_code == 201, created.text
     chat = created.json()["body"]
     assert chat["_id"].startswith("chat_") and chat["kind"] == "slack" and chat["enabled"] is True
@@ -96,4 +99,3 @@ def test_slack_and_discord_receive_native_messages(api, receiver):
 
     for c in api.get("/v0/api/v1/integrations/chat").json()["data"]:
         assert api.delete(f"/v0/api/v1/integrations/chat/{c['_id']}").status_code == 200
-

@@ -24,8 +24,16 @@ APPS = "/v0/api/v1/apps"
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
 CATEGORIES = {"problem", "curiosity", "social_proof", "listicle", "contrarian", "story"}
 FIELDS = {
-    "_id", "organization_id", "text", "category", "language", "niche",
-    "source", "status", "performance_score", "createdAt",
+    "_id",
+    "organization_id",
+    "text",
+    "category",
+    "language",
+    "niche",
+    "source",
+    "status",
+    "performance_score",
+    "createdAt",
 }
 FITNESS = {
     "niche": "Fitness",
@@ -84,7 +92,9 @@ def error_of(resp: httpx.Response, status: int, code: str) -> dict:
 def library(gateway_url: str, new_org) -> Iterator[httpx.Client]:
     """A Pro organization with a seeded library: a fitness/en app and a cooking/es app."""
     org = new_org("pro")
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30) as c:
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+    ) as c:
         c.org = org  # type: ignore[attr-defined]
         c.apps = [create_app(c, **FITNESS), create_app(c, **COOKING)]  # type: ignore[attr-defined]
         seeded(c, "fitness", "en")
@@ -97,7 +107,9 @@ def session_for(billing_stub, client_for) -> Callable[[dict], httpx.Client]:
     """A client on a session token (Free and Starter API keys are refused with PLAN_LACKS_API)."""
 
     def make(org: dict) -> httpx.Client:
-        resp = billing_stub.Login(billing_pb2.LoginRequest(email=org["email"], password=org["password"]), timeout=10)
+        resp = billing_stub.Login(
+            billing_pb2.LoginRequest(email=org["email"], password=org["password"]), timeout=10
+        )
         return client_for(resp.session_token)
 
     return make
@@ -324,7 +336,9 @@ def test_refresh_now_body_is_validated(api: httpx.Client) -> None:
     error_of(api.post(REFRESH, json={"app_id": 5}), 400, "VALIDATION_ERROR")
     error_of(api.post(REFRESH, json={"app": "x"}), 400, "VALIDATION_ERROR")
     error_of(
-        api.post(REFRESH, content=b"{not json", headers={"content-type": "application/json"}), 400, "VALIDATION_ERROR"
+        api.post(REFRESH, content=b"{not json", headers={"content-type": "application/json"}),
+        400,
+        "VALIDATION_ERROR",
     )
 
 
@@ -386,7 +400,9 @@ def test_daily_refresh_runs_once_per_organization_and_day(new_org, session_for, 
     wait_for(lambda: hooks(client)["total"] > before, 30, "daily refresh hooks")
 
 
-def test_pick_hook_rotates_and_works_with_an_empty_library(library: httpx.Client, hooks_stub, new_org) -> None:
+def test_pick_hook_rotates_and_works_with_an_empty_library(
+    library: httpx.Client, hooks_stub, new_org
+) -> None:
     oid = library.org["organization_id"]  # type: ignore[attr-defined]
     app_id = library.apps[0]["_id"]  # type: ignore[attr-defined]
     picks = [
@@ -398,7 +414,8 @@ def test_pick_hook_rotates_and_works_with_an_empty_library(library: httpx.Client
     assert all((p.niche, p.language) == ("fitness", "en") for p in picks)
     # A caller niche key the library does not know falls back to the app's own niche.
     alias = hooks_stub.PickHook(
-        hooks_pb2.PickHookRequest(organization_id=oid, app_id=app_id, niche="gym_training", language="en"), timeout=10
+        hooks_pb2.PickHookRequest(organization_id=oid, app_id=app_id, niche="gym_training", language="en"),
+        timeout=10,
     ).hook
     assert alias.niche == "fitness" and alias.id not in {p.id for p in picks}
     assert hooks(library, niche="gym_training")["total"] == 0
@@ -415,13 +432,16 @@ def test_pick_hook_rotates_and_works_with_an_empty_library(library: httpx.Client
         assert got.id in {h["_id"] for h in hooks(c, limit=200)["data"]}
 
 
-def test_generate_hooks_stores_nothing_and_uses_no_quota(library: httpx.Client, hooks_stub, billing_stub) -> None:
+def test_generate_hooks_stores_nothing_and_uses_no_quota(
+    library: httpx.Client, hooks_stub, billing_stub
+) -> None:
     oid = library.org["organization_id"]  # type: ignore[attr-defined]
     app_id = library.apps[1]["_id"]  # type: ignore[attr-defined]
     total = hooks(library)["total"]
     usage = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=oid), timeout=10)
     resp = hooks_stub.GenerateHooks(
-        hooks_pb2.GenerateHooksRequest(organization_id=oid, app_id=app_id, count=7, category="listicle"), timeout=10
+        hooks_pb2.GenerateHooksRequest(organization_id=oid, app_id=app_id, count=7, category="listicle"),
+        timeout=10,
     )
     assert len(resp.hooks) == 7
     assert len({h.text for h in resp.hooks}) == 7

@@ -60,13 +60,17 @@ def connect(api: httpx.Client, app_id: str, token: str = TOKEN) -> httpx.Respons
 
 
 def publish(api: httpx.Client, slideshow_id: str, **body) -> httpx.Response:
-    return api.post(f"/v0/api/v1/slideshows/{slideshow_id}/publish", json={"platform": "tiktok", **body}, timeout=90)
+    return api.post(
+        f"/v0/api/v1/slideshows/{slideshow_id}/publish", json={"platform": "tiktok", **body}, timeout=90
+    )
 
 
 @pytest.fixture
 def fake_tiktok(stack_env) -> Iterator[FakeTikTok]:
     if not TIKTOK_BASE.startswith("https://127.0.0.1:"):
-        pytest.skip("the stack's TIKTOK_API_BASE does not point at a local fake (https://127.0.0.1:<18443+offset>)")
+        pytest.skip(
+            "the stack's TIKTOK_API_BASE does not point at a local fake (https://127.0.0.1:<18443+offset>)"
+        )
     fake = FakeTikTok(local_ca(STATE), port=urlsplit(TIKTOK_BASE).port or 443, token=TOKEN)
     yield fake
     fake.close()
@@ -76,14 +80,23 @@ def test_social_accounts_are_scoped_validated_and_never_return_tokens(api, clien
     app_id = create_app(api)
     missing = connect(api, "app_doesnotexist00000000")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "APP_NOT_FOUND"
-    for body in ({"platform": "instagram", "access_token": "x"}, {"platform": "tiktok"}, {"platform": "tiktok", "access_token": ""}):
+    for body in (
+        {"platform": "instagram", "access_token": "x"},
+        {"platform": "tiktok"},
+        {"platform": "tiktok", "access_token": ""},
+    ):
         resp = api.post(f"/v0/api/v1/apps/{app_id}/social-accounts", json=body)
-        assert resp.status_code == 400 and resp.json()["error"]["code"] == "VALIDATION_ERROR", (body, resp.text)
+        assert resp.status_code == 400 and resp.json()["error"]["code"] == "VALIDATION_ERROR", (
+            body,
+            resp.text,
+        )
 
     created = connect(api, app_id)
     assert created.status_code == 201, created.text
     account = created.json()["body"]
-    assert account["_id"].startswith("acct_") and account["platform"] == "tiktok" and account["app_id"] == app_id
+    assert (
+        account["_id"].startswith("acct_") and account["platform"] == "tiktok" and account["app_id"] == app_id
+    )
     assert account["open_id"] == "open-123" and account["display_name"] == "Fit Co"
     assert TOKEN not in created.text
     again = connect(api, app_id, token=OTHER_TOKEN)
@@ -95,7 +108,9 @@ def test_social_accounts_are_scoped_validated_and_never_return_tokens(api, clien
     assert other.get(f"/v0/api/v1/apps/{app_id}/social-accounts").status_code == 404
     assert other.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}").status_code == 404
 
-    assert api.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}").json() == {"success": True}
+    assert api.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}").json() == {
+        "success": True
+    }
     gone = api.delete(f"/v0/api/v1/apps/{app_id}/social-accounts/{account['_id']}")
     assert gone.status_code == 404 and gone.json()["error"]["code"] == "SOCIAL_ACCOUNT_NOT_FOUND"
 
@@ -113,7 +128,10 @@ def test_publish_needs_a_plan_with_publishing(gateway_url, new_org):
         login = c.post("/v0/auth/login", json={"email": org["email"], "password": org["password"]})
         assert login.status_code == 200, login.text
         c.headers["Authorization"] = f"Bearer {login.json()['body']['session_token']}"
-        resp = c.post("/v0/api/v1/slideshows/ss_whatever0000000000000/publish", json={"platform": "tiktok", "mode": "draft"})
+        resp = c.post(
+            "/v0/api/v1/slideshows/ss_whatever0000000000000/publish",
+            json={"platform": "tiktok", "mode": "draft"},
+        )
     assert resp.status_code == 403
     assert resp.json()["error"]["code"] == "PLAN_UPGRADE_REQUIRED"
 
@@ -126,7 +144,9 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
 
     webhook_receiver = Receiver(local_ca(STATE))
     try:
-        hook = api.post("/v0/api/webhooks", json={"url": webhook_receiver.url(), "events": ["slideshow.completed"]})
+        hook = api.post(
+            "/v0/api/webhooks", json={"url": webhook_receiver.url(), "events": ["slideshow.completed"]}
+        )
         assert hook.status_code == 201, hook.text
         app_id = create_app(api)
         slideshow_id = generate(api, app_id)
@@ -148,7 +168,11 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
         assert share.status_code == 201, share.text
         org = api.org["organization_id"]
         replay = slideshow_event(org, app_id=app_id, slideshow_id=slideshow_id)
-        asyncio.run(publish_events(os.environ["KAFKA_BOOTSTRAP"], topics.RENDERER_SLIDESHOWS, [(slideshow_id, replay, org)]))
+        asyncio.run(
+            publish_events(
+                os.environ["KAFKA_BOOTSTRAP"], topics.RENDERER_SLIDESHOWS, [(slideshow_id, replay, org)]
+            )
+        )
         got = webhook_receiver.wait_for(lambda r: len(r) >= 2, timeout=60)
         assert got[1].json()["share_url"] == share.json()["body"]["url"]
     finally:
@@ -169,7 +193,11 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
     assert result["mode"] == "draft" and result["status"] == "SEND_TO_USER_INBOX"
     assert result["already_published"] is False
 
-    inits = [r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/" and r.headers["authorization"] == f"Bearer {TOKEN}"]
+    inits = [
+        r
+        for r in fake_tiktok.requests
+        if r.path == "/v2/post/publish/content/init/" and r.headers["authorization"] == f"Bearer {TOKEN}"
+    ]
     assert len(inits) == 1
     init = inits[0].json()
     assert init["media_type"] == "PHOTO" and init["post_mode"] == "MEDIA_UPLOAD"
@@ -187,4 +215,6 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
     assert repeat.status_code == 200
     assert repeat.json()["body"]["publish_id"] == result["publish_id"]
     assert repeat.json()["body"]["already_published"] is True and repeat.json()["body"]["mode"] == "draft"
-    assert len([r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/"]) == 2  # revoked + one
+    assert (
+        len([r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/"]) == 2
+    )  # revoked + one

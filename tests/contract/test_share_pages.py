@@ -421,7 +421,9 @@ def test_password_flow_sets_a_cookie_scoped_to_the_token(gateway_url, decks, ss_
         assert Doc(browser.get(f"/share/{other['token']}").text).all("input", type="password")
         # The cookie also unlocks the public ZIP of this token (READY or not, it is past the password).
         zipped = browser.post(f"/v0/public/share/{token}/zip", json={}, timeout=120)
-        assert zipped.status_code == 200 or zipped.json()["error"]["code"] == "SLIDESHOW_NOT_READY", zipped.text
+        assert zipped.status_code == 200 or zipped.json()["error"]["code"] == "SLIDESHOW_NOT_READY", (
+            zipped.text
+        )
         other_zip = browser.post(f"/v0/public/share/{other['token']}/zip", json={})
         assert other_zip.json()["error"]["code"] == "PASSWORD_REQUIRED"
 

@@ -36,8 +36,11 @@ def make_app(api: httpx.Client, **fields) -> str:
 
 
 def generate(api: httpx.Client, app_id: str, body=None, **headers) -> httpx.Response:
-    return api.post(f"/v0/api/v1/apps/{app_id}/slideshows", json=body or {"template_key": "problem_solution"},
-                    headers=headers)
+    return api.post(
+        f"/v0/api/v1/apps/{app_id}/slideshows",
+        json=body or {"template_key": "problem_solution"},
+        headers=headers,
+    )
 
 
 def wait_final(api: httpx.Client, ss_id: str, timeout: float = RENDER_TIMEOUT) -> dict:
@@ -60,8 +63,9 @@ def unthrottle(billing_stub, org_id: str) -> None:
     """Polling a render would hit the per-minute limit; tests lift it as operators can."""
     from slides.billing.v1 import billing_pb2
 
-    billing_stub.SetRateLimit(billing_pb2.SetRateLimitRequest(organization_id=org_id, requests_per_minute=100_000),
-                              timeout=10)
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org_id, requests_per_minute=100_000), timeout=10
+    )
 
 
 def slideshow_usage(billing_stub, org_id: str) -> int:
@@ -93,7 +97,9 @@ def fresh(new_org, client_for, billing_stub):
 def pro(new_org, gateway_url, billing_stub):
     org = new_org("pro")
     unthrottle(billing_stub, org["organization_id"])
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30) as c:
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+    ) as c:
         c.org = org  # type: ignore[attr-defined]
         yield c
 
@@ -140,7 +146,16 @@ def test_generated_deck_is_ready_with_six_public_pngs(pro, ready_deck, billing_s
     assert [s["order"] for s in slides] == list(range(6))
     assert slides[0]["template"] == "HOOK"
     for s in slides:
-        assert set(s) == {"order", "template", "layout_type", "title", "subtitle", "label", "image_url", "duration"}
+        assert set(s) == {
+            "order",
+            "template",
+            "layout_type",
+            "title",
+            "subtitle",
+            "label",
+            "image_url",
+            "duration",
+        }
         assert s["template"] in ROLES or s["template"].isupper()
         assert s["title"] and s["duration"] > 0
         r = httpx.get(s["image_url"], timeout=10)  # no credentials
@@ -150,7 +165,9 @@ def test_generated_deck_is_ready_with_six_public_pngs(pro, ready_deck, billing_s
     assets = {a["type"]: a for a in deck["marketing_assets"]}
     assert set(assets) >= {"caption", "hashtags", "cta"}
     assert 0 < len(assets["caption"]["text"]) <= 2200
-    assert 1 <= len(assets["hashtags"]["tags"]) <= 5 and all(t.startswith("#") for t in assets["hashtags"]["tags"])
+    assert 1 <= len(assets["hashtags"]["tags"]) <= 5 and all(
+        t.startswith("#") for t in assets["hashtags"]["tags"]
+    )
     assert assets["cta"]["text"]
     assert slideshow_usage(billing_stub, pro.org["organization_id"]) >= 1
 
@@ -170,18 +187,28 @@ def test_generate_errors_follow_the_spec_order(pro):
     assert (r.status_code, error_code(r)) == (400, "VALIDATION_ERROR")
     assert r.json()["error"]["details"]["fields"][0]["field"] == "template_key"
     r = generate(pro, app_id, {"template_key": "problem_solution", "variable_overrides": {"nope": "x"}})
-    assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (400, "variable_overrides.nope")
+    assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (
+        400,
+        "variable_overrides.nope",
+    )
     niches = {n["key"]: n for n in pro.get("/v0/api/v1/niches").json()["data"]}
     template = next(t for t in niches["fitness"]["templates"] if t["key"] == "problem_solution")
     var = template["variables"][0]["name"]
     r = generate(pro, app_id, {"template_key": "problem_solution", "variable_overrides": {var: 5}})
-    assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (400, f"variable_overrides.{var}")
+    assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (
+        400,
+        f"variable_overrides.{var}",
+    )
     r = generate(pro, app_id, {"template_key": "problem_solution", "design": "comic-sans"})
     assert (r.status_code, r.json()["error"]["details"]["fields"][0]["field"]) == (400, "design")
     shotless = make_app(pro, image_source="screenshots")
     r = generate(pro, shotless)
     assert (r.status_code, error_code(r)) == (400, "NO_IMAGE_SOURCE")
-    r = pro.post(f"/v0/api/v1/apps/{app_id}/slideshows", content=b"{not json", headers={"content-type": "application/json"})
+    r = pro.post(
+        f"/v0/api/v1/apps/{app_id}/slideshows",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
     assert (r.status_code, error_code(r)) == (400, "VALIDATION_ERROR")
     assert pro.get("/v0/api/v1/slideshows", params={"app_id": app_id}).json()["total"] == 0
 
@@ -208,11 +235,16 @@ def test_quota_exceeded_is_402_and_creates_nothing(fresh, billing_stub):
 
     api, org = fresh()
     app_id = make_app(api)
-    usage = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org["organization_id"]), timeout=10)
+    usage = billing_stub.GetUsage(
+        billing_pb2.GetUsageRequest(organization_id=org["organization_id"]), timeout=10
+    )
     limit = next(u.limit for u in usage.usage if u.quota == "slideshows_per_month")
     billing_stub.ConsumeQuota(
-        billing_pb2.ConsumeQuotaRequest(organization_id=org["organization_id"], quota="slideshows_per_month",
-                                        amount=limit), timeout=10)
+        billing_pb2.ConsumeQuotaRequest(
+            organization_id=org["organization_id"], quota="slideshows_per_month", amount=limit
+        ),
+        timeout=10,
+    )
     r = generate(api, app_id)
     assert (r.status_code, error_code(r)) == (402, "QUOTA_EXCEEDED")
     assert api.get("/v0/api/v1/slideshows").json()["total"] == 0
@@ -241,14 +273,25 @@ def test_list_filters_paging_and_order(pro, ready_deck):
     r = generate(pro, make_app(pro))
     assert r.status_code == 202
     newer = r.json()["body"]["slideshow_id"]
-    assert newer.startswith("ss_") and r.json() == {"success": True, "body": {"slideshow_id": newer, "status": "QUEUED"}}
+    assert newer.startswith("ss_") and r.json() == {
+        "success": True,
+        "body": {"slideshow_id": newer, "status": "QUEUED"},
+    }
     listed = pro.get("/v0/api/v1/slideshows", params={"limit": 100}).json()
     assert listed["success"] is True and listed["page"] == 1 and listed["limit"] == 100
     ids = [s["_id"] for s in listed["data"]]
     assert ids.index(newer) < ids.index(ready_deck["_id"])  # newest first
     item = next(s for s in listed["data"] if s["_id"] == ready_deck["_id"])
-    assert set(item) == {"_id", "app_id", "hook_id", "hook_text_snapshot", "status", "language", "template_set",
-                         "createdAt"}
+    assert set(item) == {
+        "_id",
+        "app_id",
+        "hook_id",
+        "hook_text_snapshot",
+        "status",
+        "language",
+        "template_set",
+        "createdAt",
+    }
     by_app = pro.get("/v0/api/v1/slideshows", params={"app_id": ready_deck["app_id"]}).json()
     assert [s["_id"] for s in by_app["data"]] == [ready_deck["_id"]] and by_app["total"] == 1
     ready = pro.get("/v0/api/v1/slideshows", params={"status": "READY", "limit": 100}).json()

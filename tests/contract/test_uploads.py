@@ -24,19 +24,28 @@ def png_bomb(width: int = 60_000, height: int = 60_000) -> bytes:
     """A tiny valid-looking PNG whose header claims billions of pixels."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     idat = zlib.compress(b"\x00" * 4096)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 
-def upload(api: httpx.Client, data: bytes, name: str = "shot.png", ctype: str = "image/png") -> httpx.Response:
+def upload(
+    api: httpx.Client, data: bytes, name: str = "shot.png", ctype: str = "image/png"
+) -> httpx.Response:
     return api.post(URL, files={"file": (name, data, ctype)})
 
 
-@pytest.mark.parametrize(("fmt", "ext", "ctype"), [("PNG", "png", "image/png"), ("JPEG", "jpg", "image/jpeg"),
-                                                   ("WEBP", "webp", "image/webp")])
+@pytest.mark.parametrize(
+    ("fmt", "ext", "ctype"),
+    [("PNG", "png", "image/png"), ("JPEG", "jpg", "image/jpeg"), ("WEBP", "webp", "image/webp")],
+)
 def test_images_are_stored_publicly(api, fmt, ext, ctype):
     data = image_bytes(fmt)
     r = upload(api, data, f"shot.{ext}", ctype)
@@ -88,14 +97,25 @@ def test_uploaded_screenshot_renders_a_deck(api, billing_stub):
     from slides.billing.v1 import billing_pb2
 
     billing_stub.SetRateLimit(  # polling the render would hit the per-minute limit
-        billing_pb2.SetRateLimitRequest(organization_id=api.org["organization_id"], requests_per_minute=100_000),
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
         timeout=10,
     )
     url = upload(api, image_bytes("PNG", (1170, 2532))).json()["body"]["url"]
-    app = api.post("/v0/api/v1/apps", json={"name": "Shots App", "niche": "productivity",
-                                              "image_source": "screenshots", "screenshots": [url]})
+    app = api.post(
+        "/v0/api/v1/apps",
+        json={
+            "name": "Shots App",
+            "niche": "productivity",
+            "image_source": "screenshots",
+            "screenshots": [url],
+        },
+    )
     assert app.status_code == 201, app.text
-    r = api.post(f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows", json={"template_key": "feature_showcase"})
+    r = api.post(
+        f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows", json={"template_key": "feature_showcase"}
+    )
     assert r.status_code == 202, r.text
     import time
 

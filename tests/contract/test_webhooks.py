@@ -57,7 +57,9 @@ def receiver(ca) -> Iterator[Receiver]:
 def org_client(gateway_url, new_org) -> Iterator[httpx.Client]:
     """One Pro organization for the module (creating one is slow); see `api`."""
     org = new_org("pro")
-    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30) as c:
+    with httpx.Client(
+        base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+    ) as c:
         c.org = org  # type: ignore[attr-defined]
         yield c
 
@@ -113,7 +115,12 @@ def test_registration_rules_and_listing(api, client_for, new_org, receiver):
     assert bad.status_code == 400
     assert bad.json()["error"]["code"] == "VALIDATION_ERROR"
     assert bad.json()["error"]["details"]["fields"][0]["field"] == "url"
-    for body in ({"url": receiver.url(), "events": ["slideshow.exploded"]}, {"url": "not a url"}, {"url": 5}, {}):
+    for body in (
+        {"url": receiver.url(), "events": ["slideshow.exploded"]},
+        {"url": "not a url"},
+        {"url": 5},
+        {},
+    ):
         resp = api.post("/v0/api/webhooks", json=body)
         assert resp.status_code == 400, (body, resp.text)
         assert resp.json()["error"]["code"] == "VALIDATION_ERROR"
@@ -161,23 +168,46 @@ def test_completed_event_is_delivered_signed_with_the_documented_body(api, recei
     assert got.headers["x-service-event"] == "slideshow.completed"
     assert got.headers["x-service-delivery-id"].startswith("whd_")
     assert domain.verify_signature(endpoint["secret"], got.body, got.headers["x-service-signature"])
-    assert not domain.verify_signature(endpoint["secret"], got.body + b" ", got.headers["x-service-signature"])
+    assert not domain.verify_signature(
+        endpoint["secret"], got.body + b" ", got.headers["x-service-signature"]
+    )
 
     body = got.json()
     show = msg.slideshow
     assert set(body) == {
-        "slideshow_id", "organization_id", "app_id", "app_name", "status", "hook_text", "language", "slide_count",
-        "template_set", "thumbnail_url", "image_urls", "slides", "share_url", "event", "created_at",
+        "slideshow_id",
+        "organization_id",
+        "app_id",
+        "app_name",
+        "status",
+        "hook_text",
+        "language",
+        "slide_count",
+        "template_set",
+        "thumbnail_url",
+        "image_urls",
+        "slides",
+        "share_url",
+        "event",
+        "created_at",
     }
     assert body["event"] == "slideshow.completed" and body["status"] == "COMPLETED"
-    assert body["slideshow_id"] == show.id and body["organization_id"] == org and body["app_id"] == show.app_id
+    assert (
+        body["slideshow_id"] == show.id and body["organization_id"] == org and body["app_id"] == show.app_id
+    )
     assert body["app_name"] == show.app_name and body["hook_text"] == show.hook_text_snapshot
     assert body["slide_count"] == 6 and body["language"] == "en" and body["template_set"] == "default"
     assert body["image_urls"] == [s.image_url for s in show.slides]
     assert body["thumbnail_url"] == show.slides[0].image_url
     assert body["slides"][1] == {
-        "order": 1, "template": "PROBLEM", "layout_type": "full_bleed", "title": "Title 1", "subtitle": "",
-        "label": "problem", "image_url": show.slides[1].image_url, "duration": 3.0,
+        "order": 1,
+        "template": "PROBLEM",
+        "layout_type": "full_bleed",
+        "title": "Title 1",
+        "subtitle": "",
+        "label": "problem",
+        "image_url": show.slides[1].image_url,
+        "duration": 3.0,
     }
     assert body["share_url"] is None  # no share link was issued for this slideshow
     assert body["created_at"].endswith("Z")
@@ -200,7 +230,9 @@ def test_failed_and_quota_events_and_filters_and_redelivery(api, receiver):
     # The same event delivered again by Kafka (at-least-once) creates no second delivery.
     emit(topics.RENDERER_SLIDESHOWS, [(completed.slideshow.id, completed, org)], [completed_event_id])
     failed, _ = emit_completed(org, failed=True)
-    quota = billing_pb2.QuotaExceeded(organization_id=org, quota="slideshows_per_month", limit=500, used=500, plan="pro")
+    quota = billing_pb2.QuotaExceeded(
+        organization_id=org, quota="slideshows_per_month", limit=500, used=500, plan="pro"
+    )
     quota.period_start.FromSeconds(1_790_000_000)
     quota.period_end.FromSeconds(1_792_000_000)
     emit(topics.BILLING_EVENTS, [(org, quota, org)])
@@ -214,15 +246,23 @@ def test_failed_and_quota_events_and_filters_and_redelivery(api, receiver):
     assert fail["thumbnail_url"] == "" and fail["image_urls"] == [] and fail["slides"] == []
     assert fail["share_url"] is None and fail["slide_count"] == 0
     assert by_event["quota.exceeded"] == {
-        "organization_id": org, "quota": "slideshows_per_month", "limit": 500, "used": 500, "plan": "pro",
-        "period_start": "2026-09-21T14:13:20.000Z", "period_end": "2026-10-14T17:46:40.000Z",
-        "event": "quota.exceeded", "created_at": by_event["quota.exceeded"]["created_at"],
+        "organization_id": org,
+        "quota": "slideshows_per_month",
+        "limit": 500,
+        "used": 500,
+        "plan": "pro",
+        "period_start": "2026-09-21T14:13:20.000Z",
+        "period_end": "2026-10-14T17:46:40.000Z",
+        "event": "quota.exceeded",
+        "created_at": by_event["quota.exceeded"]["created_at"],
     }
 
     [only] = receiver.wait_for(lambda r: len(r) >= 1, path="/failed")
     assert only.headers["x-service-event"] == "slideshow.failed"
     assert deliveries(api, failed_only["_id"])[0]["event"] == "slideshow.failed"
-    logged = wait_deliveries(api, everything["_id"], lambda d: len(d) == 3 and all(x["status"] == "SUCCEEDED" for x in d))
+    logged = wait_deliveries(
+        api, everything["_id"], lambda d: len(d) == 3 and all(x["status"] == "SUCCEEDED" for x in d)
+    )
     assert len({d["event_id"] for d in logged}) == 3
     assert len(receiver.received("/all")) == 3 and len(receiver.received("/failed")) == 1
 
@@ -273,7 +313,11 @@ def test_rotate_secret_signs_later_deliveries_with_the_new_secret(api, receiver)
     rotated = api.post(f"/v0/api/webhooks/{endpoint['_id']}/rotate-secret")
     assert rotated.status_code == 200, rotated.text
     new = rotated.json()["body"]
-    assert new["_id"] == endpoint["_id"] and new["secret"].startswith("whsec_") and new["secret"] != endpoint["secret"]
+    assert (
+        new["_id"] == endpoint["_id"]
+        and new["secret"].startswith("whsec_")
+        and new["secret"] != endpoint["secret"]
+    )
     assert "secret" not in api.get("/v0/api/webhooks").json()["data"][0]
     receiver.secrets["/hook"] = new["secret"]
     emit_completed(api.org["organization_id"])

@@ -30,11 +30,17 @@ def _client(gateway_url: str, key: str) -> httpx.Client:
 
 
 def _deck(api: httpx.Client, **app_fields) -> dict:
-    body = {"name": f"Zen {uuid.uuid4().hex[:6]}", "niche": "meditation", "pain_points": ["Racing thoughts at night"],
-            **app_fields}
+    body = {
+        "name": f"Zen {uuid.uuid4().hex[:6]}",
+        "niche": "meditation",
+        "pain_points": ["Racing thoughts at night"],
+        **app_fields,
+    }
     app = api.post("/v0/api/v1/apps", json=body)
     assert app.status_code == 201, app.text
-    r = api.post(f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows", json={"template_key": "before_after"})
+    r = api.post(
+        f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows", json={"template_key": "before_after"}
+    )
     assert r.status_code == 202, r.text
     ss_id = r.json()["body"]["slideshow_id"]
     deadline = time.monotonic() + 150
@@ -115,7 +121,9 @@ def test_concurrent_first_calls_build_once(api, decks):
 
 
 def test_zip_of_a_failed_deck_is_not_ready(api, org, stack_env):
-    missing = f"{stack_env['S3_PUBLIC_URL']}/public/uploads/{org['organization_id']}/nope-{uuid.uuid4().hex}.png"
+    missing = (
+        f"{stack_env['S3_PUBLIC_URL']}/public/uploads/{org['organization_id']}/nope-{uuid.uuid4().hex}.png"
+    )
     deck = _deck(api, image_source="screenshots", screenshots=[missing])
     assert deck["status"] == "FAILED"
     r = api.get(f"/v0/api/v1/slideshows/{deck['_id']}/zip")

@@ -51,8 +51,10 @@ def _merge(dst: dict[str, Any], src: dict[str, Any]) -> None:
     for key, value in src.items():
         if isinstance(value, dict) and isinstance(dst.get(key), dict):
             _merge(dst[key], value)
-        elif isinstance(value, list) and isinstance(dst.get(key), list) and all(
-            isinstance(v, dict) and "name" in v for v in value + dst[key]
+        elif (
+            isinstance(value, list)
+            and isinstance(dst.get(key), list)
+            and all(isinstance(v, dict) and "name" in v for v in value + dst[key])
         ):
             by_name = {v["name"]: v for v in dst[key]}
             for v in value:

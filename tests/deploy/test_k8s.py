@@ -58,7 +58,12 @@ def test_each_service_has_a_migration_job(rendered, name):
 
 def test_only_the_gateway_is_reachable_from_outside(rendered):
     ingress = [o for o in rendered if o["kind"] == "Ingress"]
-    backends = {p["backend"]["service"]["name"] for o in ingress for r in o["spec"]["rules"] for p in r["http"]["paths"]}
+    backends = {
+        p["backend"]["service"]["name"]
+        for o in ingress
+        for r in o["spec"]["rules"]
+        for p in r["http"]["paths"]
+    }
     assert backends == {"gateway"}
     for name in SERVICES:
         policy = _find(rendered, "NetworkPolicy", name)[0]
@@ -78,7 +83,9 @@ def test_each_deployable_has_an_image_and_dockerfile(name):
 @pytest.mark.parametrize("name", DEPLOYABLES)
 def test_dockerfiles_follow_the_rules(name):
     path = ROOT / ("gateway" if name == "gateway" else f"services/{name}") / "Dockerfile"
-    lines = [line.strip() for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip() for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")
+    ]
     froms = [line for line in lines if line.startswith("FROM ")]
     assert len(froms) >= 2, "multi-stage build"
     assert all("python:3.11-slim" in f for f in froms), "slim Python 3.11 base"

@@ -17,7 +17,9 @@ def org_client(gateway_url: str, new_org, billing_stub) -> Iterator[Callable[[],
 
     def make() -> httpx.Client:
         org = make_org(new_org, billing_stub)
-        client = httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30)
+        client = httpx.Client(
+            base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
+        )
         client.org = org  # type: ignore[attr-defined]
         made.append(client)
         return client

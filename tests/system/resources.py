@@ -29,7 +29,9 @@ def make_org(new_org: Callable[..., dict[str, str]], billing_stub: Any) -> dict[
 
 
 def ok(resp: httpx.Response, status: int) -> dict[str, Any]:
-    assert resp.status_code == status, f"{resp.request.method} {resp.request.url} -> {resp.status_code} {resp.text}"
+    assert resp.status_code == status, (
+        f"{resp.request.method} {resp.request.url} -> {resp.status_code} {resp.text}"
+    )
     return resp.json()
 
 
@@ -46,7 +48,9 @@ def wait_ready(client: httpx.Client, slideshow_id: str) -> dict[str, Any]:
 def seed(client: httpx.Client, *, ready: bool, social: bool = True) -> dict[str, str]:
     """One of every resource kind; returns their ids (and the share token). Without `social`
     no TikTok account is connected, so nothing can publish to the real TikTok API."""
-    app_id = ok(client.post("/v0/api/v1/apps", json={"name": "System Target", "niche": "fitness"}), 201)["body"]["_id"]
+    app_id = ok(client.post("/v0/api/v1/apps", json={"name": "System Target", "niche": "fitness"}), 201)[
+        "body"
+    ]["_id"]
     slideshow_id = ok(
         client.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"}), 202
     )["body"]["slideshow_id"]
@@ -54,14 +58,15 @@ def seed(client: httpx.Client, *, ready: bool, social: bool = True) -> dict[str,
         wait_ready(client, slideshow_id)
     share = ok(client.post(f"/v0/api/slideshows/{slideshow_id}/share", json={}), 201)["body"]
     webhook_id = ok(client.post("/v0/api/webhooks", json={"url": DEAD_HOOK_URL}), 201)["body"]["_id"]
-    chat_id = ok(client.post("/v0/api/v1/integrations/chat", json={"kind": "slack", "url": DEAD_CHAT_URL}), 201)[
-        "body"
-    ]["_id"]
+    chat_id = ok(
+        client.post("/v0/api/v1/integrations/chat", json={"kind": "slack", "url": DEAD_CHAT_URL}), 201
+    )["body"]["_id"]
     account_id = ""
     if social:
         account_id = ok(
             client.post(
-                f"/v0/api/v1/apps/{app_id}/social-accounts", json={"platform": "tiktok", "access_token": "t0k"}
+                f"/v0/api/v1/apps/{app_id}/social-accounts",
+                json={"platform": "tiktok", "access_token": "t0k"},
             ),
             201,
         )["body"]["_id"]

@@ -40,7 +40,12 @@ NO_ID_ROUTES = {
     "POST /v0/mcp",  # its tools are checked below
 }
 # Public capability URLs: the share token itself is the credential, for anyone who has it.
-TOKEN_ROUTES = {"GET /share/{token}", "POST /share/{token}", "GET /embed/{token}", "POST /v0/public/share/{token}/zip"}
+TOKEN_ROUTES = {
+    "GET /share/{token}",
+    "POST /share/{token}",
+    "GET /embed/{token}",
+    "POST /v0/public/share/{token}/zip",
+}
 # Bodies valid enough that validation cannot answer before the ownership check does.
 BODIES: dict[str, Any] = {
     "PUT /v0/api/v1/apps/{id}": {"name": "Hijacked by B", "status": "ARCHIVED"},
@@ -123,7 +128,10 @@ def test_mixed_ids_of_both_organizations_answer_404(orgs):
     b_app = ok(b.post("/v0/api/v1/apps", json={"name": "B App", "niche": "fitness"}), 201)["body"]["_id"]
     resp = b.delete(f"/v0/api/v1/apps/{b_app}/social-accounts/{ids['account_id']}")
     assert resp.status_code == 404, resp.text
-    assert ok(a.get(f"/v0/api/v1/apps/{ids['app_id']}/social-accounts"), 200)["data"][0]["_id"] == ids["account_id"]
+    assert (
+        ok(a.get(f"/v0/api/v1/apps/{ids['app_id']}/social-accounts"), 200)["data"][0]["_id"]
+        == ids["account_id"]
+    )
 
 
 def test_id_filters_do_not_reach_into_other_organizations(orgs):
@@ -132,7 +140,12 @@ def test_id_filters_do_not_reach_into_other_organizations(orgs):
     assert listed.status_code in (200, 404), listed.text
     if listed.status_code == 200:
         assert listed.json()["data"] == [] and listed.json()["total"] == 0
-    for path in ("/v0/api/v1/apps", "/v0/api/v1/slideshows", "/v0/api/webhooks", "/v0/api/v1/integrations/chat"):
+    for path in (
+        "/v0/api/v1/apps",
+        "/v0/api/v1/slideshows",
+        "/v0/api/webhooks",
+        "/v0/api/v1/integrations/chat",
+    ):
         assert ids["app_id"] not in b.get(path).text and ids["slideshow_id"] not in b.get(path).text, path
 
 
@@ -141,7 +154,9 @@ MCP_DEFAULTS: dict[str, Any] = {"template_key": "problem_solution", "platform": 
 
 
 def mcp(client: httpx.Client, method: str, params: dict[str, Any]) -> dict[str, Any]:
-    resp = client.post("/v0/mcp", json={"jsonrpc": "2.0", "id": 1, "method": method, "params": params}, headers=MCP_HEADERS)
+    resp = client.post(
+        "/v0/mcp", json={"jsonrpc": "2.0", "id": 1, "method": method, "params": params}, headers=MCP_HEADERS
+    )
     assert resp.status_code == 200, resp.text
     return resp.json()["result"]
 
@@ -156,7 +171,10 @@ def test_mcp_tools_with_other_organizations_ids_answer_not_found(orgs):
         id_args = {k: v for k, v in by_name.items() if k in props}
         if not id_args:
             continue
-        args = {**{k: MCP_DEFAULTS[k] for k in tool["inputSchema"].get("required", []) if k in MCP_DEFAULTS}, **id_args}
+        args = {
+            **{k: MCP_DEFAULTS[k] for k in tool["inputSchema"].get("required", []) if k in MCP_DEFAULTS},
+            **id_args,
+        }
         result = mcp(b, "tools/call", {"name": tool["name"], "arguments": args})
         if result.get("isError"):
             code = result["structuredContent"]["error"]["code"]

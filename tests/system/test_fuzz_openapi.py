@@ -54,9 +54,9 @@ def check_response(case, response) -> None:
     answer = f"-> {response.status_code} {response.text[:500]}"
     documented = operation_statuses(case)
     # A 5xx only where the operation documents it (oEmbed's 501 for formats other than json).
-    assert response.status_code < 500 or (response.status_code != 500 and str(response.status_code) in documented), (
-        f"{where} {answer}"
-    )
+    assert response.status_code < 500 or (
+        response.status_code != 500 and str(response.status_code) in documented
+    ), f"{where} {answer}"
     if response.status_code < 400:
         return
     ctype = " ".join(response.headers.get("content-type", []))
@@ -71,12 +71,16 @@ def check_response(case, response) -> None:
     assert isinstance(body, dict) and body.get("success") is False, f"{where} {answer}"
     error = body.get("error")
     assert isinstance(error, dict) and set(error) <= {"code", "message", "details"}, f"{where} {answer}"
-    assert isinstance(error.get("code"), str) and re.fullmatch(r"[A-Z][A-Z0-9_]*", error["code"]), f"{where} {answer}"
+    assert isinstance(error.get("code"), str) and re.fullmatch(r"[A-Z][A-Z0-9_]*", error["code"]), (
+        f"{where} {answer}"
+    )
     assert isinstance(error.get("message"), str) and error["message"], f"{where} {answer}"
     assert error.get("details") is None or isinstance(error["details"], dict), f"{where} {answer}"
 
 
-def fuzz(operation, session: requests.Session, base_url: str, headers, mode, examples, path_parameters=None) -> None:
+def fuzz(
+    operation, session: requests.Session, base_url: str, headers, mode, examples, path_parameters=None
+) -> None:
     strategy = operation.as_strategy(generation_mode=mode, headers=headers, path_parameters=path_parameters)
 
     @settings(
@@ -156,7 +160,8 @@ def test_publish_with_a_non_ascii_token_does_not_crash(org_client):
     client = org_client()
     ids = seed(client, ready=True, social=False)
     connect = client.post(
-        f"/v0/api/v1/apps/{ids['app_id']}/social-accounts", json={"platform": "tiktok", "access_token": "tøkèn"}
+        f"/v0/api/v1/apps/{ids['app_id']}/social-accounts",
+        json={"platform": "tiktok", "access_token": "tøkèn"},
     )
     if connect.status_code == 400:
         return

@@ -56,7 +56,12 @@ def test_slugify_yields_a_valid_slug_or_nothing(name):
 
 
 @FAST
-@given(name=text, suffix=st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", min_size=20, max_size=20))
+@given(
+    name=text,
+    suffix=st.text(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", min_size=20, max_size=20
+    ),
+)
 def test_slug_for_is_never_empty_and_always_accepted(name, suffix):
     slug = catalog.slug_for(name, f"app_{suffix}")
     assert SLUG.match(slug), slug
@@ -209,14 +214,25 @@ def objects_for(org_id: str) -> st.SearchStrategy[dict[str, Any]]:
 def test_signed_random_events_over_http_never_fail(gateway_url, new_org):
     org_id = new_org("starter")["organization_id"]
 
-    @settings(max_examples=40, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=40,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(
         kind=st.sampled_from(list(intake.HANDLERS)),
         obj=objects_for(org_id),
         n=st.integers(0, 10**9),
     )
     def run(kind, obj, n) -> None:
-        event = {"id": f"evt_fuzz_{org_id}_{n}", "type": kind, "created": int(time.time()), "data": {"object": obj}}
+        event = {
+            "id": f"evt_fuzz_{org_id}_{n}",
+            "type": kind,
+            "created": int(time.time()),
+            "data": {"object": obj},
+        }
         payload = json.dumps(event).encode()
         resp = client.post(
             "/v0/public/billing/payment-webhook",

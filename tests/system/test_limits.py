@@ -26,7 +26,11 @@ def doc(gateway_url) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def client(gateway_url, org_client) -> Iterator[httpx.Client]:
     key = org_client().org["api_key"]
-    headers = {"Authorization": f"Bearer {key}", "X-Forwarded-For": CLIENT_IP, "Accept": "application/json, text/event-stream"}
+    headers = {
+        "Authorization": f"Bearer {key}",
+        "X-Forwarded-For": CLIENT_IP,
+        "Accept": "application/json, text/event-stream",
+    }
     with httpx.Client(base_url=gateway_url, headers=headers, timeout=30) as c:
         yield c
 
@@ -63,7 +67,9 @@ def test_oversized_bodies_are_refused_on_every_route(doc, client):
     assert len(ops) >= 40
     for method, path, _ in ops:
         where = f"{method} {path}"
-        resp = client.request(method, concrete(path), content=OVERSIZED, headers={"Content-Type": "application/json"})
+        resp = client.request(
+            method, concrete(path), content=OVERSIZED, headers={"Content-Type": "application/json"}
+        )
         assert resp.status_code == 413, f"{where} -> {resp.status_code} {resp.text[:300]}"
         assert_envelope(resp, where, "PAYLOAD_TOO_LARGE")
 
@@ -87,7 +93,9 @@ def test_malformed_json_is_400_on_every_json_route(doc, client):
     for method, path, _ in ops:
         where = f"{method} {path}"
         for junk in (b'{"name": ', b"\xff\xfe{}", b"[1, 2", b"null null"):
-            resp = client.request(method, concrete(path), content=junk, headers={"Content-Type": "application/json"})
+            resp = client.request(
+                method, concrete(path), content=junk, headers={"Content-Type": "application/json"}
+            )
             assert resp.status_code == 400, f"{where} {junk!r} -> {resp.status_code} {resp.text[:300]}"
             assert_envelope(resp, where, "VALIDATION_ERROR", "INVALID_SIGNATURE")
 
@@ -96,7 +104,9 @@ def test_wrong_content_type_is_refused_on_every_json_route(doc, client):
     for method, path, _ in json_operations(doc):
         where = f"{method} {path}"
         for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
-            resp = client.request(method, concrete(path), content=b"name=Abc&niche=fitness", headers={"Content-Type": ctype})
+            resp = client.request(
+                method, concrete(path), content=b"name=Abc&niche=fitness", headers={"Content-Type": ctype}
+            )
             assert resp.status_code in (400, 415), f"{where} {ctype} -> {resp.status_code} {resp.text[:300]}"
             assert_envelope(resp, where, "VALIDATION_ERROR", "INVALID_SIGNATURE", "UNSUPPORTED_MEDIA_TYPE")
 

@@ -58,7 +58,9 @@ def test_delivery_url_rule_accepts_public_and_allowed_private_targets():
     assert run(urls.check("https://127.0.0.1:9/hook", allow_private=True)).addresses == ("127.0.0.1",)
 
 
-@pytest.mark.parametrize("url", ["http://93.184.215.14/x", "https://user:pw@93.184.215.14/x", "file:///etc/passwd"])
+@pytest.mark.parametrize(
+    "url", ["http://93.184.215.14/x", "https://user:pw@93.184.215.14/x", "file:///etc/passwd"]
+)
 def test_delivery_url_rule_refuses_other_schemes_and_credentials(url):
     with pytest.raises(ServiceError):
         run(urls.check(url, allow_private=False))

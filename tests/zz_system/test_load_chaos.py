@@ -22,7 +22,19 @@ def _load_module():
 def test_short_load_with_chaos_loses_nothing(stack_env, tmp_path):
     report_path = tmp_path / "load.json"
     code = _load_module().main(
-        ["--duration", "25", "--users", "6", "--orgs", "2", "--drain", "150", "--chaos", "--report", str(report_path)]
+        [
+            "--duration",
+            "25",
+            "--users",
+            "6",
+            "--orgs",
+            "2",
+            "--drain",
+            "150",
+            "--chaos",
+            "--report",
+            str(report_path),
+        ]
     )
     report = json.loads(report_path.read_text())
     assert report["generates_accepted"] > 0, report

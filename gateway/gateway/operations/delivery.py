@@ -108,14 +108,19 @@ async def create_webhook(
     resp = await call(
         backends.delivery.CreateEndpoint,
         pb.CreateEndpointRequest(
-            organization_id=caller.organization_id, url=url, events=events or [], description=description or ""
+            organization_id=caller.organization_id,
+            url=url,
+            events=events or [],
+            description=description or "",
         ),
     )
     return {"success": True, "body": webhook_json(resp.endpoint)}
 
 
 async def list_webhooks(backends: Any, caller: Caller) -> dict[str, Any]:
-    resp = await call(backends.delivery.ListEndpoints, pb.ListEndpointsRequest(organization_id=caller.organization_id))
+    resp = await call(
+        backends.delivery.ListEndpoints, pb.ListEndpointsRequest(organization_id=caller.organization_id)
+    )
     data = [webhook_json(e) for e in resp.endpoints]
     return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
 
@@ -136,7 +141,9 @@ async def rotate_webhook_secret(backends: Any, caller: Caller, endpoint_id: str)
     return {"success": True, "body": webhook_json(resp.endpoint)}
 
 
-async def list_deliveries(backends: Any, caller: Caller, endpoint_id: str, page: int, limit: int) -> dict[str, Any]:
+async def list_deliveries(
+    backends: Any, caller: Caller, endpoint_id: str, page: int, limit: int
+) -> dict[str, Any]:
     resp = await call(
         backends.delivery.ListDeliveries,
         pb.ListDeliveriesRequest(
@@ -171,7 +178,8 @@ async def create_chat(
 
 async def list_chat(backends: Any, caller: Caller) -> dict[str, Any]:
     resp = await call(
-        backends.delivery.ListChatIntegrations, pb.ListChatIntegrationsRequest(organization_id=caller.organization_id)
+        backends.delivery.ListChatIntegrations,
+        pb.ListChatIntegrationsRequest(organization_id=caller.organization_id),
     )
     data = [chat_json(c) for c in resp.integrations]
     return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
@@ -180,7 +188,9 @@ async def list_chat(backends: Any, caller: Caller) -> dict[str, Any]:
 async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
     await call(
         backends.delivery.DeleteChatIntegration,
-        pb.DeleteChatIntegrationRequest(organization_id=caller.organization_id, integration_id=integration_id),
+        pb.DeleteChatIntegrationRequest(
+            organization_id=caller.organization_id, integration_id=integration_id
+        ),
     )
     return {"success": True}
 
@@ -223,7 +233,9 @@ async def list_accounts(backends: Any, caller: Caller, app_id: str) -> dict[str,
 async def delete_account(backends: Any, caller: Caller, app_id: str, account_id: str) -> dict[str, Any]:
     await call(
         backends.delivery.DeleteSocialAccount,
-        pb.DeleteSocialAccountRequest(organization_id=caller.organization_id, app_id=app_id, account_id=account_id),
+        pb.DeleteSocialAccountRequest(
+            organization_id=caller.organization_id, app_id=app_id, account_id=account_id
+        ),
     )
     return {"success": True}
 
@@ -246,7 +258,8 @@ async def publish(
     """
     if not caller.publishing:
         raise ServiceError(
-            "PLAN_UPGRADE_REQUIRED", "Publishing needs a plan with publishing enabled (Pro or Business).",
+            "PLAN_UPGRADE_REQUIRED",
+            "Publishing needs a plan with publishing enabled (Pro or Business).",
             {"plan": caller.plan},
         )
     resp = await call(

@@ -82,7 +82,9 @@ async def refresh_now(backends: Any, caller: Caller, app_id: str = "") -> dict[s
         "success": True,
         "data": {
             "jobs_started": resp.jobs_started,
-            "apps": [{"id": a.id, "name": a.name, "niche": a.niche, "language": a.language} for a in resp.apps],
+            "apps": [
+                {"id": a.id, "name": a.name, "niche": a.niche, "language": a.language} for a in resp.apps
+            ],
         },
     }
 

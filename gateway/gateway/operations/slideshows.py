@@ -91,7 +91,12 @@ def detail_json(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
 async def list_niches(backends: Any) -> dict[str, Any]:
     resp = await call(backends.renderer.ListNiches, renderer_pb2.ListNichesRequest())
     data = [
-        {"key": n.key, "name": n.name, "languages": list(n.languages), "templates": [template_json(t) for t in n.templates]}
+        {
+            "key": n.key,
+            "name": n.name,
+            "languages": list(n.languages),
+            "templates": [template_json(t) for t in n.templates],
+        }
         for n in resp.niches
     ]
     return {"success": True, "data": data}
@@ -100,8 +105,13 @@ async def list_niches(backends: Any) -> dict[str, Any]:
 async def list_formats(backends: Any, niche: str = "") -> dict[str, Any]:
     resp = await call(backends.renderer.ListFormats, renderer_pb2.ListFormatsRequest(niche=niche or ""))
     data = [
-        {"key": f.key, "name": f.name, "description": f.description, "slide_roles": list(f.slide_roles),
-         "variables": _variables(f.variables)}
+        {
+            "key": f.key,
+            "name": f.name,
+            "description": f.description,
+            "slide_roles": list(f.slide_roles),
+            "variables": _variables(f.variables),
+        }
         for f in resp.formats
     ]
     return {"success": True, "data": data}
@@ -109,7 +119,10 @@ async def list_formats(backends: Any, niche: str = "") -> dict[str, Any]:
 
 async def list_designs(backends: Any) -> dict[str, Any]:
     resp = await call(backends.renderer.ListDesigns, renderer_pb2.ListDesignsRequest())
-    return {"success": True, "data": [{"key": d.key, "name": d.name, "description": d.description} for d in resp.designs]}
+    return {
+        "success": True,
+        "data": [{"key": d.key, "name": d.name, "description": d.description} for d in resp.designs],
+    }
 
 
 # --- generate and read -----------------------------------------------------------------------
@@ -121,7 +134,9 @@ def _split_overrides(variable_overrides: Any) -> tuple[dict[str, str], list[str]
     if variable_overrides is None:
         return {}, []
     if not isinstance(variable_overrides, dict):
-        raise validation_error([("variable_overrides", "must be an object mapping variable names to strings")])
+        raise validation_error(
+            [("variable_overrides", "must be an object mapping variable names to strings")]
+        )
     strings = {str(k): v for k, v in variable_overrides.items() if isinstance(v, str)}
     others = [str(k) for k, v in variable_overrides.items() if not isinstance(v, str)]
     return strings, others
@@ -203,7 +218,10 @@ async def get_zip(backends: Any, caller: Caller, slideshow_id: str) -> dict[str,
         renderer_pb2.GetZipRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
         timeout=60,
     )
-    return {"success": True, "data": {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached}}
+    return {
+        "success": True,
+        "data": {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached},
+    }
 
 
 async def upload_screenshot(
@@ -212,7 +230,10 @@ async def upload_screenshot(
     resp = await call(
         backends.renderer.UploadScreenshot,
         renderer_pb2.UploadScreenshotRequest(
-            organization_id=caller.organization_id, content=content, filename=filename, content_type=content_type
+            organization_id=caller.organization_id,
+            content=content,
+            filename=filename,
+            content_type=content_type,
         ),
         timeout=30,
     )

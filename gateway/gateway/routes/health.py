@@ -20,4 +20,6 @@ async def readyz(request: Request) -> JSONResponse:
     results = await asyncio.gather(*(check_health(a) for a in addrs.values()))
     status = dict(zip(addrs, results, strict=True))
     ok = all(results)
-    return JSONResponse({"status": "ready" if ok else "not ready", "services": status}, status_code=200 if ok else 503)
+    return JSONResponse(
+        {"status": "ready" if ok else "not ready", "services": status}, status_code=200 if ok else 503
+    )

@@ -91,11 +91,18 @@ async def list_hooks(
     request: Request,
     page: Annotated[int, Query(ge=1, le=1_000_000, description="1-indexed")] = 1,
     limit: Annotated[int, Query(ge=1, le=200, description="page size, max 200")] = 50,
-    niche: Annotated[str | None, Query(max_length=40, description="niche; matched by key, so 'Fitness & Health' = 'fitness_and_health'")] = None,
+    niche: Annotated[
+        str | None,
+        Query(
+            max_length=40, description="niche; matched by key, so 'Fitness & Health' = 'fitness_and_health'"
+        ),
+    ] = None,
     language: Annotated[str | None, Query(max_length=8, description="ISO language code")] = None,
     category: Annotated[Category | None, Query()] = None,
     status: Annotated[Status | None, Query()] = None,
-    q: Annotated[str | None, Query(max_length=200, description="case-insensitive substring of the text")] = None,
+    q: Annotated[
+        str | None, Query(max_length=200, description="case-insensitive substring of the text")
+    ] = None,
     sort: Annotated[
         Sort | None,
         Query(description="recent = createdAt descending; default performance_score descending"),

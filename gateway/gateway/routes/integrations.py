@@ -63,8 +63,12 @@ class Ok(BaseModel):
     description=FORMATS,
     responses=error_responses("VALIDATION_ERROR", *AUTH_ERRORS),
 )
-async def create_chat(request: Request, body: CreateChatBody, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    result = await ops.create_chat(request.app.state.backends, caller, body.kind, body.url, list(body.events or []))
+async def create_chat(
+    request: Request, body: CreateChatBody, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    result = await ops.create_chat(
+        request.app.state.backends, caller, body.kind, body.url, list(body.events or [])
+    )
     return JSONResponse(result, status_code=201)
 
 

@@ -22,16 +22,24 @@ class GenerateBody(BaseModel):
     """Body of POST /v0/api/v1/apps/:id/slideshows."""
 
     template_key: str | None = Field(
-        None, max_length=100, description="required: a template key of the app's niche (GET /v0/api/v1/niches)"
+        None,
+        max_length=100,
+        description="required: a template key of the app's niche (GET /v0/api/v1/niches)",
     )
     variable_overrides: dict[str, Any] | None = Field(
         None,
         description="optional object: template variable name -> string value (non-strings are a VALIDATION_ERROR); "
         "missing ones are chosen automatically",
     )
-    design: str | None = Field(None, max_length=40, description="optional design override (classic, inspo, editorial-split, brand-studio)")
+    design: str | None = Field(
+        None,
+        max_length=40,
+        description="optional design override (classic, inspo, editorial-split, brand-studio)",
+    )
 
-    model_config = {"json_schema_extra": {"example": {"template_key": "problem_solution", "variable_overrides": {}}}}
+    model_config = {
+        "json_schema_extra": {"example": {"template_key": "problem_solution", "variable_overrides": {}}}
+    }
 
 
 class Queued(BaseModel):
@@ -117,8 +125,14 @@ class ZipResponse(BaseModel):
     response_model=GenerateResponse,
     summary="Generate a slideshow (asynchronous; poll GET /v0/api/v1/slideshows/:id)",
     responses=error_responses(
-        "TEMPLATE_KEY_REQUIRED", "NICHE_NOT_REGISTERED", "NO_IMAGE_SOURCE", "VALIDATION_ERROR", "QUOTA_EXCEEDED",
-        "APP_NOT_FOUND", "IDEMPOTENCY_KEY_REUSED", *AUTH_ERRORS,
+        "TEMPLATE_KEY_REQUIRED",
+        "NICHE_NOT_REGISTERED",
+        "NO_IMAGE_SOURCE",
+        "VALIDATION_ERROR",
+        "QUOTA_EXCEEDED",
+        "APP_NOT_FOUND",
+        "IDEMPOTENCY_KEY_REUSED",
+        *AUTH_ERRORS,
     ),
 )
 async def generate(
@@ -126,7 +140,9 @@ async def generate(
     id: str = Path(description="app id"),
     body: GenerateBody | None = Body(None),
     idempotency_key: str | None = Header(
-        None, alias="Idempotency-Key", description="optional, up to 255 characters; a repeat within 24 h returns the first answer"
+        None,
+        alias="Idempotency-Key",
+        description="optional, up to 255 characters; a repeat within 24 h returns the first answer",
     ),
     caller: Caller = Depends(require_caller),
 ) -> JSONResponse:
@@ -170,7 +186,9 @@ async def list_slideshows(
     summary="Fetch a slideshow with its 6 slides and marketing assets",
     responses=error_responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
 )
-async def get_slideshow(request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)) -> JSONResponse:
+async def get_slideshow(
+    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
     return JSONResponse(await ops.get_slideshow(request.app.state.backends, caller, id))
 
 
@@ -179,8 +197,14 @@ async def get_slideshow(request: Request, id: str = Path(max_length=100), caller
     response_model=ZipResponse,
     summary="Build (or return the cached) ZIP bundle of a READY slideshow",
     responses=error_responses(
-        "SLIDESHOW_NOT_FOUND", "SLIDESHOW_NOT_READY", "ZIP_GENERATION_FAILED", "ZIP_UPLOAD_FAILED", *AUTH_ERRORS
+        "SLIDESHOW_NOT_FOUND",
+        "SLIDESHOW_NOT_READY",
+        "ZIP_GENERATION_FAILED",
+        "ZIP_UPLOAD_FAILED",
+        *AUTH_ERRORS,
     ),
 )
-async def get_zip(request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)) -> JSONResponse:
+async def get_zip(
+    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
     return JSONResponse(await ops.get_zip(request.app.state.backends, caller, id))

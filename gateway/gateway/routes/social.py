@@ -54,20 +54,26 @@ class AccountList(BaseModel):
 
 class PublishBody(BaseModel):
     platform: Literal["tiktok"] = "tiktok"
-    mode: Literal["draft", "direct"] = Field("draft", description="draft: to the creator's TikTok inbox; direct: posted at once")
+    mode: Literal["draft", "direct"] = Field(
+        "draft", description="draft: to the creator's TikTok inbox; direct: posted at once"
+    )
     privacy_level: PrivacyLevel | None = Field(None, description="direct posts; default SELF_ONLY")
 
 
 class Publish(BaseModel):
     id: str = Field(alias="_id", description="pub_<id>")
     publish_id: str = Field(description="the platform's publish id")
-    status: str = Field(description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED")
+    status: str = Field(
+        description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED"
+    )
     platform: Literal["tiktok"]
     mode: Literal["draft", "direct"]
     privacy_level: str
     slideshow_id: str
     account_id: str
-    already_published: bool = Field(description="true when this slideshow was already published to this account")
+    already_published: bool = Field(
+        description="true when this slideshow was already published to this account"
+    )
     createdAt: str | None
 
 
@@ -88,10 +94,19 @@ class Ok(BaseModel):
     responses=error_responses("VALIDATION_ERROR", "APP_NOT_FOUND", *AUTH_ERRORS),
 )
 async def connect_account(
-    request: Request, body: ConnectBody, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+    request: Request,
+    body: ConnectBody,
+    id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
 ) -> JSONResponse:
     result = await ops.connect_account(
-        request.app.state.backends, caller, id, body.platform, body.access_token, body.open_id, body.display_name
+        request.app.state.backends,
+        caller,
+        id,
+        body.platform,
+        body.access_token,
+        body.open_id,
+        body.display_name,
     )
     return JSONResponse(result, status_code=201)
 
@@ -129,8 +144,13 @@ async def delete_account(
     summary="Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)",
     description="Idempotent per slideshow and account: a repeat returns the recorded publish.",
     responses=error_responses(
-        "PLAN_UPGRADE_REQUIRED", "SLIDESHOW_NOT_FOUND", "SLIDESHOW_NOT_READY", "NO_CONNECTED_ACCOUNT",
-        "VALIDATION_ERROR", "UPSTREAM_ERROR", *AUTH_ERRORS,
+        "PLAN_UPGRADE_REQUIRED",
+        "SLIDESHOW_NOT_FOUND",
+        "SLIDESHOW_NOT_READY",
+        "NO_CONNECTED_ACCOUNT",
+        "VALIDATION_ERROR",
+        "UPSTREAM_ERROR",
+        *AUTH_ERRORS,
     ),
 )
 async def publish(

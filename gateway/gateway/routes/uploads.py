@@ -41,11 +41,17 @@ async def _read_capped(file: UploadFile) -> bytes:
     summary="Upload a screenshot (multipart field `file`: PNG, JPEG or WebP, at most 10 MB)",
     description="The file is decoded to check it. The returned public URL can be put in an app's `screenshots`.",
     responses=error_responses(
-        "VALIDATION_ERROR", "PAYLOAD_TOO_LARGE", "UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED",
+        "VALIDATION_ERROR",
+        "PAYLOAD_TOO_LARGE",
+        "UNAUTHORIZED",
+        "PLAN_LACKS_API",
+        "ORGANIZATION_SUSPENDED",
         "RATE_LIMITED",
     ),
 )
-async def upload_screenshot(request: Request, file: UploadFile, caller: Caller = Depends(require_caller)) -> JSONResponse:
+async def upload_screenshot(
+    request: Request, file: UploadFile, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
     data = await _read_capped(file)
     result = await ops.upload_screenshot(
         request.app.state.backends, caller, data, file.filename or "", file.content_type or ""

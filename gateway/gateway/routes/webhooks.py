@@ -26,11 +26,17 @@ Body: the event's payload fields plus `event` and `created_at`. Success is any 2
 
 
 class CreateWebhookBody(BaseModel):
-    url: str = Field(max_length=2048, description="https:// URL; private, loopback and link-local hosts are refused")
+    url: str = Field(
+        max_length=2048, description="https:// URL; private, loopback and link-local hosts are refused"
+    )
     events: list[Event] | None = Field(None, description="event filter; default every event")
     description: str | None = Field(None, max_length=500)
 
-    model_config = {"json_schema_extra": {"example": {"url": "https://example.com/hooks", "events": ["slideshow.completed"]}}}
+    model_config = {
+        "json_schema_extra": {
+            "example": {"url": "https://example.com/hooks", "events": ["slideshow.completed"]}
+        }
+    }
 
 
 class Webhook(BaseModel):
@@ -65,7 +71,9 @@ class Attempt(BaseModel):
     status_code: int | None = Field(description="HTTP status of the answer; null when none was received")
     duration_ms: int
     error: str | None
-    next_attempt_at: str | None = Field(description="when the next attempt was scheduled; null after the last one")
+    next_attempt_at: str | None = Field(
+        description="when the next attempt was scheduled; null after the last one"
+    )
     createdAt: str | None
 
 

@@ -73,7 +73,9 @@ class ServiceError(Exception):
         return cls("INTERNAL", "Internal error.")
 
 
-def validation_error(fields: list[tuple[str, str]], message: str = "Request validation failed.") -> ServiceError:
+def validation_error(
+    fields: list[tuple[str, str]], message: str = "Request validation failed."
+) -> ServiceError:
     return ServiceError(
         "VALIDATION_ERROR", message, {"fields": [{"field": f, "message": m} for f, m in fields]}
     )

@@ -34,7 +34,9 @@ def rpc(fn: F) -> F:
         started = time.perf_counter()
         outcome = "OK"
         span = tracing.tracer.start_span(
-            fn.__name__, context=tracing.extract({k: str(v) for k, v in meta.items()}), kind=trace.SpanKind.SERVER
+            fn.__name__,
+            context=tracing.extract({k: str(v) for k, v in meta.items()}),
+            kind=trace.SpanKind.SERVER,
         )
         try:
             with trace.use_span(span, end_on_exit=True):
@@ -107,7 +109,9 @@ class Clients:
         self._channels.clear()
 
 
-async def call(method: Callable[..., Any], request: Any, *, timeout: float = 10.0, organization_id: str = "") -> Any:
+async def call(
+    method: Callable[..., Any], request: Any, *, timeout: float = 10.0, organization_id: str = ""
+) -> Any:
     """Invoke a unary RPC with a deadline and context metadata; failures raise ServiceError."""
     metadata = (
         (ORG_KEY, organization_id or logs.organization_id_var.get()),
@@ -123,7 +127,9 @@ async def call(method: Callable[..., Any], request: Any, *, timeout: float = 10.
 async def check_health(addr: str, timeout: float = 2.0) -> bool:
     async with grpc.aio.insecure_channel(addr) as ch:
         try:
-            resp = await health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=timeout)
+            resp = await health_pb2_grpc.HealthStub(ch).Check(
+                health_pb2.HealthCheckRequest(), timeout=timeout
+            )
         except grpc.aio.AioRpcError:
             return False
         return resp.status == health_pb2.HealthCheckResponse.SERVING

@@ -5,7 +5,23 @@ import string
 
 _ALPHABET = string.ascii_letters + string.digits
 
-PREFIXES = ("app", "org", "hk", "ss", "shr", "key", "usr", "wh", "whd", "chat", "acct", "pub", "evt", "job", "sub")
+PREFIXES = (
+    "app",
+    "org",
+    "hk",
+    "ss",
+    "shr",
+    "key",
+    "usr",
+    "wh",
+    "whd",
+    "chat",
+    "acct",
+    "pub",
+    "evt",
+    "job",
+    "sub",
+)
 
 
 def random_base62(length: int) -> str:

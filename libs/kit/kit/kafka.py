@@ -43,7 +43,10 @@ async def ensure_topics(settings: KitSettings, names: Sequence[str] = topics.ALL
         if wanted:
             try:
                 await admin.create_topics(
-                    [NewTopic(n, num_partitions=settings.kafka_partitions, replication_factor=1) for n in wanted]
+                    [
+                        NewTopic(n, num_partitions=settings.kafka_partitions, replication_factor=1)
+                        for n in wanted
+                    ]
                 )
             except Exception as exc:  # created concurrently by another service
                 log.info("create_topics", result=str(exc))
@@ -118,7 +121,10 @@ class Consumer:
             f"consume {record.topic}",
             context=tracing.extract(env.trace_context),
             kind=trace.SpanKind.CONSUMER,
-            attributes={"messaging.destination.name": record.topic, "messaging.consumer.group.name": self.group_id},
+            attributes={
+                "messaging.destination.name": record.topic,
+                "messaging.consumer.group.name": self.group_id,
+            },
         )
         try:
             with trace.use_span(span, end_on_exit=True):
@@ -127,12 +133,16 @@ class Consumer:
             logs.request_id_var.reset(rid)
             logs.organization_id_var.reset(oid)
 
-    async def _handle_with_retries(self, env: common_pb2.Envelope, message: Message, record, started: float) -> None:
+    async def _handle_with_retries(
+        self, env: common_pb2.Envelope, message: Message, record, started: float
+    ) -> None:
         for attempt in range(1, self.max_attempts + 1):
             try:
                 await self.handler(env, message)
                 metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
-                metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(time.perf_counter() - started)
+                metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(
+                    time.perf_counter() - started
+                )
                 return
             except asyncio.CancelledError:
                 raise

@@ -6,7 +6,9 @@ RPC_REQUESTS = Counter("rpc_requests_total", "gRPC requests handled", ["method",
 RPC_LATENCY = Histogram("rpc_latency_seconds", "gRPC handler latency", ["method"])
 EVENTS_PROCESSED = Counter("events_processed_total", "Kafka events handled", ["group", "topic", "outcome"])
 EVENT_SECONDS = Histogram("event_processing_seconds", "Kafka event handling time", ["group", "topic"])
-CONSUMER_LAG = Gauge("kafka_consumer_lag", "Records behind the end of the partition", ["group", "topic", "partition"])
+CONSUMER_LAG = Gauge(
+    "kafka_consumer_lag", "Records behind the end of the partition", ["group", "topic", "partition"]
+)
 OUTBOX_RELAYED = Counter("outbox_relayed_total", "Events relayed from the outbox to Kafka", ["topic"])
 # A last batch at the batch limit (200) means the relay is behind.
 OUTBOX_BATCH = Gauge("outbox_last_batch_size", "Rows moved by the last relay batch")

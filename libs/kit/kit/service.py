@@ -108,5 +108,7 @@ async def _first_crash(tasks: list[asyncio.Task]) -> None:
         log.error("background task ended", task=t.get_name(), error=repr(error))
 
 
-def serve(settings: KitSettings, *, package: str, schema: str, build: Callable[[Runtime], Awaitable[Parts]]) -> None:
+def serve(
+    settings: KitSettings, *, package: str, schema: str, build: Callable[[Runtime], Awaitable[Parts]]
+) -> None:
     asyncio.run(run_async(settings, package=package, schema=schema, build=build))

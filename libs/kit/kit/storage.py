@@ -85,7 +85,9 @@ class Storage:
 
     async def remove_prefix(self, prefix: str) -> int:
         def _remove() -> int:
-            keys = [o.object_name for o in self.client.list_objects(self.bucket, prefix=prefix, recursive=True)]
+            keys = [
+                o.object_name for o in self.client.list_objects(self.bucket, prefix=prefix, recursive=True)
+            ]
             if not keys:
                 return 0
             errors = list(self.client.remove_objects(self.bucket, [DeleteObject(k) for k in keys]))

@@ -44,7 +44,9 @@ async def test_events_flow_once_through_outbox_and_consumer(stack_env):
         # a rolled-back transaction publishes nothing
         try:
             async with engine.begin() as conn:
-                await outbox.add_event(conn, box, topic, "x", catalog_pb2.AppDeleted(app_id="app_rolled_back"))
+                await outbox.add_event(
+                    conn, box, topic, "x", catalog_pb2.AppDeleted(app_id="app_rolled_back")
+                )
                 raise RuntimeError("rollback")
         except RuntimeError:
             pass

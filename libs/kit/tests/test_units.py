@@ -39,7 +39,9 @@ def test_error_codes_map_to_grpc_statuses(code, status):
 def test_validation_error_lists_fields():
     err = validation_error([("name", "too short"), ("niche", "required")])
     assert err.code == "VALIDATION_ERROR"
-    assert err.details == {"fields": [{"field": "name", "message": "too short"}, {"field": "niche", "message": "required"}]}
+    assert err.details == {
+        "fields": [{"field": "name", "message": "too short"}, {"field": "niche", "message": "required"}]
+    }
     assert isinstance(err, ServiceError)
 
 

@@ -136,7 +136,9 @@ def cmd_hooks_refresh_daily(args: argparse.Namespace) -> dict[str, Any]:
     from slides.hooks.v1 import hooks_pb2, hooks_pb2_grpc
 
     with grpc.insecure_channel(address("hooks")) as ch:
-        resp = invoke(hooks_pb2_grpc.HooksServiceStub(ch).RefreshDaily, hooks_pb2.RefreshDailyRequest(), timeout=120)
+        resp = invoke(
+            hooks_pb2_grpc.HooksServiceStub(ch).RefreshDaily, hooks_pb2.RefreshDailyRequest(), timeout=120
+        )
     return MessageToDict(resp, preserving_proto_field_name=True, always_print_fields_with_no_presence=True)
 
 

@@ -78,7 +78,12 @@ def _str(value: Any) -> str:
 
 
 def _email(value: Any) -> str:
-    ok = isinstance(value, str) and 3 <= len(value) <= 254 and "@" in value and not any(c in value for c in "\r\n,;<>")
+    ok = (
+        isinstance(value, str)
+        and 3 <= len(value) <= 254
+        and "@" in value
+        and not any(c in value for c in "\r\n,;<>")
+    )
     return value if ok else ""
 
 

@@ -29,7 +29,13 @@ async def build(rt: Runtime) -> Parts:
     publisher = Publisher(rt.engine, keyring, storage, renderer, TikTok(settings))
     servicer = DeliveryServicer(settings, rt.engine, keyring, publisher, catalog)
     return Parts(
-        servicers=[(delivery_pb2_grpc.add_DeliveryServiceServicer_to_server, servicer, "slides.delivery.v1.DeliveryService")],
+        servicers=[
+            (
+                delivery_pb2_grpc.add_DeliveryServiceServicer_to_server,
+                servicer,
+                "slides.delivery.v1.DeliveryService",
+            )
+        ],
         consumers=[handler.consumer()],
         tasks=[sender.run],
         on_stop=[sender.close],

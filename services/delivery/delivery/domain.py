@@ -47,9 +47,7 @@ def clean_events(events: Sequence[str]) -> list[str]:
         return list(EVENTS)
     unknown = [e for e in events if e not in EVENTS]
     if unknown:
-        raise validation_error(
-            [("events", f"Unknown event {unknown[0]!r}; allowed: {', '.join(EVENTS)}.")]
-        )
+        raise validation_error([("events", f"Unknown event {unknown[0]!r}; allowed: {', '.join(EVENTS)}.")])
     return [e for e in EVENTS if e in set(events)]
 
 

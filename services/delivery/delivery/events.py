@@ -73,7 +73,9 @@ class BatchConsumer(Consumer):
                 started = time.monotonic()
                 await asyncio.gather(*(one(r) for records in batches.values() for r in records))
                 try:
-                    await consumer.commit({tp: records[-1].offset + 1 for tp, records in batches.items() if records})
+                    await consumer.commit(
+                        {tp: records[-1].offset + 1 for tp, records in batches.items() if records}
+                    )
                 except CommitFailedError:
                     # A rebalance took the partitions away; their new owner re-reads (idempotently).
                     log.warning("offset commit failed after a rebalance", group=self.group_id)
@@ -113,7 +115,9 @@ def slideshow_dict(show: renderer_pb2.Slideshow) -> dict[str, Any]:
             }
             for s in show.slides
         ],
-        "marketing_assets": [{"type": a.type, "text": a.text, "tags": list(a.tags)} for a in show.marketing_assets],
+        "marketing_assets": [
+            {"type": a.type, "text": a.text, "tags": list(a.tags)} for a in show.marketing_assets
+        ],
     }
 
 

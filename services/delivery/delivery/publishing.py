@@ -36,7 +36,9 @@ def to_jpeg(data: bytes) -> bytes:
 
 
 class Publisher:
-    def __init__(self, engine: AsyncEngine, keyring: KeyRing, storage: Storage, renderer: Any, tiktok: TikTok):
+    def __init__(
+        self, engine: AsyncEngine, keyring: KeyRing, storage: Storage, renderer: Any, tiktok: TikTok
+    ):
         self.engine = engine
         self.keyring = keyring
         self.storage = storage
@@ -44,7 +46,9 @@ class Publisher:
         self.tiktok = tiktok
         self._bucket_ready = False
 
-    async def publish(self, org: str, slideshow_id: str, platform: str, mode: str, privacy: str) -> tuple[Row, bool]:
+    async def publish(
+        self, org: str, slideshow_id: str, platform: str, mode: str, privacy: str
+    ) -> tuple[Row, bool]:
         platform, mode, privacy = domain.clean_publish(platform, mode, privacy)
         resp = await grpcx.call(
             self.renderer.GetSlideshow,
@@ -55,7 +59,9 @@ class Publisher:
         show["status"] = resp.slideshow.status
         if show["status"] != "READY" or not show["slides"]:
             raise ServiceError(
-                "SLIDESHOW_NOT_READY", "Only a COMPLETED (READY) slideshow can be published.", {"status": show["status"]}
+                "SLIDESHOW_NOT_READY",
+                "Only a COMPLETED (READY) slideshow can be published.",
+                {"status": show["status"]},
             )
         async with self.engine.connect() as conn:
             account = await store.account_for(conn, org, show["app_id"], platform)
@@ -97,12 +103,20 @@ class Publisher:
         token = self.keyring.decrypt(account.token_key_id, account.token_cipher, account.id)
         title, description = domain.publish_caption(show)
         publish_id, status = await self.tiktok.publish_photos(
-            token, title=title, description=description, images=images, mode=row.mode, privacy_level=row.privacy_level
+            token,
+            title=title,
+            description=description,
+            images=images,
+            mode=row.mode,
+            privacy_level=row.privacy_level,
         )
         log.info("slideshow published", slideshow_id=row.slideshow_id, publish_id=publish_id, status=status)
         async with self.engine.begin() as conn:
             return await store.update_publish(
-                conn, org, row.id, {"publish_id": publish_id, "status": status, "updated_at": datetime.now(UTC)}
+                conn,
+                org,
+                row.id,
+                {"publish_id": publish_id, "status": status, "updated_at": datetime.now(UTC)},
             )
 
     async def _jpeg_copies(self, publish_row_id: str, slides: list[dict[str, Any]]) -> list[str]:
@@ -132,4 +146,6 @@ class Publisher:
                     raise ValueError("slide image too large")
                 return resp.content
         except Exception as exc:
-            raise ServiceError("UPSTREAM_ERROR", f"A slide image could not be read: {type(exc).__name__}.") from None
+            raise ServiceError(
+                "UPSTREAM_ERROR", f"A slide image could not be read: {type(exc).__name__}."
+            ) from None

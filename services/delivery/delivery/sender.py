@@ -122,7 +122,11 @@ class AttemptRecorder:
                 for (attempt, _), recorded in zip(batch, results, strict=True):
                     if recorded and attempt.status_code == 410:
                         await store.disable_endpoint(
-                            conn, attempt.claimed.organization_id, attempt.claimed.endpoint_id, "gone", attempt.now
+                            conn,
+                            attempt.claimed.organization_id,
+                            attempt.claimed.endpoint_id,
+                            "gone",
+                            attempt.now,
                         )
         except Exception:
             if len(batch) == 1:
@@ -153,7 +157,9 @@ class Sender:
         self.engine = engine
         self.keyring = keyring
         self.delays = settings.retry_delays()
-        self.lease = timedelta(seconds=max(settings.webhook_lease_seconds, settings.webhook_timeout_seconds + 5))
+        self.lease = timedelta(
+            seconds=max(settings.webhook_lease_seconds, settings.webhook_timeout_seconds + 5)
+        )
         self.http = HttpClients(settings)
         self.recorder = AttemptRecorder(engine, settings.webhook_batch_size)
         self.wakeup = asyncio.Event()
@@ -250,7 +256,9 @@ class Sender:
         target = await urls.check(item.url, self.settings.webhook_allow_private_networks)
         headers = {"Content-Type": "application/json"}
         if item.kind == domain.WEBHOOK:
-            secret = self.keyring.decrypt(item.secret_key_id or "", item.secret_cipher or b"", item.endpoint_id)
+            secret = self.keyring.decrypt(
+                item.secret_key_id or "", item.secret_cipher or b"", item.endpoint_id
+            )
             headers.update(
                 {
                     "X-Service-Signature": domain.signature(secret, item.body),
@@ -266,7 +274,9 @@ class Sender:
             headers["Connection"] = "close"
             extensions = {"sni_hostname": target.host}
         client = await self.http.get(item.endpoint_id)
-        async with client.stream("POST", url, content=item.body, headers=headers, extensions=extensions) as resp:
+        async with client.stream(
+            "POST", url, content=item.body, headers=headers, extensions=extensions
+        ) as resp:
             # Read a bounded answer so the connection goes back to the pool (kept alive).
             read = 0
             async for chunk in resp.aiter_raw():

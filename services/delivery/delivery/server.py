@@ -115,14 +115,18 @@ def delivery_pb(row: Row, attempt_rows: list[Row]) -> pb.Delivery:
 
 
 class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
-    def __init__(self, settings: Settings, engine: AsyncEngine, keyring: KeyRing, publisher: Publisher, catalog: Any):
+    def __init__(
+        self, settings: Settings, engine: AsyncEngine, keyring: KeyRing, publisher: Publisher, catalog: Any
+    ):
         self.settings = settings
         self.engine = engine
         self.keyring = keyring
         self.publisher = publisher
         self.catalog = catalog
 
-    async def _new_endpoint(self, org: str, kind: str, url: str, events: list[str], description: str) -> tuple[Row, str]:
+    async def _new_endpoint(
+        self, org: str, kind: str, url: str, events: list[str], description: str
+    ) -> tuple[Row, str]:
         await urls.check(url, self.settings.webhook_allow_private_networks)
         clean = domain.clean_events(events)
         endpoint_id = ids.new_id("wh" if kind == domain.WEBHOOK else "chat")
@@ -134,7 +138,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         async with self.engine.begin() as conn:
             existing = await store.list_endpoints(conn, org, (domain.WEBHOOK, *domain.CHAT_KINDS))
             if len(existing) >= MAX_ENDPOINTS_PER_ORG:
-                raise validation_error([("url", f"At most {MAX_ENDPOINTS_PER_ORG} endpoints per organization.")])
+                raise validation_error(
+                    [("url", f"At most {MAX_ENDPOINTS_PER_ORG} endpoints per organization.")]
+                )
             row = await store.insert_endpoint(
                 conn,
                 {
@@ -160,7 +166,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def CreateEndpoint(self, request, context):
         org = _require("organization_id", request.organization_id)
         description = domain.clean_description(request.description)
-        row, secret = await self._new_endpoint(org, domain.WEBHOOK, request.url, list(request.events), description)
+        row, secret = await self._new_endpoint(
+            org, domain.WEBHOOK, request.url, list(request.events), description
+        )
         return pb.CreateEndpointResponse(endpoint=endpoint_pb(row, secret))
 
     @grpcx.rpc
@@ -172,7 +180,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     @grpcx.rpc
     async def DeleteEndpoint(self, request, context):
         async with self.engine.begin() as conn:
-            if not await store.delete_endpoint(conn, request.organization_id, request.endpoint_id, WEBHOOK_KINDS):
+            if not await store.delete_endpoint(
+                conn, request.organization_id, request.endpoint_id, WEBHOOK_KINDS
+            ):
                 raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
         return pb.DeleteEndpointResponse()
 
@@ -196,7 +206,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         async with self.engine.connect() as conn:
             if await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS) is None:
                 raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
-            rows, by_delivery, total = await store.list_deliveries(conn, org, request.endpoint_id, page, limit)
+            rows, by_delivery, total = await store.list_deliveries(
+                conn, org, request.endpoint_id, page, limit
+            )
         return pb.ListDeliveriesResponse(
             deliveries=[delivery_pb(r, by_delivery[r.id]) for r in rows],
             page={"page": page, "limit": limit, "total": total},
@@ -275,7 +287,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     @grpcx.rpc
     async def DeleteSocialAccount(self, request, context):
         async with self.engine.begin() as conn:
-            deleted = await store.delete_account(conn, request.organization_id, request.app_id, request.account_id)
+            deleted = await store.delete_account(
+                conn, request.organization_id, request.app_id, request.account_id
+            )
         if not deleted:
             raise ServiceError("SOCIAL_ACCOUNT_NOT_FOUND", "No such connected account for this app.")
         return pb.DeleteSocialAccountResponse()

@@ -165,7 +165,9 @@ async def set_secret(
 ) -> Row | None:
     q = (
         update(endpoints)
-        .where(endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind == "webhook")
+        .where(
+            endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind == "webhook"
+        )
         .values(secret_key_id=key_id, secret_cipher=cipher, updated_at=now)
         .returning(*endpoints.c)
     )
@@ -179,7 +181,9 @@ async def matching_endpoints(conn: AsyncConnection, org: str, event: str) -> lis
     return list((await conn.execute(q)).all())
 
 
-async def disable_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, reason: str, now: datetime) -> None:
+async def disable_endpoint(
+    conn: AsyncConnection, org: str, endpoint_id: str, reason: str, now: datetime
+) -> None:
     await conn.execute(
         update(endpoints)
         .where(endpoints.c.organization_id == org, endpoints.c.id == endpoint_id)
@@ -266,7 +270,9 @@ async def claim_due(conn: AsyncConnection, now: datetime, limit: int, lease: tim
         return []
     eps = {
         r.id: r
-        for r in (await conn.execute(select(endpoints).where(endpoints.c.id.in_({r.endpoint_id for r in rows}))))
+        for r in (
+            await conn.execute(select(endpoints).where(endpoints.c.id.in_({r.endpoint_id for r in rows})))
+        )
     }
     return [
         Claimed(
@@ -470,7 +476,9 @@ async def delete_account(conn: AsyncConnection, org: str, app_id: str, account_i
 
 
 async def delete_app_accounts(conn: AsyncConnection, org: str, app_id: str) -> int:
-    q = delete(social_accounts).where(social_accounts.c.organization_id == org, social_accounts.c.app_id == app_id)
+    q = delete(social_accounts).where(
+        social_accounts.c.organization_id == org, social_accounts.c.app_id == app_id
+    )
     return len((await conn.execute(q.returning(social_accounts.c.id))).all())
 
 
@@ -508,4 +516,6 @@ async def update_publish(conn: AsyncConnection, org: str, publish_id: str, value
 
 
 async def delete_publish(conn: AsyncConnection, org: str, publish_id: str) -> None:
-    await conn.execute(delete(publishes).where(publishes.c.organization_id == org, publishes.c.id == publish_id))
+    await conn.execute(
+        delete(publishes).where(publishes.c.organization_id == org, publishes.c.id == publish_id)
+    )

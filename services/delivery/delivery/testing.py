@@ -161,13 +161,20 @@ class FakeTikTok:
         if rec.headers.get("authorization") != f"Bearer {self.token}":
             return 401, {
                 "data": {},
-                "error": {"code": "access_token_invalid", "message": "The access token is invalid.", "log_id": "x"},
+                "error": {
+                    "code": "access_token_invalid",
+                    "message": "The access token is invalid.",
+                    "log_id": "x",
+                },
             }
         body = rec.json()
         if rec.path == "/v2/post/publish/content/init/":
             publish_id = f"p_pub_url~v2.{len(self.publishes) + 1}"
             self.publishes[publish_id] = body
-            return 200, {"data": {"publish_id": publish_id}, "error": {"code": "ok", "message": "", "log_id": "x"}}
+            return 200, {
+                "data": {"publish_id": publish_id},
+                "error": {"code": "ok", "message": "", "log_id": "x"},
+            }
         if rec.path == "/v2/post/publish/status/fetch/":
             init = self.publishes.get(body.get("publish_id", ""))
             if init is None:
@@ -244,4 +251,3 @@ def slideshow_event(org: str, app_id: str = "", failed: bool = False, slideshow_
             )
     cls = renderer_pb2.SlideshowFailed if failed else renderer_pb2.SlideshowCompleted
     return cls(slideshow=show)
-

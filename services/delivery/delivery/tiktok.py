@@ -43,7 +43,9 @@ class TikTok:
             resp = await client.post(f"{self.base}{path}", json=body)
             data = resp.json()
         except (httpx.HTTPError, ValueError) as exc:
-            raise ServiceError("UPSTREAM_ERROR", f"TikTok could not be reached: {type(exc).__name__}.") from None
+            raise ServiceError(
+                "UPSTREAM_ERROR", f"TikTok could not be reached: {type(exc).__name__}."
+            ) from None
         error = data.get("error") or {} if isinstance(data, dict) else {}
         code = str(error.get("code", "")) if isinstance(error, dict) else ""
         if resp.status_code >= 400 or code != "ok":
@@ -83,7 +85,9 @@ class TikTok:
                 if i:
                     await asyncio.sleep(self.settings.tiktok_status_poll_seconds)
                 try:
-                    info = await self._post(client, "/v2/post/publish/status/fetch/", {"publish_id": publish_id})
+                    info = await self._post(
+                        client, "/v2/post/publish/status/fetch/", {"publish_id": publish_id}
+                    )
                 except ServiceError:
                     break  # the post was accepted; its status stays as last known
                 status = str(info.get("status") or status)

@@ -32,13 +32,24 @@ def test_signature_is_hmac_sha256_of_the_raw_body_with_the_secret_string():
 def test_webhook_body_has_payload_at_top_level_plus_event_and_created_at():
     when = datetime(2026, 11, 22, 2, 18, 3, 123000, tzinfo=UTC)
     body = json.loads(domain.webhook_body("quota.exceeded", {"quota": "apps", "used": 3}, when))
-    assert body == {"quota": "apps", "used": 3, "event": "quota.exceeded", "created_at": "2026-11-22T02:18:03.123Z"}
+    assert body == {
+        "quota": "apps",
+        "used": 3,
+        "event": "quota.exceeded",
+        "created_at": "2026-11-22T02:18:03.123Z",
+    }
 
 
 def test_slideshow_payload_completed_and_failed():
     show = {
-        "id": "ss_1", "organization_id": "org_1", "app_id": "app_1", "app_name": "A", "hook_text_snapshot": "h",
-        "language": "en", "template_set": "default", "error_message": "boom",
+        "id": "ss_1",
+        "organization_id": "org_1",
+        "app_id": "app_1",
+        "app_name": "A",
+        "hook_text_snapshot": "h",
+        "language": "en",
+        "template_set": "default",
+        "error_message": "boom",
         "slides": [
             {"order": 1, "image_url": "u1"},
             {"order": 0, "image_url": "u0"},
@@ -75,20 +86,33 @@ def test_success_is_2xx_only():
 
 def test_events_filter():
     assert domain.clean_events([]) == list(domain.EVENTS)
-    assert domain.clean_events(["quota.exceeded", "slideshow.completed"]) == ["slideshow.completed", "quota.exceeded"]
+    assert domain.clean_events(["quota.exceeded", "slideshow.completed"]) == [
+        "slideshow.completed",
+        "quota.exceeded",
+    ]
     with pytest.raises(ServiceError):
         domain.clean_events(["slideshow.deleted"])
 
 
 def test_chat_shapes():
     payload = domain.slideshow_payload(
-        {"id": "ss_1", "organization_id": "o", "app_id": "a", "app_name": "<b>", "slides": [{"order": 0, "image_url": "u0"}]},
+        {
+            "id": "ss_1",
+            "organization_id": "o",
+            "app_id": "a",
+            "app_name": "<b>",
+            "slides": [{"order": 0, "image_url": "u0"}],
+        },
         None,
         failed=False,
     )
     slack = domain.slack_message("slideshow.completed", payload)
     [att] = slack["attachments"]
-    assert att["title"] == "Slideshow ready for &lt;b&gt;" and att["image_url"] == "u0" and att["color"] == "#2eb67d"
+    assert (
+        att["title"] == "Slideshow ready for &lt;b&gt;"
+        and att["image_url"] == "u0"
+        and att["color"] == "#2eb67d"
+    )
     discord = domain.discord_message("slideshow.completed", payload)
     [embed] = discord["embeds"]
     assert embed["color"] == 0x2EB67D and embed["image"] == {"url": "u0"}

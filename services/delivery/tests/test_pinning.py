@@ -18,7 +18,10 @@ async def test_pinned_request_verifies_the_real_host_name(tmp_path):
     receiver = Receiver(ca)
     try:
         target = urls.Target(
-            url=f"https://localhost:{receiver.port}/hook", host="localhost", port=receiver.port, addresses=("127.0.0.1",)
+            url=f"https://localhost:{receiver.port}/hook",
+            host="localhost",
+            port=receiver.port,
+            addresses=("127.0.0.1",),
         )
         async with httpx.AsyncClient(verify=ssl_context(bundle)) as client:
             resp = await client.post(
@@ -31,7 +34,9 @@ async def test_pinned_request_verifies_the_real_host_name(tmp_path):
             assert resp.status_code == 200
             assert receiver.received()[0].headers["host"] == f"localhost:{receiver.port}"
             with pytest.raises(httpx.ConnectError):
-                await client.post(urls.pinned_url(target), content=b"{}", extensions={"sni_hostname": "evil.example"})
+                await client.post(
+                    urls.pinned_url(target), content=b"{}", extensions={"sni_hostname": "evil.example"}
+                )
         async with httpx.AsyncClient(verify=ssl_context(None)) as untrusting:
             with pytest.raises(httpx.ConnectError):
                 await untrusting.post(target.url, content=b"{}")

@@ -30,26 +30,51 @@ async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
         await store.insert_endpoint(
             conn,
             {
-                "id": endpoint_id, "organization_id": org, "kind": "webhook", "url": "https://127.0.0.1:1/x",
-                "events": list(domain.EVENTS), "description": "", "secret_key_id": "k1", "secret_cipher": b"",
-                "enabled": True, "disabled_reason": "", "created_at": later, "updated_at": later,
+                "id": endpoint_id,
+                "organization_id": org,
+                "kind": "webhook",
+                "url": "https://127.0.0.1:1/x",
+                "events": list(domain.EVENTS),
+                "description": "",
+                "secret_key_id": "k1",
+                "secret_cipher": b"",
+                "enabled": True,
+                "disabled_reason": "",
+                "created_at": later,
+                "updated_at": later,
             },
         )
         for i in range(40):
             assert await store.insert_delivery(
                 conn,
                 {
-                    "id": ids.new_id("whd"), "organization_id": org, "endpoint_id": endpoint_id,
-                    "event_id": f"evt_{i}", "event": domain.QUOTA_EXCEEDED, "body": b"{}", "status": domain.PENDING,
-                    "attempt_count": 0, "next_attempt_at": later, "created_at": later, "updated_at": later,
+                    "id": ids.new_id("whd"),
+                    "organization_id": org,
+                    "endpoint_id": endpoint_id,
+                    "event_id": f"evt_{i}",
+                    "event": domain.QUOTA_EXCEEDED,
+                    "body": b"{}",
+                    "status": domain.PENDING,
+                    "attempt_count": 0,
+                    "next_attempt_at": later,
+                    "created_at": later,
+                    "updated_at": later,
                 },
             )
         assert not await store.insert_delivery(
             conn,
             {
-                "id": ids.new_id("whd"), "organization_id": org, "endpoint_id": endpoint_id, "event_id": "evt_0",
-                "event": domain.QUOTA_EXCEEDED, "body": b"{}", "status": domain.PENDING, "attempt_count": 0,
-                "next_attempt_at": later, "created_at": later, "updated_at": later,
+                "id": ids.new_id("whd"),
+                "organization_id": org,
+                "endpoint_id": endpoint_id,
+                "event_id": "evt_0",
+                "event": domain.QUOTA_EXCEEDED,
+                "body": b"{}",
+                "status": domain.PENDING,
+                "attempt_count": 0,
+                "next_attempt_at": later,
+                "created_at": later,
+                "updated_at": later,
             },
         )
     try:
@@ -71,7 +96,9 @@ async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
 
         claimed = (first + second)[0]
         async with engine.begin() as conn:
-            kwargs = dict(status_code=500, duration_ms=3, error="HTTP 500", status=domain.PENDING, next_at=now, now=now)
+            kwargs = dict(
+                status_code=500, duration_ms=3, error="HTTP 500", status=domain.PENDING, next_at=now, now=now
+            )
             assert await store.record_attempt(conn, claimed, **kwargs)
             assert not await store.record_attempt(conn, claimed, **kwargs)  # the same attempt, again
             rows, attempts, total = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
@@ -94,23 +121,44 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
         await store.insert_endpoint(
             conn,
             {
-                "id": endpoint_id, "organization_id": org, "kind": "webhook", "url": "https://127.0.0.1:1/x",
-                "events": list(domain.EVENTS), "description": "", "secret_key_id": "k1", "secret_cipher": b"",
-                "enabled": True, "disabled_reason": "", "created_at": later, "updated_at": later,
+                "id": endpoint_id,
+                "organization_id": org,
+                "kind": "webhook",
+                "url": "https://127.0.0.1:1/x",
+                "events": list(domain.EVENTS),
+                "description": "",
+                "secret_key_id": "k1",
+                "secret_cipher": b"",
+                "enabled": True,
+                "disabled_reason": "",
+                "created_at": later,
+                "updated_at": later,
             },
         )
         for i in range(3):
             await store.insert_delivery(
                 conn,
                 {
-                    "id": ids.new_id("whd"), "organization_id": org, "endpoint_id": endpoint_id,
-                    "event_id": f"evt_{i}", "event": domain.QUOTA_EXCEEDED, "body": b"{}", "status": domain.PENDING,
-                    "attempt_count": 0, "next_attempt_at": later, "created_at": later, "updated_at": later,
+                    "id": ids.new_id("whd"),
+                    "organization_id": org,
+                    "endpoint_id": endpoint_id,
+                    "event_id": f"evt_{i}",
+                    "event": domain.QUOTA_EXCEEDED,
+                    "body": b"{}",
+                    "status": domain.PENDING,
+                    "attempt_count": 0,
+                    "next_attempt_at": later,
+                    "created_at": later,
+                    "updated_at": later,
                 },
             )
     try:
         async with engine.begin() as conn:
-            claimed = [c for c in await store.claim_due(conn, now, 100, timedelta(minutes=5)) if c.endpoint_id == endpoint_id]
+            claimed = [
+                c
+                for c in await store.claim_due(conn, now, 100, timedelta(minutes=5))
+                if c.endpoint_id == endpoint_id
+            ]
         assert len(claimed) == 3
         ok, failed, stale = claimed
         stale = store.Claimed(**{**stale.__dict__, "attempt_count": 5})  # another worker moved it on

@@ -23,7 +23,9 @@ async def build(rt: Runtime) -> Parts:
     servicer = HooksServicer(rt.engine, relay, upstream, hook_writer, settings)
     handlers = Handlers(rt.engine, upstream, hook_writer, settings)
     return Parts(
-        servicers=[(hooks_pb2_grpc.add_HooksServiceServicer_to_server, servicer, "slides.hooks.v1.HooksService")],
+        servicers=[
+            (hooks_pb2_grpc.add_HooksServiceServicer_to_server, servicer, "slides.hooks.v1.HooksService")
+        ],
         consumers=handlers.consumers(),
         on_stop=[provider.close] if provider else [],
     )

@@ -110,7 +110,7 @@ def niche_key(niche: str) -> str:
 
 
 def norm_language(language: str) -> str:
-    """"pt-BR" -> "pt"; unsupported languages fall back to "en" (the text is English then)."""
+    """ "pt-BR" -> "pt"; unsupported languages fall back to "en" (the text is English then)."""
     primary = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
     return primary if primary in LANGUAGES else "en"
 

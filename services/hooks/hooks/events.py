@@ -25,7 +25,9 @@ REFRESH_GROUP = "hooks-refresh"
 
 
 async def refresh_requested(conn: AsyncConnection, org_id: str, job: store.JobRef, trigger: str) -> None:
-    msg = hooks_pb2.RefreshRequested(job_id=job.id, organization_id=org_id, app_id=job.app_id, trigger=trigger)
+    msg = hooks_pb2.RefreshRequested(
+        job_id=job.id, organization_id=org_id, app_id=job.app_id, trigger=trigger
+    )
     await outbox.add_event(conn, store.outbox, topics.HOOKS_JOBS, job.app_id, msg, org_id)
 
 
@@ -88,7 +90,9 @@ class Handlers:
         brief = brief_from_app(app)
         async with self.engine.connect() as conn:
             existing = await store.existing_keys(conn, org_id, niche, brief.language)
-        drafts = await self.writer.write(brief, self.settings.refresh_hooks_per_app, seed=job_id, avoid=existing)
+        drafts = await self.writer.write(
+            brief, self.settings.refresh_hooks_per_app, seed=job_id, avoid=existing
+        )
         async with self.engine.begin() as conn:
             if not await outbox.first_time(conn, store.processed_events, REFRESH_GROUP, env.event_id):
                 return

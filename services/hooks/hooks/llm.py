@@ -142,4 +142,3 @@ def from_settings(base_url: str, api_key: str, model: str, timeout_seconds: floa
     if not (base_url and api_key):
         return None
     return LLMProvider(base_url, api_key, model, timeout_seconds)
-

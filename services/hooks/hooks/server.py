@@ -115,7 +115,11 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             apps = await self.upstream.active_apps(org_id)
         if not apps:
             shown = app_id if domain.valid_app_id(app_id) else "app_id"
-            what = f"{shown} does not exist or is not ACTIVE." if app_id else "the organization has no ACTIVE app."
+            what = (
+                f"{shown} does not exist or is not ACTIVE."
+                if app_id
+                else "the organization has no ACTIVE app."
+            )
             raise ServiceError("NO_ACTIVE_APPS", f"Nothing to refresh: {what}")
         return apps
 
@@ -126,7 +130,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         try:
             async with self.engine.begin() as conn:
                 if not await store.claim_refresh_slot(conn, org_id, interval):
-                    retry = domain.retry_after_seconds(await store.seconds_since_refresh(conn, org_id), interval)
+                    retry = domain.retry_after_seconds(
+                        await store.seconds_since_refresh(conn, org_id), interval
+                    )
                     raise ServiceError(
                         "RATE_LIMITED",
                         f"Hooks can be refreshed once per hour; retry in {retry} seconds.",
@@ -158,7 +164,11 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         organization, once per organization and UTC day. Organizations without ACTIVE apps are
         not marked, so an app created later that day still gets its refresh."""
         day = datetime.now(UTC).date()
-        orgs = [o.id for o in await self.upstream.eligible_organizations() if domain.plan_at_least(o.plan, "starter")]
+        orgs = [
+            o.id
+            for o in await self.upstream.eligible_organizations()
+            if domain.plan_at_least(o.plan, "starter")
+        ]
         async with self.engine.connect() as conn:
             done = await store.daily_done(conn, orgs, day)
             apps_by_org = await store.active_apps_by_org(conn, [o for o in orgs if o not in done])
@@ -227,7 +237,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             else writer.brief_for(app_name="", niche=niche, language=lang)
         )
         async with self.engine.begin() as conn:
-            await events.seed_library(conn, org_id, key, brief, self.settings.seed_hooks_per_app, f"{org_id}|{key}")
+            await events.seed_library(
+                conn, org_id, key, brief, self.settings.seed_hooks_per_app, f"{org_id}|{key}"
+            )
             row = await store.pick(conn, org_id, key, lang)
         if row is None:
             raise ServiceError("INTERNAL", "No hook could be picked.")

@@ -181,7 +181,9 @@ async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | N
     chosen = (
         select(library.c.id)
         .where(library.c.organization_id == org_id, library.c.id.in_(top))
-        .order_by(library.c.last_used_at.asc().nulls_first(), library.c.performance_score.desc(), library.c.id)
+        .order_by(
+            library.c.last_used_at.asc().nulls_first(), library.c.performance_score.desc(), library.c.id
+        )
         .limit(1)
         .scalar_subquery()
     )
@@ -194,7 +196,11 @@ async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | N
             updated_at=func.now(),
             performance_score=cast(
                 func.round(
-                    cast(func.greatest(domain.SCORE_MIN, library.c.performance_score - domain.USE_DECAY), Numeric), 1
+                    cast(
+                        func.greatest(domain.SCORE_MIN, library.c.performance_score - domain.USE_DECAY),
+                        Numeric,
+                    ),
+                    1,
                 ),
                 Float,
             ),
@@ -237,13 +243,18 @@ async def add_jobs(conn: AsyncConnection, org_id: str, app_ids: Sequence[str], t
     if jobs:
         await conn.execute(
             pg_insert(refresh_jobs).values(
-                [{"id": j.id, "organization_id": org_id, "app_id": j.app_id, "trigger": trigger} for j in jobs]
+                [
+                    {"id": j.id, "organization_id": org_id, "app_id": j.app_id, "trigger": trigger}
+                    for j in jobs
+                ]
             )
         )
     return jobs
 
 
-async def finish_job(conn: AsyncConnection, org_id: str, job_id: str, status: str, created: int, error: str = "") -> None:
+async def finish_job(
+    conn: AsyncConnection, org_id: str, job_id: str, status: str, created: int, error: str = ""
+) -> None:
     await conn.execute(
         update(refresh_jobs)
         .where(refresh_jobs.c.organization_id == org_id, refresh_jobs.c.id == job_id)
@@ -263,7 +274,9 @@ async def claim_daily_run(conn: AsyncConnection, org_id: str, day: date) -> bool
 
 async def set_daily_jobs(conn: AsyncConnection, org_id: str, day: date, jobs: int) -> None:
     await conn.execute(
-        update(daily_runs).where(daily_runs.c.organization_id == org_id, daily_runs.c.day == day).values(jobs=jobs)
+        update(daily_runs)
+        .where(daily_runs.c.organization_id == org_id, daily_runs.c.day == day)
+        .values(jobs=jobs)
     )
 
 
@@ -276,7 +289,9 @@ async def forget_app(conn: AsyncConnection, org_id: str, app_id: str) -> int:
     return result.rowcount or 0
 
 
-async def remember_app(conn: AsyncConnection, org_id: str, app_id: str, status: str, updated_at: datetime) -> None:
+async def remember_app(
+    conn: AsyncConnection, org_id: str, app_id: str, status: str, updated_at: datetime
+) -> None:
     """Upsert the local view; an older event never overwrites a newer state."""
     stmt = pg_insert(apps).values(id=app_id, organization_id=org_id, status=status, updated_at=updated_at)
     stmt = stmt.on_conflict_do_update(
@@ -316,5 +331,7 @@ async def daily_done(conn: AsyncConnection, org_ids: Sequence[str], day: date) -
 
 
 async def app_jobs(conn: AsyncConnection, org_id: str, app_id: str) -> list[Row]:
-    stmt = select(refresh_jobs).where(refresh_jobs.c.organization_id == org_id, refresh_jobs.c.app_id == app_id)
+    stmt = select(refresh_jobs).where(
+        refresh_jobs.c.organization_id == org_id, refresh_jobs.c.app_id == app_id
+    )
     return list((await conn.execute(stmt)).all())

@@ -33,14 +33,18 @@ class Upstream:
     async def consume_refresh(self, org_id: str, key: str) -> None:
         await call(
             self.billing.ConsumeQuota,
-            billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota=QUOTA, amount=1, idempotency_key=key),
+            billing_pb2.ConsumeQuotaRequest(
+                organization_id=org_id, quota=QUOTA, amount=1, idempotency_key=key
+            ),
             organization_id=org_id,
         )
 
     async def release_refresh(self, org_id: str, key: str) -> None:
         await call(
             self.billing.ReleaseQuota,
-            billing_pb2.ReleaseQuotaRequest(organization_id=org_id, quota=QUOTA, amount=1, idempotency_key=key),
+            billing_pb2.ReleaseQuotaRequest(
+                organization_id=org_id, quota=QUOTA, amount=1, idempotency_key=key
+            ),
             organization_id=org_id,
         )
 

@@ -122,7 +122,9 @@ def _slots(brief: Brief) -> dict[str, tuple[str, ...]]:
     }
 
 
-def _phrases(values: Iterable[str], language: str, max_words: int = 8, keep_case: bool = False) -> tuple[str, ...]:
+def _phrases(
+    values: Iterable[str], language: str, max_words: int = 8, keep_case: bool = False
+) -> tuple[str, ...]:
     """Short, clean slot values; long ones would break the length rules, so they are skipped."""
     max_chars = 20 if language in domain.CJK_LANGUAGES else 48
     out = []

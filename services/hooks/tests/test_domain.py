@@ -15,7 +15,11 @@ def test_normalize_ignores_case_punctuation_and_spacing() -> None:
 
 def test_niche_keys_match_the_renderer_catalog() -> None:
     assert domain.norm_niche(" Fitness & Health ") == "fitness_and_health"
-    assert domain.norm_niche("language-learning") == domain.norm_niche("Language Learning") == "language_learning"
+    assert (
+        domain.norm_niche("language-learning")
+        == domain.norm_niche("Language Learning")
+        == "language_learning"
+    )
     assert domain.niche_key("  ") == "general"
 
 
@@ -37,7 +41,11 @@ def test_length_rules() -> None:
         ("Guaranteed results in a week", "generated", "REJECTED"),
         ("This MIRACLE app fixes everything", "llm", "REJECTED"),
         ("Get rich quick with this one app", "llm", "REJECTED"),
-        ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen", "llm", "REJECTED"),
+        (
+            "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen",
+            "llm",
+            "REJECTED",
+        ),
     ],
 )
 def test_moderation(text: str, source: str, status: str) -> None:
@@ -90,7 +98,16 @@ def test_list_filters_defaults_and_normalization() -> None:
     ],
 )
 def test_list_filters_refuse_bad_values(kwargs: dict, field: str) -> None:
-    args = {"page": 1, "limit": 50, "niche": "", "language": "", "category": "", "status": "", "q": "", "sort": ""}
+    args = {
+        "page": 1,
+        "limit": 50,
+        "niche": "",
+        "language": "",
+        "category": "",
+        "status": "",
+        "q": "",
+        "sort": "",
+    }
     with pytest.raises(ServiceError) as err:
         domain.list_filters(**{**args, **kwargs})
     assert err.value.code == "VALIDATION_ERROR"

@@ -14,7 +14,11 @@ from hooks import domain, llm, writer
 from hooks.generation import HookWriter
 
 BRIEF = writer.brief_for(
-    app_name="FitFlow", niche="fitness", language="en", pain_points=["Skipping workouts"], value_props=["Quick wins"]
+    app_name="FitFlow",
+    niche="fitness",
+    language="en",
+    pain_points=["Skipping workouts"],
+    value_props=["Quick wins"],
 )
 GOOD_HOOKS = {
     "hooks": [
@@ -22,7 +26,10 @@ GOOD_HOOKS = {
         {"text": "3 excuses that kill your streak", "category": "listicle"},
         {"text": "Miracle abs in a week", "category": "problem"},
         {"text": "your gym bag is JUDGING you!", "category": "story"},
-        {"text": "I skipped workouts for a year and then everything changed for me and my kids", "category": "story"},
+        {
+            "text": "I skipped workouts for a year and then everything changed for me and my kids",
+            "category": "story",
+        },
         "A plain string hook",
     ]
 }
@@ -57,9 +64,13 @@ class ChatServer:
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
     def completion(self, content: str) -> None:
-        body = {"id": "chatcmpl-1", "object": "chat.completion", "choices": [
-            {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
-        ]}
+        body = {
+            "id": "chatcmpl-1",
+            "object": "chat.completion",
+            "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+            ],
+        }
         self.reply = lambda: (200, json.dumps(body).encode())
 
 

@@ -26,7 +26,16 @@ def org() -> str:
 
 
 def filters(**kw) -> domain.ListFilters:
-    base = {"page": 1, "limit": 50, "niche": "", "language": "", "category": "", "status": "", "q": "", "sort": ""}
+    base = {
+        "page": 1,
+        "limit": 50,
+        "niche": "",
+        "language": "",
+        "category": "",
+        "status": "",
+        "q": "",
+        "sort": "",
+    }
     return domain.list_filters(**{**base, **kw})
 
 
@@ -72,7 +81,12 @@ async def test_filters_sort_paging_and_tenant_scope(engine: AsyncEngine) -> None
         assert total == 25 == len(everything)
         scores = [r.performance_score for r in everything]
         assert scores == sorted(scores, reverse=True)
-        for key, value in (("niche", "cooking"), ("language", "es"), ("category", "story"), ("status", "REJECTED")):
+        for key, value in (
+            ("niche", "cooking"),
+            ("language", "es"),
+            ("category", "story"),
+            ("status", "REJECTED"),
+        ):
             rows, n = await store.list_hooks(conn, o, filters(limit=200, **{key: value}))
             assert 0 < n < total and len(rows) == n
             assert all(getattr(r, key) == value for r in rows)
@@ -108,7 +122,9 @@ async def test_pick_rotates_and_decays(engine: AsyncEngine) -> None:
     assert all(r.use_count == 1 for r in picked)
     async with engine.connect() as conn:
         rows, _ = await store.list_hooks(conn, o, filters(limit=50))
-    fresh = {d.text: domain.initial_score(d.text, d.category, d.source) for d in writer.write(brief, 8, seed="p")}
+    fresh = {
+        d.text: domain.initial_score(d.text, d.category, d.source) for d in writer.write(brief, 8, seed="p")
+    }
     for r in picked:
         assert r.performance_score == pytest.approx(max(0.0, fresh[r.text] - domain.USE_DECAY))
     assert {r.id for r in rows if r.status == "APPROVED"} >= {r.id for r in picked}
@@ -120,7 +136,12 @@ async def test_pick_rotates_and_decays(engine: AsyncEngine) -> None:
 
 async def test_concurrent_picks_take_different_hooks(engine: AsyncEngine) -> None:
     o = org()
-    await add(engine, o, "yoga", *writer.write(writer.brief_for(app_name="A", niche="yoga", language="en"), 6, seed="q"))
+    await add(
+        engine,
+        o,
+        "yoga",
+        *writer.write(writer.brief_for(app_name="A", niche="yoga", language="en"), 6, seed="q"),
+    )
 
     async def one() -> str:
         async with engine.begin() as conn:

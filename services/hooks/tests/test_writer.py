@@ -92,7 +92,9 @@ def test_empty_app_still_gets_hooks() -> None:
 
 
 def test_japanese_length_is_counted_in_characters() -> None:
-    drafts = writer.write(brief("ja", pain_points=["やる気が続かない"], app_name="フィットフロー"), 30, seed="j")
+    drafts = writer.write(
+        brief("ja", pain_points=["やる気が続かない"], app_name="フィットフロー"), 30, seed="j"
+    )
     assert drafts and all(len(d.text) <= domain.MAX_CHARS_CJK for d in drafts)
     assert any("やる気が続かない" in d.text for d in drafts)
 

@@ -40,11 +40,13 @@ async def build(rt: Runtime) -> Parts:
     ]
     consumers.append(kafka.Consumer(settings, [topics.CATALOG_APPS], events.APPS_GROUP, deletions.handle))
     return Parts(
-        servicers=[(
-            renderer_pb2_grpc.add_RendererServiceServicer_to_server,
-            RendererServicer(deps),
-            "slides.renderer.v1.RendererService",
-        )],
+        servicers=[
+            (
+                renderer_pb2_grpc.add_RendererServiceServicer_to_server,
+                RendererServicer(deps),
+                "slides.renderer.v1.RendererService",
+            )
+        ],
         consumers=consumers,
         tasks=[events.sweeper(deps)],
     )

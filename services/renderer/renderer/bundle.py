@@ -46,11 +46,16 @@ def build_zip(
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for i, png in enumerate(slide_pngs, start=1):
             # PNGs are already compressed: store them, deflate only the texts.
-            zf.writestr(zipfile.ZipInfo(f"slides/{i:02d}.png", date_time=(2026, 1, 1, 0, 0, 0)), png,
-                        compress_type=zipfile.ZIP_STORED)
+            zf.writestr(
+                zipfile.ZipInfo(f"slides/{i:02d}.png", date_time=(2026, 1, 1, 0, 0, 0)),
+                png,
+                compress_type=zipfile.ZIP_STORED,
+            )
         zf.writestr("marketing/caption.txt", caption + "\n")
         zf.writestr("marketing/hashtags.txt", "".join(f"{t}\n" for t in hashtags))
         zf.writestr("marketing/cta.txt", "".join(f"{c}\n" for c in ctas))
         zf.writestr("metadata.json", json.dumps(metadata, ensure_ascii=False, indent=2) + "\n")
-        zf.writestr("README.txt", readme(str(metadata.get("app_name", "")), str(metadata["_id"]), len(slide_pngs)))
+        zf.writestr(
+            "README.txt", readme(str(metadata.get("app_name", "")), str(metadata["_id"]), len(slide_pngs))
+        )
     return buf.getvalue()

@@ -45,8 +45,15 @@ def sentence_case(text: str) -> str:
 
 
 class _Writer:
-    def __init__(self, app: AppInfo, template: Template, hook_text: str, language: str,
-                 overrides: dict[str, str], seed: int) -> None:
+    def __init__(
+        self,
+        app: AppInfo,
+        template: Template,
+        hook_text: str,
+        language: str,
+        overrides: dict[str, str],
+        seed: int,
+    ) -> None:
         self.app = app
         self.template = template
         self.lang = copy_language(language)
@@ -56,8 +63,11 @@ class _Writer:
         self.topic = TOPICS.get(niche_key, {}).get(self.lang) or app.niche.replace("_", " ").strip().title()
         self.rng = random.Random(zlib.crc32(f"{seed}:{app.name}:{template.key}:{self.lang}".encode()))
         self.hook = " ".join((hook_text or "").split())
-        self.overrides = {k: " ".join(str(v).split()) for k, v in (overrides or {}).items()
-                          if isinstance(v, str) and v.strip()}
+        self.overrides = {
+            k: " ".join(str(v).split())
+            for k, v in (overrides or {}).items()
+            if isinstance(v, str) and v.strip()
+        }
         self.vars: dict[str, str] = {}
         defaults = self._defaults()
         self.vars = {**defaults, **self.overrides}
@@ -86,7 +96,9 @@ class _Writer:
         diffs = [sentence_case(s) for s in app.differentiators if s.strip()]
         generic = list(t["features_default"]) if isinstance(t["features_default"], tuple) else []
         features = (props + diffs + generic)[:4] + generic
-        mistakes = pains[1:] + (list(t["mistakes_default"]) if isinstance(t["mistakes_default"], tuple) else [])
+        mistakes = pains[1:] + (
+            list(t["mistakes_default"]) if isinstance(t["mistakes_default"], tuple) else []
+        )
         problem = pains[0] if pains else self.p("problem_default")
         result = diffs[0] if diffs else (props[1] if len(props) > 1 else self.p("result_default"))
         persona = app.target_audience.strip() or self.p("persona_default")
@@ -130,8 +142,14 @@ class _Writer:
     # -- slides ----------------------------------------------------------------------------
     def slide(self, role: str, layout: str, title: str, subtitle: str = "", label: str = "") -> SlideCopy:
         duration = 3.5 if role in ("HOOK", "CTA") else 3.0
-        return SlideCopy(role=role, layout_type=layout, title=clamp(title, TITLE_MAX),
-                         subtitle=clamp(subtitle, SUBTITLE_MAX), label=clamp(label, 40), duration=duration)
+        return SlideCopy(
+            role=role,
+            layout_type=layout,
+            title=clamp(title, TITLE_MAX),
+            subtitle=clamp(subtitle, SUBTITLE_MAX),
+            label=clamp(label, 40),
+            duration=duration,
+        )
 
     def hook_slide(self) -> SlideCopy:
         return self.slide("HOOK", "headline", self.hook or self.p("hook_default"), self.p("swipe"))
@@ -160,8 +178,17 @@ class _Writer:
         roles = self.template.slide_roles
         out = [self.hook_slide(), *middle[:4], self.cta_slide()]
         # The template's roles are authoritative (a custom template may rename them).
-        return tuple(SlideCopy(roles[i] if i < len(roles) else s.role, s.layout_type, s.title, s.subtitle,
-                               s.label, s.duration) for i, s in enumerate(out))
+        return tuple(
+            SlideCopy(
+                roles[i] if i < len(roles) else s.role,
+                s.layout_type,
+                s.title,
+                s.subtitle,
+                s.label,
+                s.duration,
+            )
+            for i, s in enumerate(out)
+        )
 
     # -- marketing assets ------------------------------------------------------------------
     def ctas(self) -> tuple[str, ...]:
@@ -243,13 +270,17 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
 
 
 def _feature_showcase(w: _Writer) -> list[SlideCopy]:
-    slides = [w.slide("FEATURE", "list", w.var(f"feature_{i}"), "", w.p("feature", n=str(i))) for i in range(1, 4)]
+    slides = [
+        w.slide("FEATURE", "list", w.var(f"feature_{i}"), "", w.p("feature", n=str(i))) for i in range(1, 4)
+    ]
     return [*slides, w.slide("BENEFIT", "headline", w.var("benefit"), w.p("benefit_sub"), w.p("benefit"))]
 
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:
-    slides = [w.slide("MISTAKE", "list", w.var(f"mistake_{i}"), w.p("mistake_sub"), w.p("mistake", n=str(i)))
-              for i in range(1, 4)]
+    slides = [
+        w.slide("MISTAKE", "list", w.var(f"mistake_{i}"), w.p("mistake_sub"), w.p("mistake", n=str(i)))
+        for i in range(1, 4)
+    ]
     return [*slides, w.slide("FIX", "headline", w.var("fix"), w.p("fix_sub"), w.p("fix"))]
 
 
@@ -257,8 +288,13 @@ def _pov_story(w: _Writer) -> list[SlideCopy]:
     return [
         w.slide("SETUP", "quote", w.var("setup", "setup_default"), w.var("persona"), w.p("pov")),
         w.slide("STRUGGLE", "statement", w.var("struggle"), w.p("problem_sub"), w.p("struggle")),
-        w.slide("DISCOVERY", "headline", w.var("discovery", "discovery_default"), w.var("solution"),
-                w.p("discovery")),
+        w.slide(
+            "DISCOVERY",
+            "headline",
+            w.var("discovery", "discovery_default"),
+            w.var("solution"),
+            w.p("discovery"),
+        ),
         w.slide("RESULT", "statement", w.var("result"), w.p("proof_sub"), w.p("result")),
     ]
 
@@ -275,8 +311,9 @@ _BUILDERS: dict[str, Callable[[_Writer], list[SlideCopy]]] = {
 }
 
 
-def write_deck(app: AppInfo, template: Template, hook_text: str, language: str,
-               overrides: dict[str, str], seed: int = 0) -> DeckCopy:
+def write_deck(
+    app: AppInfo, template: Template, hook_text: str, language: str, overrides: dict[str, str], seed: int = 0
+) -> DeckCopy:
     w = _Writer(app, template, hook_text, language, overrides, seed)
     return DeckCopy(
         language=w.lang,

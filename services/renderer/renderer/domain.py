@@ -68,16 +68,16 @@ def check_idempotency_key(key: str) -> None:
         raise validation_error([("Idempotency-Key", "must not contain control characters")])
 
 
-def check_overrides(
-    allowed: Iterable[str], overrides: Mapping[str, str], non_string: Sequence[str]
-) -> None:
+def check_overrides(allowed: Iterable[str], overrides: Mapping[str, str], non_string: Sequence[str]) -> None:
     """Unknown variable names and non-string or oversized values are VALIDATION_ERROR."""
     names = set(allowed)
     bad: list[tuple[str, str]] = []
     for name in sorted(set(overrides) | set(non_string)):
         field = f"variable_overrides.{name}"
         if name not in names:
-            bad.append((field, f"unknown variable; this template takes: {', '.join(sorted(names)) or 'none'}"))
+            bad.append(
+                (field, f"unknown variable; this template takes: {', '.join(sorted(names)) or 'none'}")
+            )
         elif name in non_string:
             bad.append((field, "must be a string"))
         elif len(overrides[name]) > OVERRIDE_VALUE_MAX:
@@ -88,7 +88,9 @@ def check_overrides(
         raise validation_error(bad)
 
 
-def fingerprint(app_id: str, template_key: str, overrides: Mapping[str, str], non_string: Sequence[str], design: str) -> str:
+def fingerprint(
+    app_id: str, template_key: str, overrides: Mapping[str, str], non_string: Sequence[str], design: str
+) -> str:
     body = {
         "app_id": app_id,
         "template_key": template_key,
@@ -145,7 +147,7 @@ def own_object_key(url: str, public_base: str) -> str | None:
     base = public_base.rstrip("/") + "/"
     if not url.startswith(base):
         return None
-    key = url[len(base):].split("?", 1)[0]
+    key = url[len(base) :].split("?", 1)[0]
     if not key.startswith("public/") or ".." in key.split("/"):
         return None
     return key
@@ -154,8 +156,14 @@ def own_object_key(url: str, public_base: str) -> str | None:
 def is_public_address(host_ip: str) -> bool:
     """False for loopback, private, link-local (cloud metadata), multicast and reserved ranges."""
     ip = ipaddress.ip_address(host_ip)
-    return not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_reserved
-                or ip.is_unspecified)
+    return not (
+        ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_multicast
+        or ip.is_reserved
+        or ip.is_unspecified
+    )
 
 
 def check_image(data: bytes, max_pixels: int) -> CheckedImage:
@@ -173,8 +181,13 @@ def check_image(data: bytes, max_pixels: int) -> CheckedImage:
                 img.load()
     except Exception as exc:
         raise validation_error(
-            [("file", "must be a PNG, JPEG or WebP image of at most "
-                      f"{max_pixels // 1_000_000} megapixels ({type(exc).__name__})")]
+            [
+                (
+                    "file",
+                    "must be a PNG, JPEG or WebP image of at most "
+                    f"{max_pixels // 1_000_000} megapixels ({type(exc).__name__})",
+                )
+            ]
         ) from None
     ext, content_type = IMAGE_FORMATS[fmt]
     return CheckedImage(ext, content_type, width, height)

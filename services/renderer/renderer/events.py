@@ -67,7 +67,9 @@ def _ts(value: datetime | None) -> Timestamp:
     return out
 
 
-def slideshow_pb(row: Row, slide_rows: Sequence[Row] = (), asset_rows: Sequence[Row] = ()) -> renderer_pb2.Slideshow:
+def slideshow_pb(
+    row: Row, slide_rows: Sequence[Row] = (), asset_rows: Sequence[Row] = ()
+) -> renderer_pb2.Slideshow:
     msg = renderer_pb2.Slideshow(
         id=row.id,
         organization_id=row.organization_id,
@@ -88,8 +90,14 @@ def slideshow_pb(row: Row, slide_rows: Sequence[Row] = (), asset_rows: Sequence[
         msg.error.message = row.error_message or ""
     for s in slide_rows:
         msg.slides.add(
-            order=s.position, template=s.template, layout_type=s.layout_type, title=s.title,
-            subtitle=s.subtitle, label=s.label, image_url=s.image_url, duration=s.duration,
+            order=s.position,
+            template=s.template,
+            layout_type=s.layout_type,
+            title=s.title,
+            subtitle=s.subtitle,
+            label=s.label,
+            image_url=s.image_url,
+            duration=s.duration,
         )
     for a in asset_rows:
         msg.marketing_assets.add(type=a.type, text=a.text, tags=list(a.tags))
@@ -117,7 +125,9 @@ async def _announce(conn: AsyncConnection, org_id: str, ss_id: str, ready: bool)
     if full is None:
         return
     msg: Message = (
-        renderer_pb2.SlideshowCompleted(slideshow=full) if ready else renderer_pb2.SlideshowFailed(slideshow=full)
+        renderer_pb2.SlideshowCompleted(slideshow=full)
+        if ready
+        else renderer_pb2.SlideshowFailed(slideshow=full)
     )
     await outbox.add_event(conn, store.outbox, topics.RENDERER_SLIDESHOWS, ss_id, msg, org_id)
 
@@ -169,7 +179,9 @@ class RenderWorker:
             if row.attempts < self.deps.settings.render_max_attempts:
                 await store.mark_rendering(conn, org_id, ss_id)
                 return await store.get_slideshow(conn, org_id, ss_id)
-        await self.fail(org_id, ss_id, "RENDER_FAILED", f"Rendering did not finish after {row.attempts} attempts.")
+        await self.fail(
+            org_id, ss_id, "RENDER_FAILED", f"Rendering did not finish after {row.attempts} attempts."
+        )
         return None
 
     async def _uncount(self, org_id: str, ss_id: str) -> None:
@@ -185,7 +197,9 @@ class RenderWorker:
             )
         except ServiceError as err:
             if err.code == "APP_NOT_FOUND":
-                raise RenderFailure("APP_NOT_FOUND", "The app was deleted before its slideshow was rendered.") from None
+                raise RenderFailure(
+                    "APP_NOT_FOUND", "The app was deleted before its slideshow was rendered."
+                ) from None
             raise
         return resp.app
 
@@ -194,7 +208,9 @@ class RenderWorker:
 
         template = catalog.template(app.niche, row.template_key)
         if template is None:
-            raise RenderFailure("NICHE_NOT_REGISTERED", f"Template {row.template_key!r} is not offered for {app.niche!r}.")
+            raise RenderFailure(
+                "NICHE_NOT_REGISTERED", f"Template {row.template_key!r} is not offered for {app.niche!r}."
+            )
         shots = await self._screenshots(app) if app.image_source == "screenshots" else ()
         info = app_info(app)
         seed = domain.deck_seed(row.id)
@@ -207,7 +223,9 @@ class RenderWorker:
             pngs = await asyncio.to_thread(art.render_deck, deck, style)
         except Exception as exc:
             log.exception("render crashed", slideshow_id=row.id)
-            raise RenderFailure("RENDER_FAILED", f"The slides could not be drawn ({type(exc).__name__}).") from None
+            raise RenderFailure(
+                "RENDER_FAILED", f"The slides could not be drawn ({type(exc).__name__})."
+            ) from None
         if len(pngs) != len(deck.slides):
             raise RenderFailure("RENDER_FAILED", "The renderer produced the wrong number of slides.")
         return deck, list(pngs)
@@ -230,7 +248,9 @@ class RenderWorker:
         try:
             await asyncio.to_thread(domain.check_image, data, s.max_image_pixels)
         except ServiceError:
-            raise RenderFailure("SCREENSHOT_INVALID", f"Screenshot {url} is not a PNG, JPEG or WebP image.") from None
+            raise RenderFailure(
+                "SCREENSHOT_INVALID", f"Screenshot {url} is not a PNG, JPEG or WebP image."
+            ) from None
         return data
 
     async def _upload(self, row: Row, deck: Any, pngs: list[bytes]) -> list[dict[str, Any]]:
@@ -284,7 +304,6 @@ class RenderWorker:
             await store.mark_failed(conn, org_id, ss_id, code, message[:500])
             await _announce(conn, org_id, ss_id, ready=False)
         self.deps.relay.notify()
-
 
     async def _release_quota(self, org_id: str, ss_id: str) -> None:
         try:
@@ -362,13 +381,19 @@ async def fetch_external(url: str, s: Settings) -> bytes:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} is not an http(s) URL.")
     if not s.screenshot_allow_private_hosts:
-        infos = await asyncio.get_running_loop().getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
+        infos = await asyncio.get_running_loop().getaddrinfo(
+            parts.hostname, parts.port or 443, type=socket.SOCK_STREAM
+        )
         if not infos or not all(domain.is_public_address(str(i[4][0])) for i in infos):
             raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} points to a private address.")
-    async with httpx.AsyncClient(timeout=s.screenshot_fetch_timeout_seconds, follow_redirects=False) as client:
+    async with httpx.AsyncClient(
+        timeout=s.screenshot_fetch_timeout_seconds, follow_redirects=False
+    ) as client:
         async with client.stream("GET", url) as resp:
             if resp.status_code != 200:
-                raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} answered {resp.status_code}.")
+                raise RenderFailure(
+                    "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} answered {resp.status_code}."
+                )
             data = bytearray()
             async for chunk in resp.aiter_bytes():
                 data += chunk
@@ -429,7 +454,9 @@ async def release_stale_holds(deps: Deps, older_than: datetime) -> int:
             await grpcx.call(
                 deps.billing.ReleaseQuota,
                 billing_pb2.ReleaseQuotaRequest(
-                    organization_id=hold.organization_id, quota=domain.QUOTA, amount=1,
+                    organization_id=hold.organization_id,
+                    quota=domain.QUOTA,
+                    amount=1,
                     idempotency_key=hold.slideshow_id,
                 ),
                 organization_id=hold.organization_id,

@@ -28,8 +28,11 @@ APP = AppInfo(
     niche="fitness",
     tagline="Workouts that fit your day",
     target_audience="busy professionals",
-    value_props=("10-minute workouts you can do anywhere", "An AI coach that adapts every week",
-                 "Progress photos and stats in one place"),
+    value_props=(
+        "10-minute workouts you can do anywhere",
+        "An AI coach that adapts every week",
+        "Progress photos and stats in one place",
+    ),
     pain_points=("No time for the gym after work", "Workout plans that are way too hard"),
     differentiators=("No equipment needed, ever",),
     ios_url="https://apps.apple.com/app/fitpro/id123456",
@@ -48,8 +51,9 @@ def demo_screenshot(seed: int, size: tuple[int, int] = (1170, 2532)) -> bytes:
     for i in range(4):
         y = int(h * (0.26 + i * 0.15))
         d.rounded_rectangle((60, y, w - 60, y + int(h * 0.12)), radius=40, fill=(255, 255, 255))
-        d.rounded_rectangle((100, y + 40, 100 + int(w * (0.3 + 0.1 * ((i + seed) % 4))), y + 90), radius=20,
-                            fill=(26, 26, 46))
+        d.rounded_rectangle(
+            (100, y + 40, 100 + int(w * (0.3 + 0.1 * ((i + seed) % 4))), y + 90), radius=20, fill=(26, 26, 46)
+        )
         d.ellipse((w - 240, y + 40, w - 110, y + 170), fill=(255, 210, 63))
     d.rectangle((0, h - 220, w, h), fill=(255, 255, 255))
     buf = io.BytesIO()
@@ -74,9 +78,18 @@ def render_one(outdir: Path, design: str, lang: str, source: str, tkey: str) -> 
     assert tpl is not None
     copy = write_deck(APP, tpl, HOOKS.get(lang, HOOKS["en"]), lang, {}, seed=7)
     shots = (demo_screenshot(0), demo_screenshot(1, (1080, 1920))) if source == "screenshots" else ()
-    style = DeckStyle(design=design, niche=APP.niche, language=lang, primary=APP.brand_primary_color,
-                      secondary=APP.brand_secondary_color, accent=APP.brand_accent_color, app_name=APP.name,
-                      image_source=source, screenshots=shots, seed=7)
+    style = DeckStyle(
+        design=design,
+        niche=APP.niche,
+        language=lang,
+        primary=APP.brand_primary_color,
+        secondary=APP.brand_secondary_color,
+        accent=APP.brand_accent_color,
+        app_name=APP.name,
+        image_source=source,
+        screenshots=shots,
+        seed=7,
+    )
     t0 = time.process_time()
     pngs = art.render_deck(copy, style)
     cpu = time.process_time() - t0
@@ -95,8 +108,11 @@ def main(argv: list[str]) -> int:
         print(f"{name:34s} {tkey:18s} cpu {cpu:5.2f}s  {size / 1e6:5.1f} MB")
         rows.append(name)
     page = "".join(
-        f"<h3>{html.escape(n)}</h3><div>" + "".join(
-            f'<img src="{html.escape(n)}_{i}.png" width="216">' for i in range(1, 7)) + "</div>" for n in rows)
+        f"<h3>{html.escape(n)}</h3><div>"
+        + "".join(f'<img src="{html.escape(n)}_{i}.png" width="216">' for i in range(1, 7))
+        + "</div>"
+        for n in rows
+    )
     (outdir / "index.html").write_text(f"<!doctype html><meta charset=utf-8><body>{page}</body>")
     print(f"wrote {len(rows)} decks to {outdir}")
     return 0

@@ -25,8 +25,10 @@ HOOK_TIMEOUT = 2.0
 
 
 def _variables(variables: Any) -> list[renderer_pb2.TemplateVariable]:
-    return [renderer_pb2.TemplateVariable(name=v.name, description=v.description, required=v.required)
-            for v in variables]
+    return [
+        renderer_pb2.TemplateVariable(name=v.name, description=v.description, required=v.required)
+        for v in variables
+    ]
 
 
 def niche_pb(n: catalog.Niche) -> renderer_pb2.Niche:
@@ -36,8 +38,12 @@ def niche_pb(n: catalog.Niche) -> renderer_pb2.Niche:
         languages=list(n.languages),
         templates=[
             renderer_pb2.Template(
-                key=t.key, name=t.name, description=t.description, format=t.format,
-                slide_roles=list(t.slide_roles), variables=_variables(t.variables),
+                key=t.key,
+                name=t.name,
+                description=t.description,
+                format=t.format,
+                slide_roles=list(t.slide_roles),
+                variables=_variables(t.variables),
             )
             for t in n.templates
         ],
@@ -46,7 +52,10 @@ def niche_pb(n: catalog.Niche) -> renderer_pb2.Niche:
 
 def format_pb(f: catalog.Format) -> renderer_pb2.Format:
     return renderer_pb2.Format(
-        key=f.key, name=f.name, description=f.description, slide_roles=list(f.slide_roles),
+        key=f.key,
+        name=f.name,
+        description=f.description,
+        slide_roles=list(f.slide_roles),
         variables=_variables(f.variables),
     )
 
@@ -69,7 +78,10 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
     @grpcx.rpc
     async def ListDesigns(self, request, context) -> renderer_pb2.ListDesignsResponse:
         return renderer_pb2.ListDesignsResponse(
-            designs=[renderer_pb2.Design(key=d.key, name=d.name, description=d.description) for d in catalog.DESIGNS]
+            designs=[
+                renderer_pb2.Design(key=d.key, name=d.name, description=d.description)
+                for d in catalog.DESIGNS
+            ]
         )
 
     # --- generate ------------------------------------------------------------------------------
@@ -96,7 +108,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                             "IDEMPOTENCY_KEY_REUSED",
                             "This Idempotency-Key was already used with a different request body.",
                         )
-                    return renderer_pb2.GenerateSlideshowResponse(slideshow_id=seen.slideshow_id, status="QUEUED")
+                    return renderer_pb2.GenerateSlideshowResponse(
+                        slideshow_id=seen.slideshow_id, status="QUEUED"
+                    )
             ss_id = await self._create(conn, org_id, request, overrides, non_string)
             if key:
                 await store.save_idempotency_key(conn, org_id, key, fp, ss_id)
@@ -104,7 +118,12 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         return renderer_pb2.GenerateSlideshowResponse(slideshow_id=ss_id, status="QUEUED")
 
     async def _create(
-        self, conn: AsyncConnection, org_id: str, request: Any, overrides: dict[str, str], non_string: list[str]
+        self,
+        conn: AsyncConnection,
+        org_id: str,
+        request: Any,
+        overrides: dict[str, str],
+        non_string: list[str],
     ) -> str:
         app = await self._app(org_id, request.app_id)
         niche = catalog.niche(app.niche)
@@ -116,14 +135,17 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         template = catalog.template(niche.key, request.template_key)
         if template is None:
             offered = ", ".join(t.key for t in niche.templates)
-            raise validation_error([("template_key", f"not offered for niche {niche.key!r}; use one of: {offered}")])
+            raise validation_error(
+                [("template_key", f"not offered for niche {niche.key!r}; use one of: {offered}")]
+            )
         domain.check_overrides((v.name for v in template.variables), overrides, non_string)
         design = catalog.design(request.design or app.design or domain.DEFAULT_DESIGN)
         if design is None:
             raise validation_error([("design", "unknown design; see list_design_templates")])
         if app.image_source == "screenshots" and not app.screenshots:
             raise ServiceError(
-                "NO_IMAGE_SOURCE", "The app's image source is 'screenshots' but it has none; upload screenshots first."
+                "NO_IMAGE_SOURCE",
+                "The app's image source is 'screenshots' but it has none; upload screenshots first.",
             )
         ss_id = ids.new_id("ss")
         async with self.deps.engine.begin() as hold_conn:
@@ -137,21 +159,24 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             raise  # any other failure: the sweeper gives back whatever the consume may have taken
         try:
             hook_id, hook_text = await self._hook(org_id, app, niche.key, ss_id)
-            await store.insert_slideshow(conn, {
-                "id": ss_id,
-                "organization_id": org_id,
-                "app_id": app.id,
-                "app_name": app.name,
-                "hook_id": hook_id,
-                "hook_text_snapshot": hook_text[: events.HOOK_SNAPSHOT_MAX],
-                "status": "QUEUED",
-                "language": app.language or "en",
-                "template_set": template.key,
-                "template_key": template.key,
-                "design": design.key,
-                "variable_overrides": overrides,
-                "asset_token": events.new_asset_token(),
-            })
+            await store.insert_slideshow(
+                conn,
+                {
+                    "id": ss_id,
+                    "organization_id": org_id,
+                    "app_id": app.id,
+                    "app_name": app.name,
+                    "hook_id": hook_id,
+                    "hook_text_snapshot": hook_text[: events.HOOK_SNAPSHOT_MAX],
+                    "status": "QUEUED",
+                    "language": app.language or "en",
+                    "template_set": template.key,
+                    "template_key": template.key,
+                    "design": design.key,
+                    "variable_overrides": overrides,
+                    "asset_token": events.new_asset_token(),
+                },
+            )
             await events.queue_render(conn, org_id, ss_id)
             await store.drop_quota_hold(conn, ss_id)
         except BaseException:
@@ -236,7 +261,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         alive = await self._alive_apps(org_id, {r.app_id for r in rows})
         return renderer_pb2.ListSlideshowsResponse(
             slideshows=[events.slideshow_pb(r) for r in rows if r.app_id in alive],
-            page=common_pb2.PageInfo(page=page, limit=limit, total=total - sum(r.app_id not in alive for r in rows)),
+            page=common_pb2.PageInfo(
+                page=page, limit=limit, total=total - sum(r.app_id not in alive for r in rows)
+            ),
         )
 
     async def _alive_apps(self, org_id: str, app_ids: set[str]) -> set[str]:
@@ -272,7 +299,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         if row is None or not await self._app_alive(org_id, row.app_id):
             raise _not_found()
         if row.status != "READY":
-            raise ServiceError("SLIDESHOW_NOT_READY", f"The slideshow is {row.status}; a ZIP needs a READY slideshow.")
+            raise ServiceError(
+                "SLIDESHOW_NOT_READY", f"The slideshow is {row.status}; a ZIP needs a READY slideshow."
+            )
         if cached is not None and cached.version == row.version:
             return await self._zip_answer(cached.object_key, True)
         return await self._build_zip(org_id, ss_id)
@@ -295,7 +324,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                 await self.deps.storage.put(key, data, "application/zip")
             except Exception:
                 log.exception("zip upload failed", slideshow_id=ss_id)
-                raise ServiceError("ZIP_UPLOAD_FAILED", "Storing the ZIP bundle failed; retrying is safe.") from None
+                raise ServiceError(
+                    "ZIP_UPLOAD_FAILED", "Storing the ZIP bundle failed; retrying is safe."
+                ) from None
             await store.save_bundle(conn, org_id, ss_id, row.version, key)
         return await self._zip_answer(key, False)
 
@@ -309,7 +340,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             return await asyncio.to_thread(bundle.build_zip, meta, pngs, caption, tags, ctas)
         except Exception:
             log.exception("zip packing failed", slideshow_id=row.id)
-            raise ServiceError("ZIP_GENERATION_FAILED", "Building the ZIP bundle failed; retrying is safe.") from None
+            raise ServiceError(
+                "ZIP_GENERATION_FAILED", "Building the ZIP bundle failed; retrying is safe."
+            ) from None
 
     async def _zip_answer(self, key: str, cached: bool) -> renderer_pb2.GetZipResponse:
         ttl = timedelta(seconds=self.deps.settings.zip_url_seconds)
@@ -326,7 +359,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         org_id = _org(request.organization_id)
         s = self.deps.settings
         if len(request.content) > s.upload_max_bytes:
-            raise ServiceError("PAYLOAD_TOO_LARGE", f"A screenshot may be at most {s.upload_max_bytes} bytes.")
+            raise ServiceError(
+                "PAYLOAD_TOO_LARGE", f"A screenshot may be at most {s.upload_max_bytes} bytes."
+            )
         checked = await asyncio.to_thread(domain.check_image, request.content, s.max_image_pixels)
         key = domain.upload_object_key(org_id, secrets.token_urlsafe(18), checked.ext)
         await self.deps.storage.put(key, request.content, checked.content_type)
@@ -346,9 +381,17 @@ def metadata(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
         "template_set": ss.template_set,
         "design": ss.design,
         "slides": [
-            {"order": s.order, "template": s.template, "layout_type": s.layout_type, "title": s.title,
-             "subtitle": s.subtitle, "label": s.label, "image_url": s.image_url, "duration": s.duration,
-             "file": f"slides/{s.order + 1:02d}.png"}
+            {
+                "order": s.order,
+                "template": s.template,
+                "layout_type": s.layout_type,
+                "title": s.title,
+                "subtitle": s.subtitle,
+                "label": s.label,
+                "image_url": s.image_url,
+                "duration": s.duration,
+                "file": f"slides/{s.order + 1:02d}.png",
+            }
             for s in ss.slides
         ],
         "marketing_assets": [asset_json(a) for a in ss.marketing_assets],

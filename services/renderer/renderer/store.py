@@ -155,7 +155,9 @@ SUMMARY_COLUMNS = [
 
 async def lock_idempotency_key(conn: AsyncConnection, org_id: str, key: str) -> None:
     """Serializes concurrent requests with the same key until the transaction ends."""
-    await conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": f"{org_id}:{key}"})
+    await conn.execute(
+        text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": f"{org_id}:{key}"}
+    )
 
 
 async def find_idempotency_key(conn: AsyncConnection, org_id: str, key: str, since: datetime) -> Row | None:
@@ -173,7 +175,9 @@ async def save_idempotency_key(
     conn: AsyncConnection, org_id: str, key: str, fingerprint: str, slideshow_id: str
 ) -> None:
     t = idempotency_keys
-    stmt = pg_insert(t).values(organization_id=org_id, key=key, fingerprint=fingerprint, slideshow_id=slideshow_id)
+    stmt = pg_insert(t).values(
+        organization_id=org_id, key=key, fingerprint=fingerprint, slideshow_id=slideshow_id
+    )
     await conn.execute(
         stmt.on_conflict_do_update(
             index_elements=[t.c.organization_id, t.c.key],
@@ -374,7 +378,9 @@ async def delete_slideshows(conn: AsyncConnection, org_id: str, ss_ids: Sequence
         return
     await conn.execute(delete(slides).where(slides.c.slideshow_id.in_(ids)))
     await conn.execute(delete(marketing_assets).where(marketing_assets.c.slideshow_id.in_(ids)))
-    await conn.execute(delete(bundles).where(bundles.c.slideshow_id.in_(ids), bundles.c.organization_id == org_id))
+    await conn.execute(
+        delete(bundles).where(bundles.c.slideshow_id.in_(ids), bundles.c.organization_id == org_id)
+    )
     await conn.execute(
         delete(slideshows).where(slideshows.c.id.in_(ids), slideshows.c.organization_id == org_id)
     )

@@ -11,8 +11,13 @@ from renderer.art import paint
 from renderer.copy import write_deck
 from renderer.deck import AppInfo, DeckCopy, DeckStyle, SlideCopy
 
-APP = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"),
-              pain_points=("No time for the gym",), ios_url="https://apps.apple.com/app/id1")
+APP = AppInfo(
+    name="FitPro",
+    niche="fitness",
+    value_props=("10-minute workouts", "AI coach"),
+    pain_points=("No time for the gym",),
+    ios_url="https://apps.apple.com/app/id1",
+)
 
 
 def _copy(lang: str = "en") -> DeckCopy:
@@ -22,13 +27,23 @@ def _copy(lang: str = "en") -> DeckCopy:
 
 
 def _style(design: str = "classic", **kw: object) -> DeckStyle:
-    base: dict[str, object] = {"design": design, "niche": "fitness", "language": "en", "primary": "#FF4D2E",
-                               "secondary": "#1A1A2E", "accent": "#FFD23F", "app_name": "FitPro", "seed": 2}
+    base: dict[str, object] = {
+        "design": design,
+        "niche": "fitness",
+        "language": "en",
+        "primary": "#FF4D2E",
+        "secondary": "#1A1A2E",
+        "accent": "#FFD23F",
+        "app_name": "FitPro",
+        "seed": 2,
+    }
     base.update(kw)
     return DeckStyle(**base)  # type: ignore[arg-type]
 
 
-def _image_bytes(size: tuple[int, int], fmt: str = "PNG", color: tuple[int, int, int] = (30, 140, 240)) -> bytes:
+def _image_bytes(
+    size: tuple[int, int], fmt: str = "PNG", color: tuple[int, int, int] = (30, 140, 240)
+) -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", size, color).save(buf, fmt)
     return buf.getvalue()
@@ -65,7 +80,7 @@ def test_designs_look_clearly_different() -> None:
     imgs = {d.key: art.compose(_copy(), 2, _style(d.key))[0] for d in catalog.DESIGNS}
     keys = list(imgs)
     for i, a in enumerate(keys):
-        for b in keys[i + 1:]:
+        for b in keys[i + 1 :]:
             assert _diff(imgs[a], imgs[b]) > 20, (a, b)
 
 
@@ -80,7 +95,9 @@ def test_brand_colors_are_used() -> None:
 def test_missing_brand_colors_fall_back_to_the_niche_palette() -> None:
     pal = paint.palette("", "", "", "finance")
     assert pal.primary == paint.parse_hex(paint.NICHE_PALETTES["finance"][0])
-    assert paint.palette("not-a-color", "", "", "unknown").primary == paint.parse_hex(paint.DEFAULT_PALETTE[0])
+    assert paint.palette("not-a-color", "", "", "unknown").primary == paint.parse_hex(
+        paint.DEFAULT_PALETTE[0]
+    )
 
 
 @pytest.mark.parametrize("bg", [(255, 255, 255), (0, 0, 0), (255, 230, 0), (20, 30, 120), (128, 128, 128)])
@@ -99,9 +116,13 @@ def test_screenshots_source_places_the_screenshot() -> None:
     assert green > 200  # the screenshot's pixels are on the slide
 
 
-@pytest.mark.parametrize("data", [b"not an image", b"", _image_bytes((5, 3000)), _image_bytes((4000, 10), "WEBP")])
+@pytest.mark.parametrize(
+    "data", [b"not an image", b"", _image_bytes((5, 3000)), _image_bytes((4000, 10), "WEBP")]
+)
 def test_odd_or_broken_screenshots_never_fail(data: bytes) -> None:
-    img, _ = art.compose(_copy(), 0, _style("editorial-split", image_source="screenshots", screenshots=(data,)))
+    img, _ = art.compose(
+        _copy(), 0, _style("editorial-split", image_source="screenshots", screenshots=(data,))
+    )
     assert img.size == (1080, 1920)
 
 
@@ -129,9 +150,13 @@ def test_slide_index_out_of_range() -> None:
 
 @pytest.mark.parametrize("design", [d.key for d in catalog.DESIGNS])
 def test_undrawable_or_empty_copy_still_renders(design: str) -> None:
-    slides = tuple(SlideCopy(role="HOOK", layout_type="headline", title=t, subtitle=t, label=t)
-                   for t in ("💪🔥", "", "\u200b", " ", "x", "✨"))
-    deck = DeckCopy(language="en", requested_language="en", slides=slides, caption="", hashtags=(), ctas=("x",))
+    slides = tuple(
+        SlideCopy(role="HOOK", layout_type="headline", title=t, subtitle=t, label=t)
+        for t in ("💪🔥", "", "\u200b", " ", "x", "✨")
+    )
+    deck = DeckCopy(
+        language="en", requested_language="en", slides=slides, caption="", hashtags=(), ctas=("x",)
+    )
     for index in (0, 5):
         img, placed = art.compose(deck, index, _style(design))
         assert img.size == (1080, 1920)

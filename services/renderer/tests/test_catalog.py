@@ -5,8 +5,20 @@ from __future__ import annotations
 import pytest
 from renderer import catalog
 
-REQUIRED_NICHES = ("fitness", "productivity", "finance", "language_learning", "meditation", "dating",
-                   "education", "games", "health", "travel", "food", "photo_editing")
+REQUIRED_NICHES = (
+    "fitness",
+    "productivity",
+    "finance",
+    "language_learning",
+    "meditation",
+    "dating",
+    "education",
+    "games",
+    "health",
+    "travel",
+    "food",
+    "photo_editing",
+)
 
 
 def test_at_least_twelve_niches_including_the_required_ones() -> None:
@@ -33,8 +45,14 @@ def test_every_niche_has_four_templates_of_six_roles(niche: catalog.Niche) -> No
 
 def test_formats_cover_the_named_narratives() -> None:
     keys = {f.key for f in catalog.FORMATS}
-    assert {"problem_solution", "listicle", "before_after", "myth_vs_fact", "day_in_the_life",
-            "feature_showcase"} <= keys
+    assert {
+        "problem_solution",
+        "listicle",
+        "before_after",
+        "myth_vs_fact",
+        "day_in_the_life",
+        "feature_showcase",
+    } <= keys
 
 
 def test_designs_present() -> None:
@@ -45,9 +63,17 @@ def test_designs_present() -> None:
     assert catalog.design("nope") is None
 
 
-@pytest.mark.parametrize("alias,key", [("Fitness", "fitness"), ("language learning", "language_learning"),
-                                       ("Language-Learning", "language_learning"), ("Photo Editing", "photo_editing"),
-                                       ("Fitness & Health", "fitness"), ("  FOOD ", "food")])
+@pytest.mark.parametrize(
+    "alias,key",
+    [
+        ("Fitness", "fitness"),
+        ("language learning", "language_learning"),
+        ("Language-Learning", "language_learning"),
+        ("Photo Editing", "photo_editing"),
+        ("Fitness & Health", "fitness"),
+        ("  FOOD ", "food"),
+    ],
+)
 def test_niche_lookup_accepts_display_names_and_aliases(alias: str, key: str) -> None:
     found = catalog.niche(alias)
     assert found is not None and found.key == key
@@ -60,4 +86,6 @@ def test_unknown_niche_and_template() -> None:
     assert catalog.formats_for("nope") == []
     t = catalog.template("Fitness", "LISTICLE")
     assert t is not None and t.key == "listicle"
-    assert [f.key for f in catalog.formats_for("fitness")] == [t.key for t in catalog.niche("fitness").templates]
+    assert [f.key for f in catalog.formats_for("fitness")] == [
+        t.key for t in catalog.niche("fitness").templates
+    ]

@@ -10,9 +10,13 @@ from renderer.copy import write_deck
 from renderer.deck import AppInfo
 
 APP = AppInfo(
-    name="FitPro", niche="fitness", target_audience="busy parents",
-    value_props=("10-minute workouts", "AI coach"), pain_points=("No time for the gym",),
-    differentiators=("No equipment",), ios_url="https://apps.apple.com/app/id1",
+    name="FitPro",
+    niche="fitness",
+    target_audience="busy parents",
+    value_props=("10-minute workouts", "AI coach"),
+    pain_points=("No time for the gym",),
+    differentiators=("No equipment",),
+    ios_url="https://apps.apple.com/app/id1",
     android_url="https://play.google.com/store/apps/details?id=x",
 )
 HASHTAG = re.compile(r"^#\w+$", re.UNICODE)
@@ -60,7 +64,9 @@ def test_regional_variant_uses_the_base_language() -> None:
 
 
 def test_overrides_win_over_app_data() -> None:
-    deck = write_deck(APP, _template(), "hook", "en", {"problem": "Gyms are far away", "cta": "Go now"}, seed=0)
+    deck = write_deck(
+        APP, _template(), "hook", "en", {"problem": "Gyms are far away", "cta": "Go now"}, seed=0
+    )
     assert deck.slides[1].title == "Gyms are far away"
     assert deck.slides[-1].title == "Go now"
     assert "Gyms are far away" in deck.caption
@@ -83,8 +89,15 @@ def test_every_format_with_an_empty_app(fmt: str) -> None:
 
 def test_huge_inputs_stay_within_limits() -> None:
     long = "word " * 900
-    app = AppInfo(name="N" * 80, niche="finance", description=long, value_props=(long,) * 12,
-                  pain_points=(long,) * 12, differentiators=(long,) * 12, website_url="https://example.com/x")
+    app = AppInfo(
+        name="N" * 80,
+        niche="finance",
+        description=long,
+        value_props=(long,) * 12,
+        pain_points=(long,) * 12,
+        differentiators=(long,) * 12,
+        website_url="https://example.com/x",
+    )
     t = catalog.template("finance", "problem_solution")
     assert t is not None
     deck = write_deck(app, t, long, "en", {"result": long}, seed=0)

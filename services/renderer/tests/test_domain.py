@@ -44,7 +44,11 @@ def test_overrides_name_each_bad_field():
     with pytest.raises(ServiceError) as err:
         domain.check_overrides(["cta", "persona"], {"nope": "x", "cta": "y" * 301}, ["persona"])
     assert err.value.code == "VALIDATION_ERROR"
-    assert _fields(err.value) == ["variable_overrides.cta", "variable_overrides.nope", "variable_overrides.persona"]
+    assert _fields(err.value) == [
+        "variable_overrides.cta",
+        "variable_overrides.nope",
+        "variable_overrides.persona",
+    ]
 
 
 def test_fingerprint_depends_on_the_body_only():
@@ -88,8 +92,15 @@ def test_own_object_key_only_for_our_public_objects():
 
 @pytest.mark.parametrize(
     ("ip", "public"),
-    [("93.184.216.34", True), ("127.0.0.1", False), ("10.1.2.3", False), ("169.254.169.254", False),
-     ("::1", False), ("192.168.0.1", False), ("0.0.0.0", False)],
+    [
+        ("93.184.216.34", True),
+        ("127.0.0.1", False),
+        ("10.1.2.3", False),
+        ("169.254.169.254", False),
+        ("::1", False),
+        ("192.168.0.1", False),
+        ("0.0.0.0", False),
+    ],
 )
 def test_public_address(ip, public):
     assert domain.is_public_address(ip) is public
@@ -106,11 +117,17 @@ def _bomb() -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     ihdr = struct.pack(">IIBBBBB", 50_000, 50_000, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", zlib.compress(b"\0" * 100))
+        + chunk(b"IEND", b"")
+    )
 
 
 @pytest.mark.parametrize(
-    "data", [b"just text", b"", _image("PNG")[:100], _image("GIF"), _bomb()],
+    "data",
+    [b"just text", b"", _image("PNG")[:100], _image("GIF"), _bomb()],
     ids=["text", "empty", "truncated", "gif", "bomb"],
 )
 def test_check_image_refuses_non_images(data):
@@ -130,8 +147,14 @@ def test_bundle_layout():
     data = bundle.build_zip(meta, pngs, "Caption", ["#a", "#b"], ["Get it: https://x"])
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())
-        assert names == {*(f"slides/{i:02d}.png" for i in range(1, 7)), "marketing/caption.txt",
-                         "marketing/hashtags.txt", "marketing/cta.txt", "metadata.json", "README.txt"}
+        assert names == {
+            *(f"slides/{i:02d}.png" for i in range(1, 7)),
+            "marketing/caption.txt",
+            "marketing/hashtags.txt",
+            "marketing/cta.txt",
+            "metadata.json",
+            "README.txt",
+        }
         assert zf.read("slides/03.png") == pngs[2]
         assert zf.read("marketing/hashtags.txt").decode().split() == ["#a", "#b"]
         assert json.loads(zf.read("metadata.json"))["_id"] == "ss_1"

@@ -13,9 +13,15 @@ from renderer.copy import write_deck
 from renderer.deck import AppInfo, DeckStyle
 
 CASES = {
-    "de_compound": ("de", "Donaudampfschifffahrtsgesellschaftskapitänsmützenhersteller "
-                          "Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz"),
-    "ja": ("ja", "忙しい毎日でも、たった10分で続けられる新しいトレーニング習慣を手に入れよう。「今日から」始めよう！"),
+    "de_compound": (
+        "de",
+        "Donaudampfschifffahrtsgesellschaftskapitänsmützenhersteller "
+        "Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz",
+    ),
+    "ja": (
+        "ja",
+        "忙しい毎日でも、たった10分で続けられる新しいトレーニング習慣を手に入れよう。「今日から」始めよう！",
+    ),
     "ar": ("ar", "توقفت عن دفع اشتراك النادي الرياضي وأصبحت أقوى مع FitPro في عشرة أيام فقط"),
     "long": ("en", "lorem ipsum dolor sit amet " * 150),
     "one_word": ("en", "x" * 400),
@@ -25,8 +31,12 @@ BOX = (80, 192, 940, 900)
 
 
 def _inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
-    return inner[0] >= outer[0] - 0.5 and inner[1] >= outer[1] - 0.5 and inner[2] <= outer[2] + 0.5 \
+    return (
+        inner[0] >= outer[0] - 0.5
+        and inner[1] >= outer[1] - 0.5
+        and inner[2] <= outer[2] + 0.5
         and inner[3] <= outer[3] + 0.5
+    )
 
 
 def _assert_glyphs(block: text.TextBlock) -> None:
@@ -103,8 +113,11 @@ def _glyph(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
 
 APP = AppInfo(
     name="Ü" * 40 + " Superlanger App-Name mit Überlänge" + "x" * 6,  # 80 characters
-    niche="fitness", description="d" * 4000, value_props=("Kraftausdauertrainingsplanungsassistent " * 10,),
-    pain_points=("Rückenschmerzen " * 30,), ios_url="https://apps.apple.com/app/id1",
+    niche="fitness",
+    description="d" * 4000,
+    value_props=("Kraftausdauertrainingsplanungsassistent " * 10,),
+    pain_points=("Rückenschmerzen " * 30,),
+    ios_url="https://apps.apple.com/app/id1",
 )
 
 
@@ -113,11 +126,22 @@ APP = AppInfo(
 def test_slides_keep_text_in_the_safe_area(design: str, lang: str, source: str) -> None:
     t = catalog.template("fitness", "problem_solution")
     assert t is not None
-    hook = {"ja": "ジムに行かずに体が変わった" * 8, "ar": "توقفت عن دفع اشتراك النادي " * 6}.get(lang, "Hook " * 60)
+    hook = {"ja": "ジムに行かずに体が変わった" * 8, "ar": "توقفت عن دفع اشتراك النادي " * 6}.get(
+        lang, "Hook " * 60
+    )
     copy = write_deck(APP, t, hook, lang, {}, seed=1)
     shots = (_png((300, 900)),) if source == "screenshots" else ()
-    style = DeckStyle(design=design, niche="fitness", language=lang, primary="#ffffff", secondary="",
-                      accent="#000", app_name=APP.name, image_source=source, screenshots=shots)
+    style = DeckStyle(
+        design=design,
+        niche="fitness",
+        language=lang,
+        primary="#ffffff",
+        secondary="",
+        accent="#000",
+        app_name=APP.name,
+        image_source=source,
+        screenshots=shots,
+    )
     for index in (0, 1, 5):
         img, placed = art.compose(copy, index, style)
         assert img.size == (1080, 1920)

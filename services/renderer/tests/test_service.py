@@ -27,7 +27,10 @@ TIMEOUT = 150.0
 
 @pytest.fixture
 async def stubs(stack_env):
-    channels = {k: grpc.aio.insecure_channel(stack_env[f"{k.upper()}_ADDR"]) for k in ("billing", "catalog", "renderer")}
+    channels = {
+        k: grpc.aio.insecure_channel(stack_env[f"{k.upper()}_ADDR"])
+        for k in ("billing", "catalog", "renderer")
+    }
     yield {
         "billing": billing_pb2_grpc.BillingServiceStub(channels["billing"]),
         "catalog": catalog_pb2_grpc.CatalogServiceStub(channels["catalog"]),
@@ -38,14 +41,30 @@ async def stubs(stack_env):
 
 
 async def _org_and_app(stubs, **app_fields) -> tuple[str, str]:
-    org = await call(stubs["billing"].CreateOrganization, billing_pb2.CreateOrganizationRequest(
-        name="Renderer test", plan="pro", owner_email=f"r-{uuid.uuid4().hex[:10]}@example.com",
-        owner_password="correct horse battery staple"))  # noqa: S106 - test credential
+    org = await call(
+        stubs["billing"].CreateOrganization,
+        billing_pb2.CreateOrganizationRequest(
+            name="Renderer test",
+            plan="pro",
+            owner_email=f"r-{uuid.uuid4().hex[:10]}@example.com",
+            owner_password="correct horse battery staple",
+        ),
+    )  # noqa: S106 - test credential
     org_id = org.organization.id
-    app = await call(stubs["catalog"].CreateApp, catalog_pb2.CreateAppRequest(
+    app = await call(
+        stubs["catalog"].CreateApp,
+        catalog_pb2.CreateAppRequest(
+            organization_id=org_id,
+            app=catalog_pb2.App(
+                name=f"Lingo {uuid.uuid4().hex[:5]}",
+                niche="language_learning",
+                language="en",
+                pain_points=["Forgetting words"],
+                **app_fields,
+            ),
+        ),
         organization_id=org_id,
-        app=catalog_pb2.App(name=f"Lingo {uuid.uuid4().hex[:5]}", niche="language_learning", language="en",
-                            pain_points=["Forgetting words"], **app_fields)), organization_id=org_id)
+    )
     return org_id, app.app.id
 
 
@@ -53,8 +72,11 @@ async def _wait_final(stubs, org_id: str, ss_id: str) -> renderer_pb2.Slideshow:
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         try:
-            resp = await call(stubs["renderer"].GetSlideshow, renderer_pb2.GetSlideshowRequest(
-                organization_id=org_id, slideshow_id=ss_id), organization_id=org_id)
+            resp = await call(
+                stubs["renderer"].GetSlideshow,
+                renderer_pb2.GetSlideshowRequest(organization_id=org_id, slideshow_id=ss_id),
+                organization_id=org_id,
+            )
             if resp.slideshow.status in ("READY", "FAILED"):
                 return resp.slideshow
         except ServiceError as err:
@@ -92,8 +114,13 @@ async def _event_for(stack_env, ss_id: str) -> tuple[str, renderer_pb2.Slideshow
 
 
 async def _generate(stubs, org_id: str, app_id: str) -> str:
-    resp = await call(stubs["renderer"].GenerateSlideshow, renderer_pb2.GenerateSlideshowRequest(
-        organization_id=org_id, app_id=app_id, template_key="myth_vs_fact"), organization_id=org_id)
+    resp = await call(
+        stubs["renderer"].GenerateSlideshow,
+        renderer_pb2.GenerateSlideshowRequest(
+            organization_id=org_id, app_id=app_id, template_key="myth_vs_fact"
+        ),
+        organization_id=org_id,
+    )
     assert resp.status == "QUEUED"
     return resp.slideshow_id
 
@@ -107,12 +134,17 @@ async def test_completed_event_carries_the_whole_deck(stubs, stack_env):
     assert kind == "slides.renderer.v1.SlideshowCompleted"
     assert (event.id, event.organization_id, event.app_id, event.status) == (ss_id, org_id, app_id, "READY")
     assert event.app_name.startswith("Lingo") and event.hook_text_snapshot and event.template_set
-    assert [s.image_url for s in event.slides] == [s.image_url for s in deck.slides] and len(event.slides) == 6
+    assert [s.image_url for s in event.slides] == [s.image_url for s in deck.slides] and len(
+        event.slides
+    ) == 6
 
 
 async def test_failed_event_carries_the_error(stubs, stack_env):
     org_id, app_id = await _org_and_app(
-        stubs, image_source="screenshots", screenshots=[f"{stack_env['S3_PUBLIC_URL']}/public/uploads/x/none.png"])
+        stubs,
+        image_source="screenshots",
+        screenshots=[f"{stack_env['S3_PUBLIC_URL']}/public/uploads/x/none.png"],
+    )
     ss_id = await _generate(stubs, org_id, app_id)
     deck = await _wait_final(stubs, org_id, ss_id)
     assert deck.status == "FAILED" and deck.error.code
@@ -131,16 +163,31 @@ async def test_sweeper_requeues_a_deck_left_behind(stubs, stack_env):
     settings = Settings(database_url=stack_env["DATABASE_URL"])
     try:
         async with engine.begin() as conn:  # as if a worker died mid-render long ago
-            await store.insert_slideshow(conn, {
-                "id": ss_id, "organization_id": org_id, "app_id": app_id, "hook_id": "hk_x",
-                "hook_text_snapshot": "Left behind", "status": "RENDERING", "language": "en",
-                "template_set": "listicle", "template_key": "listicle", "design": "inspo",
-                "variable_overrides": {}, "asset_token": events.new_asset_token(), "attempts": 1,
-            })
+            await store.insert_slideshow(
+                conn,
+                {
+                    "id": ss_id,
+                    "organization_id": org_id,
+                    "app_id": app_id,
+                    "hook_id": "hk_x",
+                    "hook_text_snapshot": "Left behind",
+                    "status": "RENDERING",
+                    "language": "en",
+                    "template_set": "listicle",
+                    "template_key": "listicle",
+                    "design": "inspo",
+                    "variable_overrides": {},
+                    "asset_token": events.new_asset_token(),
+                    "attempts": 1,
+                },
+            )
             old = datetime.now(UTC) - timedelta(seconds=settings.render_stuck_seconds + 60)
-            await conn.execute(update(store.slideshows).where(store.slideshows.c.id == ss_id).values(updated_at=old))
-        deps = events.Deps(settings, engine, Storage(settings), OutboxRelay(engine, store.outbox, None),
-                           None, None, None)
+            await conn.execute(
+                update(store.slideshows).where(store.slideshows.c.id == ss_id).values(updated_at=old)
+            )
+        deps = events.Deps(
+            settings, engine, Storage(settings), OutboxRelay(engine, store.outbox, None), None, None, None
+        )
         assert await events.sweep_once(deps) >= 1  # the running service's relay ships the job
         deck = await _wait_final(stubs, org_id, ss_id)
         assert deck.status == "READY" and len(deck.slides) == 6

@@ -26,19 +26,31 @@ async def conn(stack_env):
 
 def _values(org_id: str, app_id: str = "app_x", **extra) -> dict:
     return {
-        "id": ids.new_id("ss"), "organization_id": org_id, "app_id": app_id, "hook_id": "hk_1",
-        "hook_text_snapshot": "hook", "status": "QUEUED", "language": "en", "template_set": "listicle",
-        "template_key": "listicle", "design": "classic", "variable_overrides": {}, "asset_token": "tok", **extra,
+        "id": ids.new_id("ss"),
+        "organization_id": org_id,
+        "app_id": app_id,
+        "hook_id": "hk_1",
+        "hook_text_snapshot": "hook",
+        "status": "QUEUED",
+        "language": "en",
+        "template_set": "listicle",
+        "template_key": "listicle",
+        "design": "classic",
+        "variable_overrides": {},
+        "asset_token": "tok",
+        **extra,
     }
 
 
 async def test_list_is_scoped_filtered_newest_first(conn):
     org, other = ids.new_id("org"), ids.new_id("org")
     now = datetime.now(UTC)
-    rows = [_values(org, "app_a", created_at=now - timedelta(seconds=3)),
-            _values(org, "app_b", created_at=now - timedelta(seconds=2), status="READY"),
-            _values(org, "app_a", created_at=now - timedelta(seconds=1), status="FAILED"),
-            _values(other, "app_a")]
+    rows = [
+        _values(org, "app_a", created_at=now - timedelta(seconds=3)),
+        _values(org, "app_b", created_at=now - timedelta(seconds=2), status="READY"),
+        _values(org, "app_a", created_at=now - timedelta(seconds=1), status="FAILED"),
+        _values(other, "app_a"),
+    ]
     for r in rows:
         await store.insert_slideshow(conn, r)
     listed, total = await store.list_slideshows(conn, org, 1, 10)
@@ -56,7 +68,9 @@ async def test_idempotency_keys_expire(conn):
     org = ids.new_id("org")
     now = datetime.now(UTC)
     await store.save_idempotency_key(conn, org, "k1", "fp", "ss_1")
-    assert (await store.find_idempotency_key(conn, org, "k1", now - timedelta(hours=24))).slideshow_id == "ss_1"
+    assert (
+        await store.find_idempotency_key(conn, org, "k1", now - timedelta(hours=24))
+    ).slideshow_id == "ss_1"
     assert await store.find_idempotency_key(conn, ids.new_id("org"), "k1", now - timedelta(hours=24)) is None
     assert await store.find_idempotency_key(conn, org, "k1", now + timedelta(seconds=5)) is None
 
@@ -64,12 +78,24 @@ async def test_idempotency_keys_expire(conn):
 async def test_replace_deck_and_ready(conn):
     org = ids.new_id("org")
     row = _values(org, status="RENDERING")
-    slide = {"template": "HOOK", "layout_type": "headline", "title": "t", "subtitle": "", "label": "",
-             "object_key": "k", "image_url": "u", "duration": 3.0}
+    slide = {
+        "template": "HOOK",
+        "layout_type": "headline",
+        "title": "t",
+        "subtitle": "",
+        "label": "",
+        "object_key": "k",
+        "image_url": "u",
+        "duration": 3.0,
+    }
     await store.insert_slideshow(conn, row)
     for _ in range(2):  # a re-render replaces, never duplicates
-        await store.replace_deck(conn, row["id"], [{**slide, "position": i} for i in range(6)],
-                                 [{"position": 0, "type": "caption", "text": "c", "tags": []}])
+        await store.replace_deck(
+            conn,
+            row["id"],
+            [{**slide, "position": i} for i in range(6)],
+            [{"position": 0, "type": "caption", "text": "c", "tags": []}],
+        )
     await store.mark_ready(conn, org, row["id"], "FitPal", "en")
     slides, assets = await store.deck_rows(conn, [row["id"]])
     assert [s.position for s in slides] == list(range(6)) and len(assets) == 1
@@ -82,7 +108,9 @@ async def test_stuck_slideshows_are_claimed_once(conn):
     old = datetime.now(UTC) - timedelta(minutes=10)
     row = _values(org, status="RENDERING")
     await store.insert_slideshow(conn, row)
-    await conn.execute(update(store.slideshows).where(store.slideshows.c.id == row["id"]).values(updated_at=old))
+    await conn.execute(
+        update(store.slideshows).where(store.slideshows.c.id == row["id"]).values(updated_at=old)
+    )
     cutoff = datetime.now(UTC) - timedelta(minutes=2)
     assert row["id"] in {r.id for r in await store.stuck_slideshows(conn, cutoff, limit=1000)}
     assert row["id"] not in {r.id for r in await store.stuck_slideshows(conn, cutoff, limit=1000)}
@@ -96,7 +124,9 @@ async def test_delete_slideshows_of_an_app(conn):
     await store.save_bundle(conn, org, a["id"], 1, "zips/x/1.zip")
     await store.remember_deleted_app(conn, org, "app_gone")
     await store.remember_deleted_app(conn, org, "app_gone")
-    assert await store.app_deleted(conn, org, "app_gone") and not await store.app_deleted(conn, org, "app_kept")
+    assert await store.app_deleted(conn, org, "app_gone") and not await store.app_deleted(
+        conn, org, "app_kept"
+    )
     await store.delete_slideshows(conn, org, await store.slideshow_ids_of_app(conn, org, "app_gone"))
     assert await store.get_slideshow(conn, org, a["id"]) is None
     assert await store.get_bundle(conn, org, a["id"]) is None

@@ -25,8 +25,11 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     """The slide as an image plus every text block drawn on it (for layout checks)."""
     if not 0 <= index < len(copy.slides):
         raise IndexError(f"slide {index} out of range")
-    shots = [im for im in (_shot(b) for b in style.screenshots) if im is not None] \
-        if style.image_source == "screenshots" else []
+    shots = (
+        [im for im in (_shot(b) for b in style.screenshots) if im is not None]
+        if style.image_source == "screenshots"
+        else []
+    )
     shot = shots[index % len(shots)] if shots else None
     lang = copy.language if copy.language != "en" else (style.language or "en")
     ctx = designs.Ctx(
@@ -71,10 +74,18 @@ def encode_png(img: Image.Image) -> bytes:
     stride = w * 3
     residual = ImageChops.subtract_modulo(img, ImageChops.offset(img, 0, 1)).tobytes()
     first = img.crop((0, 0, w, 1)).tobytes()  # row 0 has no row above: filter type 0 (None)
-    raw = b"\x00" + first + b"".join(b"\x02" + residual[i: i + stride] for i in range(stride, len(residual), stride))
+    raw = (
+        b"\x00"
+        + first
+        + b"".join(b"\x02" + residual[i : i + stride] for i in range(stride, len(residual), stride))
+    )
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-            + _chunk(b"IDAT", zlib.compress(raw, PNG_COMPRESS_LEVEL)) + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(raw, PNG_COMPRESS_LEVEL))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def render_slide(copy: DeckCopy, index: int, style: DeckStyle) -> bytes:

@@ -60,16 +60,16 @@ def _parse_cmap(data: bytes) -> frozenset[int]:
     num_tables = struct.unpack(">H", data[4:6])[0]
     cmap_off = None
     for i in range(num_tables):
-        tag, _, off, _ = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+        tag, _, off, _ = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
         if tag == b"cmap":
             cmap_off = off
     if cmap_off is None:
         return frozenset()
-    n = struct.unpack(">H", data[cmap_off + 2: cmap_off + 4])[0]
+    n = struct.unpack(">H", data[cmap_off + 2 : cmap_off + 4])[0]
     subtables: dict[int, int] = {}
     for i in range(n):
-        pid, eid, off = struct.unpack(">HHI", data[cmap_off + 4 + 8 * i: cmap_off + 12 + 8 * i])
-        fmt = struct.unpack(">H", data[cmap_off + off: cmap_off + off + 2])[0]
+        pid, eid, off = struct.unpack(">HHI", data[cmap_off + 4 + 8 * i : cmap_off + 12 + 8 * i])
+        fmt = struct.unpack(">H", data[cmap_off + off : cmap_off + off + 2])[0]
         if (pid, eid) in ((3, 10), (0, 4), (0, 6)) and fmt == 12:
             subtables[12] = cmap_off + off
         elif (pid, eid) in ((3, 1), (0, 3), (0, 1)) and fmt == 4:
@@ -82,24 +82,24 @@ def _parse_cmap(data: bytes) -> frozenset[int]:
 
 
 def _format12(data: bytes, off: int) -> frozenset[int]:
-    n_groups = struct.unpack(">I", data[off + 12: off + 16])[0]
+    n_groups = struct.unpack(">I", data[off + 12 : off + 16])[0]
     out: set[int] = set()
     for i in range(n_groups):
-        start, end, glyph = struct.unpack(">III", data[off + 16 + 12 * i: off + 28 + 12 * i])
+        start, end, glyph = struct.unpack(">III", data[off + 16 + 12 * i : off + 28 + 12 * i])
         if glyph or start:
             out.update(range(start, end + 1))
     return frozenset(out)
 
 
 def _format4(data: bytes, off: int) -> frozenset[int]:
-    seg_x2 = struct.unpack(">H", data[off + 6: off + 8])[0]
+    seg_x2 = struct.unpack(">H", data[off + 6 : off + 8])[0]
     segs = seg_x2 // 2
-    ends = struct.unpack(f">{segs}H", data[off + 14: off + 14 + seg_x2])
+    ends = struct.unpack(f">{segs}H", data[off + 14 : off + 14 + seg_x2])
     starts_off = off + 16 + seg_x2
-    starts = struct.unpack(f">{segs}H", data[starts_off: starts_off + seg_x2])
-    deltas = struct.unpack(f">{segs}h", data[starts_off + seg_x2: starts_off + 2 * seg_x2])
+    starts = struct.unpack(f">{segs}H", data[starts_off : starts_off + seg_x2])
+    deltas = struct.unpack(f">{segs}h", data[starts_off + seg_x2 : starts_off + 2 * seg_x2])
     ro_off = starts_off + 2 * seg_x2
-    range_offsets = struct.unpack(f">{segs}H", data[ro_off: ro_off + seg_x2])
+    range_offsets = struct.unpack(f">{segs}H", data[ro_off : ro_off + seg_x2])
     out: set[int] = set()
     for i in range(segs):
         for cp in range(starts[i], ends[i] + 1):
@@ -109,7 +109,7 @@ def _format4(data: bytes, off: int) -> frozenset[int]:
                 glyph = (cp + deltas[i]) & 0xFFFF
             else:
                 addr = ro_off + 2 * i + range_offsets[i] + 2 * (cp - starts[i])
-                glyph = struct.unpack(">H", data[addr: addr + 2])[0]
+                glyph = struct.unpack(">H", data[addr : addr + 2])[0]
                 glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
             if glyph:
                 out.add(cp)
@@ -142,8 +142,14 @@ def is_rtl_char(ch: str) -> bool:
 
 def is_cjk_char(ch: str) -> bool:
     cp = ord(ch)
-    return (0x3000 <= cp <= 0x30FF or 0x3400 <= cp <= 0x4DBF or 0x4E00 <= cp <= 0x9FFF
-            or 0xF900 <= cp <= 0xFAFF or 0xFF00 <= cp <= 0xFFEF or 0xAC00 <= cp <= 0xD7AF)
+    return (
+        0x3000 <= cp <= 0x30FF
+        or 0x3400 <= cp <= 0x4DBF
+        or 0x4E00 <= cp <= 0x9FFF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0xFF00 <= cp <= 0xFFEF
+        or 0xAC00 <= cp <= 0xD7AF
+    )
 
 
 def renderable(text: str, style: str, language: str) -> str:

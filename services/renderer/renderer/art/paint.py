@@ -77,6 +77,7 @@ def luminance(c: RGB) -> float:
     def lin(v: int) -> float:
         x = v / 255
         return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
     r, g, b = (lin(v) for v in c)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -139,8 +140,16 @@ def gradient(size: tuple[int, int], stops: list[RGB], angle: str = "vertical") -
 SMALL = (W // 4, H // 4)
 
 
-def backdrop(stops: list[RGB], angle: str, blobs: list[RGB], r: random.Random, count: int = 4,
-             blur: float = 18, grain: float = 0.0, seed: int = 0) -> Image.Image:
+def backdrop(
+    stops: list[RGB],
+    angle: str,
+    blobs: list[RGB],
+    r: random.Random,
+    count: int = 4,
+    blur: float = 18,
+    grain: float = 0.0,
+    seed: int = 0,
+) -> Image.Image:
     """Gradient + blurred blobs (the "mesh gradient" look) + optional grain, composed at quarter
     resolution and scaled up once: smooth content costs little to draw and to encode."""
     w, h = SMALL
@@ -186,14 +195,21 @@ def _shadow(size: tuple[int, int], radius: int, spread: int) -> Image.Image:
     q = 4
     small = Image.new("L", (w // q, h // q), 0)
     ImageDraw.Draw(small).rounded_rectangle(
-        (spread // q, spread // q, (spread + size[0]) // q, (spread + size[1]) // q), radius=radius // q, fill=150)
+        (spread // q, spread // q, (spread + size[0]) // q, (spread + size[1]) // q),
+        radius=radius // q,
+        fill=150,
+    )
     return small.filter(ImageFilter.GaussianBlur(spread / q / 2.5)).resize((w, h), Image.Resampling.BILINEAR)
 
 
 def scrim(img: Image.Image, box: tuple[float, float, float, float], color: RGB, alpha: float) -> None:
     """A translucent rounded panel behind text, blended only over its own region."""
-    x0, y0, x1, y1 = (max(0, round(box[0])), max(0, round(box[1])), min(img.width, round(box[2])),
-                      min(img.height, round(box[3])))
+    x0, y0, x1, y1 = (
+        max(0, round(box[0])),
+        max(0, round(box[1])),
+        min(img.width, round(box[2])),
+        min(img.height, round(box[3])),
+    )
     if x1 <= x0 or y1 <= y0:
         return
     region = img.crop((x0, y0, x1, y1))
@@ -223,8 +239,9 @@ def cover(img: Image.Image, size: tuple[int, int], focus_y: float = 0.0) -> Imag
     return img.resize(size, Image.Resampling.BILINEAR, box=(left, top, left + src_w, top + src_h))
 
 
-def phone(canvas: Image.Image, shot: Image.Image, box: tuple[int, int, int, int],
-          bezel: RGB = (18, 18, 22)) -> None:
+def phone(
+    canvas: Image.Image, shot: Image.Image, box: tuple[int, int, int, int], bezel: RGB = (18, 18, 22)
+) -> None:
     """A device-like frame (rounded bezel, screen, notch, shadow) holding `shot`, fitted in `box`."""
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -243,5 +260,8 @@ def phone(canvas: Image.Image, shot: Image.Image, box: tuple[int, int, int, int]
     screen = cover(shot, (sw, sh))
     canvas.paste(screen, (x + border, y + border), rounded_mask((sw, sh), radius - border))
     notch_w = round(w * 0.3)
-    d.rounded_rectangle((x + (w - notch_w) // 2, y + border + 10, x + (w + notch_w) // 2, y + border + 10 +
-                         round(w * 0.06)), radius=round(w * 0.03), fill=bezel)
+    d.rounded_rectangle(
+        (x + (w - notch_w) // 2, y + border + 10, x + (w + notch_w) // 2, y + border + 10 + round(w * 0.06)),
+        radius=round(w * 0.03),
+        fill=bezel,
+    )

@@ -14,7 +14,9 @@ from renderer.art import fonts
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
 
 # Characters that must not start a line (Japanese kinsoku) or end one.
-_NO_START = set("、。，．,.!?！？:;：；)]}）］｝」』】〉》〕ー〜…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・’”%％")
+_NO_START = set(
+    "、。，．,.!?！？:;：；)]}）］｝」』】〉》〕ー〜…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・’”%％"
+)
 _NO_END = set("([{（［｛「『【〈《〔‘“")
 
 
@@ -170,8 +172,11 @@ def _break_word(word: str, style: str, language: str, size: int, width: float) -
     """Split an over-long token into pieces that fit, with a hyphen after each piece of a Latin word."""
     pieces: list[str] = []
     rest = word
-    hyphen = "-" if not paragraph_rtl(word) and any(c.isalpha() and c.isascii() or c in "äöüßéèàç" for c in word) \
+    hyphen = (
+        "-"
+        if not paragraph_rtl(word) and any(c.isalpha() and c.isascii() or c in "äöüßéèàç" for c in word)
         else ""
+    )
     while rest:
         if measure(rest, style, language, size)[1] <= width:
             pieces.append(rest)
@@ -189,8 +194,9 @@ def _break_word(word: str, style: str, language: str, size: int, width: float) -
     return pieces
 
 
-def wrap(text: str, style: str, language: str, size: int, width: float,
-         allow_break: bool, max_lines: int = 1000) -> list[str] | None:
+def wrap(
+    text: str, style: str, language: str, size: int, width: float, allow_break: bool, max_lines: int = 1000
+) -> list[str] | None:
     """Greedy line breaking. None when a token is wider than the line and allow_break is False.
     Stops after max_lines + 1 lines (the caller only needs to know that the text does not fit).
     Widths add up token by token; the exact shaped width is measured only near the limit."""
@@ -254,8 +260,9 @@ def _pitch(lines: list[tuple[tuple[Run, ...], float]], size: int, leading: float
     return size * factor
 
 
-def _attempt(text: str, language: str, spec: Spec, box: Box, size: int,
-             allow_break: bool) -> tuple[list[tuple[tuple[Run, ...], float]], float, float, float] | None:
+def _attempt(
+    text: str, language: str, spec: Spec, box: Box, size: int, allow_break: bool
+) -> tuple[list[tuple[tuple[Run, ...], float]], float, float, float] | None:
     width = box[2] - box[0]
     height = box[3] - box[1]
     lines = wrap(text, spec.style, language, size, width, allow_break, spec.max_lines)
@@ -371,17 +378,31 @@ def ink_boxes(block: TextBlock, stroke: int = 0) -> list[tuple[float, float, flo
     out = []
     for run, x, baseline in run_boxes(block):
         f = fonts.font(run.face, block.size)
-        left, t, r, b = f.getbbox(run.text, anchor="ls", direction="rtl" if run.rtl else "ltr",
-                               stroke_width=stroke)
+        left, t, r, b = f.getbbox(
+            run.text, anchor="ls", direction="rtl" if run.rtl else "ltr", stroke_width=stroke
+        )
         out.append((x + left, baseline + t, x + r, baseline + b))
     return out
 
 
-def draw(d: ImageDraw.ImageDraw, block: TextBlock, fill: str | tuple[int, ...],
-         stroke: int = 0, stroke_fill: str | tuple[int, ...] | None = None) -> None:
+def draw(
+    d: ImageDraw.ImageDraw,
+    block: TextBlock,
+    fill: str | tuple[int, ...],
+    stroke: int = 0,
+    stroke_fill: str | tuple[int, ...] | None = None,
+) -> None:
     for run, x, baseline in run_boxes(block):
-        d.text((x, baseline), run.text, font=fonts.font(run.face, block.size), fill=fill, anchor="ls",
-               direction="rtl" if run.rtl else "ltr", stroke_width=stroke, stroke_fill=stroke_fill)
+        d.text(
+            (x, baseline),
+            run.text,
+            font=fonts.font(run.face, block.size),
+            fill=fill,
+            anchor="ls",
+            direction="rtl" if run.rtl else "ltr",
+            stroke_width=stroke,
+            stroke_fill=stroke_fill,
+        )
 
 
 def line_boxes(block: TextBlock, pad_x: float, pad_y: float) -> list[tuple[float, float, float, float]]:
@@ -391,8 +412,9 @@ def line_boxes(block: TextBlock, pad_x: float, pad_y: float) -> list[tuple[float
     for line, x, baseline in block.placements():
         top, bottom = baseline - block.size * 0.95, baseline + block.size * 0.28
         for run in line.runs:
-            _, t, _, b = fonts.font(run.face, block.size).getbbox(run.text, anchor="ls",
-                                                                  direction="rtl" if run.rtl else "ltr")
+            _, t, _, b = fonts.font(run.face, block.size).getbbox(
+                run.text, anchor="ls", direction="rtl" if run.rtl else "ltr"
+            )
             top, bottom = min(top, baseline + t), max(bottom, baseline + b)
         out.append((x - pad_x, top - pad_y, x + line.width + pad_x, bottom + pad_y))
     return out
