@@ -275,7 +275,9 @@ def up() -> None:
     def on_signal(signum, _frame):
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, on_signal)
+    # Installed explicitly: a shell that starts us in the background may have set SIGINT to ignore.
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, on_signal)
     try:
         (STATE / "ready").unlink(missing_ok=True)
         database_url = start_postgres(sup)
