@@ -7,7 +7,7 @@ STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
 
-.PHONY: install browser run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
+.PHONY: install browser wrk run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
 
 install: .venv/.installed
 
@@ -25,6 +25,13 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ; } || \
 	  echo "chromium not installed: the browser test will be skipped"
+
+# wrk (C, from apt) drives the HTTP load of `make bench`; without it the bench falls back to httpx,
+# whose own CPU use on this 2-core machine understates the server's throughput.
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null) ; } || \
+	  echo "wrk not installed: make bench uses its httpx load generator"
 
 run: install
 	$(PY) scripts/stack.py up
@@ -79,7 +86,7 @@ chaos: install
 	@$(MAKE) --no-print-directory stack-up
 	@$(PY) scripts/load.py --duration 90 --users 12 --orgs 3 --chaos --report out/chaos.json; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 
-bench: install
+bench: install wrk
 	@$(MAKE) --no-print-directory stack-up
 	@$(PY) scripts/bench.py; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 

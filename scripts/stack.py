@@ -10,7 +10,8 @@ DATABASE_URL selects an existing Postgres; without it an embedded one is started
 REDIS_URL, when set, is handed to the gateway (shared rate-limit counters).
 STACK_SERVICES=billing,catalog starts only those services ("none": infrastructure only).
 STACK_GATEWAY_REPLICAS=2 adds a second gateway on the next port (chaos runs).
-STACK_RENDER_WORKERS (default 2) runs that many renderer processes, one per core.
+STACK_RENDER_WORKERS (default 2) runs that many renderer processes, one per core;
+STACK_DELIVERY_WORKERS (default 2) the same for delivery.
 Processes that die unexpectedly are restarted (their pid files are under .stack/<n>/pids).
 """
 
@@ -55,6 +56,7 @@ PORTS = {
 }
 GATEWAY_REPLICAS = int(os.environ.get("STACK_GATEWAY_REPLICAS", "1"))
 RENDER_WORKERS = int(os.environ.get("STACK_RENDER_WORKERS", "2"))
+DELIVERY_WORKERS = int(os.environ.get("STACK_DELIVERY_WORKERS", "2"))
 
 
 def log(msg: str) -> None:
@@ -304,14 +306,25 @@ def up() -> None:
         for s in services:
             wait_port(PORTS[f"{s}-grpc"], 90, sup.procs[s][2])
             log(f"{s} ready on 127.0.0.1:{PORTS[f'{s}-grpc']}")
-        if "renderer" in services and RENDER_WORKERS > 1:
-            # Extra render workers: same consumer group, so the render jobs' partitions are shared
-            # (their gRPC servers take any free port; callers use the first replica).
-            for i in range(2, RENDER_WORKERS + 1):
+        # Extra workers add capacity without Kafka consumers: they take work from Postgres
+        # (due webhook attempts, queued renders) with SKIP LOCKED. Tansu can leave a consumer
+        # group with several members stuck in a rebalance when they all rejoin at once, so each
+        # group keeps one member here. Their gRPC servers take any free port; callers use the
+        # first replica.
+        for s, count in (("renderer", RENDER_WORKERS), ("delivery", DELIVERY_WORKERS)):
+            if s not in services:
+                continue
+            for i in range(2, count + 1):
                 sup.start(
-                    f"renderer-{i}",
-                    [py, "-m", "renderer"],
-                    {**env, "SERVICE_NAME": "renderer", "GRPC_PORT": "0", "METRICS_PORT": "0"},
+                    f"{s}-{i}",
+                    [py, "-m", s],
+                    {
+                        **env,
+                        "SERVICE_NAME": s,
+                        "GRPC_PORT": "0",
+                        "METRICS_PORT": "0",
+                        "KAFKA_CONSUMERS": "false",
+                    },
                 )
         gw_env = {
             **env,

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import importlib
-import time
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 
-from fastapi import FastAPI, Request, Response
-from kit import logs, metrics, tracing
-from opentelemetry import trace
+from fastapi import FastAPI
+from kit.service import freeze_startup_objects
 
 from gateway import errors
 from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
+from gateway.context import RequestContext
 from gateway.ratelimit import RateLimiter
 from gateway.settings import GatewaySettings
 
@@ -57,6 +55,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
             for module in modules:
                 if hasattr(module, "lifespan"):
                     await stack.enter_async_context(module.lifespan(app))
+            freeze_startup_objects()
             yield
         await app.state.backends.close()
 
@@ -68,34 +67,9 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     )
     errors.install(app)
 
-    @app.middleware("http")
-    async def request_context(request: Request, call_next) -> Response:
-        started = time.perf_counter()
-        rid = request.headers.get("x-request-id", "")[:100] or uuid.uuid4().hex
-        logs.request_id_var.set(rid)
-        logs.organization_id_var.set("")
-        span = tracing.tracer.start_span(
-            f"{request.method} {request.url.path}",
-            context=tracing.extract(request.headers),
-            kind=trace.SpanKind.SERVER,
-        )
-        with trace.use_span(span, end_on_exit=True):
-            response: Response = await call_next(request)
-            span.set_attribute("http.response.status_code", response.status_code)
-        response.headers["X-Request-Id"] = rid
-        for k, v in getattr(request.state, "ratelimit_headers", {}).items():
-            response.headers[k] = v
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-        if not request.url.path.startswith("/embed/"):
-            response.headers.setdefault("X-Frame-Options", "DENY")
-        route = getattr(request.scope.get("route"), "path", "unmatched")
-        metrics.HTTP_REQUESTS.labels(request.method, route, str(response.status_code)).inc()
-        metrics.HTTP_LATENCY.labels(request.method, route).observe(time.perf_counter() - started)
-        return response
-
     for module in modules:
         app.include_router(module.router)
+    app.add_middleware(RequestContext)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     install_openapi(app)
     return app

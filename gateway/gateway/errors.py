@@ -6,11 +6,12 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 from kit import logs
 from kit.errors import ServiceError
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from gateway.responses import JSONResponse
 
 log = logs.get(__name__)
 

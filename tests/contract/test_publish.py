@@ -218,3 +218,42 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
     assert (
         len([r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/"]) == 2
     )  # revoked + one
+
+    # Deleting the app removes its accounts and its publish records (delivery hears app-deleted).
+    assert publish_records(stack_env, app_id) == 1
+    assert api.delete(f"/v0/api/v1/apps/{app_id}").status_code == 200
+    deadline = time.monotonic() + 60
+    while publish_records(stack_env, app_id):
+        assert time.monotonic() < deadline, "publish records outlived their deleted app"
+        time.sleep(0.2)
+
+
+def test_a_repeat_publish_reports_the_current_status(api, fake_tiktok):
+    """TikTok is still pulling the photos when the first call returns; asking again (the same
+    idempotent call) fetches the status anew instead of repeating the stale one."""
+    app_id = create_app(api, name="Fit Status")
+    slideshow_id = generate(api, app_id)
+    wait_ready(api, slideshow_id)
+    assert connect(api, app_id).status_code == 201
+    fake_tiktok.processing_polls = 1000
+    first = publish(api, slideshow_id, mode="draft")
+    assert first.status_code == 200, first.text
+    assert first.json()["body"]["status"] == "PROCESSING_DOWNLOAD"
+
+    fake_tiktok.processing_polls = 0  # TikTok has the photos now
+    again = publish(api, slideshow_id, mode="draft")
+    assert again.status_code == 200, again.text
+    body = again.json()["body"]
+    assert body["already_published"] is True and body["publish_id"] == first.json()["body"]["publish_id"]
+    assert body["status"] == "SEND_TO_USER_INBOX"
+    inits = [r for r in fake_tiktok.requests if r.path == "/v2/post/publish/content/init/"]
+    assert len(inits) == 1  # posted once
+
+
+def publish_records(stack_env, app_id: str) -> int:
+    import psycopg
+
+    dsn = stack_env["DATABASE_URL"].replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn) as conn:
+        row = conn.execute("SELECT count(*) FROM delivery.publishes WHERE app_id = %s", (app_id,)).fetchone()
+    return int(row[0]) if row else 0

@@ -6,12 +6,12 @@ import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import apps as ops
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["apps"])
 

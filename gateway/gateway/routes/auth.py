@@ -4,7 +4,6 @@ set as an HttpOnly, SameSite=Lax cookie; REST accepts it as Bearer token or cook
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from kit.errors import ServiceError
 from kit.grpcx import call
 from pydantic import BaseModel, Field
@@ -12,6 +11,7 @@ from slides.billing.v1 import billing_pb2
 
 from gateway.auth import SESSION_COOKIE
 from gateway.errors import responses as error_responses
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["auth"])
 

@@ -1,8 +1,9 @@
 import asyncio
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from kit.grpcx import check_health
+
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["health"])
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, Depends, Query, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import hooks as ops
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["hooks"])
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import slideshows as ops
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["niches"])
 
@@ -48,8 +49,9 @@ class NicheList(BaseModel):
     summary="The niche and template catalog (template_key values per niche)",
     responses=error_responses("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"),
 )
-async def list_niches(request: Request, caller: Caller = Depends(require_caller)) -> dict:
+async def list_niches(request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
     out = await ops.list_niches(request.app.state.backends)
     # The whole catalog is one page, in the collection envelope of the spec (page, limit, total).
     total = len(out["data"])
-    return {**out, "page": 1, "limit": max(total, 1), "total": total}
+    # Built from the renderer's typed catalog already: no second validation through the model.
+    return JSONResponse({**out, "page": 1, "limit": max(total, 1), "total": total})

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway import errors
 from gateway.auth import Caller, require_caller
 from gateway.operations import sharing as ops
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["sharing"])
 

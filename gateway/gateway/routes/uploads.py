@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request, UploadFile
-from fastapi.responses import JSONResponse
 from kit.errors import ServiceError, validation_error
 from pydantic import BaseModel
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import slideshows as ops
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["uploads"])
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import delivery as ops
+from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["webhooks"])
 

@@ -33,13 +33,8 @@ def rpc(fn: F) -> F:
         oid = logs.organization_id_var.set(str(meta.get(ORG_KEY, "")))
         started = time.perf_counter()
         outcome = "OK"
-        span = tracing.tracer.start_span(
-            fn.__name__,
-            context=tracing.extract({k: str(v) for k, v in meta.items()}),
-            kind=trace.SpanKind.SERVER,
-        )
         try:
-            with trace.use_span(span, end_on_exit=True):
+            with tracing.server_span(fn.__name__, meta, trace.SpanKind.SERVER):
                 return await fn(self, request, context)
         except ServiceError as err:
             outcome = err.code

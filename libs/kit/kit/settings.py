@@ -28,6 +28,9 @@ class KitSettings(BaseSettings):
     kafka_fetch_max_wait_ms: int = 500
     # Partitions of topics created at start-up when missing (the upper bound of busy consumers).
     kafka_partitions: int = 3
+    # false: this replica runs no Kafka consumers, only its gRPC server and background loops
+    # (delivery's sender, the renderer's queue runner), e.g. a worker that only adds capacity.
+    kafka_consumers: bool = True
 
     # S3/MinIO host:port.
     s3_endpoint: str = "127.0.0.1:8333"

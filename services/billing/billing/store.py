@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from kit import db
 from kit.outbox import outbox_table, processed_events_table
 from sqlalchemy import (
     BigInteger,
@@ -258,14 +259,16 @@ async def clear_login_failures(conn: AsyncConnection, subject: str) -> None:
 # --- credentials -----------------------------------------------------------------------
 
 
-async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> Row | None:
-    k, o = api_keys, organizations
-    q = (
-        select(o, k.c.id.label("principal_id"))
-        .select_from(k.join(o, o.c.id == k.c.organization_id))
-        .where(k.c.key_hash == key_hash, k.c.revoked_at.is_(None))
-    )
-    return (await conn.execute(q)).first()
+# Run on every authenticated request, so straight on psycopg (kit.db.fetch_all).
+PRINCIPAL_BY_KEY_HASH = """
+SELECT o.*, k.id AS principal_id FROM billing.api_keys k
+JOIN billing.organizations o ON o.id = k.organization_id
+WHERE k.key_hash = %(hash)s AND k.revoked_at IS NULL"""
+
+
+async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> Any | None:
+    rows = await db.fetch_all(conn, PRINCIPAL_BY_KEY_HASH, {"hash": key_hash})
+    return rows[0] if rows else None
 
 
 async def principal_by_session_hash(conn: AsyncConnection, token_hash: str) -> Row | None:

@@ -301,3 +301,33 @@ def test_slidectl_commands(stack_env, capsys):
         cli.main(["org", "create", "--name", "x", "--plan", "gold"])
     assert exc.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+async def test_failed_logins_are_throttled_per_client_ip(stub, stack_env):
+    """100 failures from one address in the window lock that address out, whichever accounts
+    they tried; the right password from another address still logs in."""
+    email = f"ip-{uuid.uuid4().hex[:10]}@example.com"
+    password = "correct horse battery staple"  # noqa: S105 - test credential
+    await rpc(
+        stub.CreateOrganization,
+        billing_pb2.CreateOrganizationRequest(
+            name="T", plan="pro", owner_email=email, owner_password=password
+        ),
+    )
+    h = uuid.uuid4().hex
+    ip = f"2001:db8::{h[:4]}:{h[4:8]}:{h[8:12]}"  # a documentation address, new on every run
+    engine = make_engine(os.environ["DATABASE_URL"], pool_size=1)
+    try:
+        async with engine.begin() as conn:  # 99 earlier failures, other accounts
+            await store.add_login_failures(conn, [f"ip:{ip}"] * 99)
+    finally:
+        await engine.dispose()
+
+    def login(pw: str, client_ip: str):
+        return rpc(stub.Login, billing_pb2.LoginRequest(email=email, password=pw, client_ip=client_ip))
+
+    assert await outcome(login("wrong password", ip)) == "UNAUTHORIZED"  # the 100th failure
+    with pytest.raises(ServiceError) as refused:
+        await login(password, ip)  # even the right password: the address is locked out
+    assert refused.value.code == "RATE_LIMITED" and refused.value.details["retry_after"] >= 1
+    assert (await login(password, "198.51.100.7")).session_token  # another address is not

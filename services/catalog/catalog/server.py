@@ -30,14 +30,14 @@ def _timestamp(value: datetime) -> timestamp_pb2.Timestamp:
     return timestamp_pb2.Timestamp(seconds=seconds, nanos=value.microsecond * 1000)
 
 
-def to_proto(row: Row) -> catalog_pb2.App:
-    m = row._mapping
-    fields = {f: m[f] for f in domain.WRITABLE_FIELDS}
+def to_proto(row: Any) -> catalog_pb2.App:
+    """An apps row (SQLAlchemy Row or named tuple) as the App message."""
+    fields = {f: getattr(row, f) for f in domain.WRITABLE_FIELDS}
     return catalog_pb2.App(
-        id=m["id"],
-        organization_id=m["organization_id"],
-        created_at=_timestamp(m["created_at"]),
-        updated_at=_timestamp(m["updated_at"]),
+        id=row.id,
+        organization_id=row.organization_id,
+        created_at=_timestamp(row.created_at),
+        updated_at=_timestamp(row.updated_at),
         **fields,
     )
 

@@ -245,3 +245,10 @@ def publish_caption(show: dict[str, Any]) -> tuple[str, str]:
     title = (show.get("hook_text_snapshot") or caption or "New post")[:90]
     description = " ".join(filter(None, [caption, " ".join(tags)]))[:4000]
     return title, description
+
+
+def mask_chat_url(url: str) -> str:
+    """A chat incoming-webhook URL as lists show it: scheme, host and the last 4 characters."""
+    scheme, _, rest = url.partition("://")
+    host, _, path = rest.partition("/")
+    return f"{scheme}://{host}/…{path[-4:]}" if path else url

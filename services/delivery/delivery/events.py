@@ -1,6 +1,6 @@
 """Consumers of other contexts' events: completed/failed slideshows and exceeded quotas
 become deliveries (one per matching endpoint, idempotent per event id); a deleted app loses
-its connected social accounts."""
+its connected social accounts and its publish records."""
 
 from __future__ import annotations
 
@@ -192,39 +192,47 @@ class EventHandler:
         return resp.share.url if resp.enabled and resp.share.url else None
 
     async def _fan_out(self, env: common_pb2.Envelope, org: str, event: str, payload_fn) -> None:
-        async with self.engine.connect() as conn:
-            targets = await store.matching_endpoints(conn, org, event)
-        if not targets:
-            return
-        payload = await payload_fn()
-        created_at = env.occurred_at.ToDatetime(tzinfo=UTC) if env.occurred_at.seconds else datetime.now(UTC)
-        now = datetime.now(UTC)
-        rows = []
-        for ep in targets:
-            if ep.kind == domain.WEBHOOK:
-                body = domain.webhook_body(event, payload, created_at)
-            else:
-                body = domain.chat_body(ep.kind, event, payload)
-            rows.append(
-                {
-                    "id": ids.new_id("whd"),
-                    "organization_id": org,
-                    "endpoint_id": ep.id,
-                    "event_id": env.event_id,
-                    "event": event,
-                    "body": body,
-                    "status": domain.PENDING,
-                    "attempt_count": 0,
-                    "next_attempt_at": now,
-                    "created_at": now,
-                    "updated_at": now,
-                }
-            )
+        # One transaction from the endpoint lookup to the insert: one pool checkout per event.
         async with self.engine.begin() as conn:
+            targets = await store.matching_endpoints(conn, org, event)
+            if not targets:
+                return
+            payload = await payload_fn()
+            rows = delivery_rows(env, org, event, payload, targets)
             created = await store.insert_deliveries(conn, rows)
         if created:
             self.on_new()
             log.info("deliveries created", event_name=event, event_id=env.event_id, count=created)
+
+
+def delivery_rows(
+    env: common_pb2.Envelope, org: str, event: str, payload: dict[str, Any], targets: list[Any]
+) -> list[dict[str, Any]]:
+    """One PENDING delivery per endpoint, due now, with the body that endpoint's kind gets."""
+    created_at = env.occurred_at.ToDatetime(tzinfo=UTC) if env.occurred_at.seconds else datetime.now(UTC)
+    now = datetime.now(UTC)
+    rows = []
+    for ep in targets:
+        if ep.kind == domain.WEBHOOK:
+            body = domain.webhook_body(event, payload, created_at)
+        else:
+            body = domain.chat_body(ep.kind, event, payload)
+        rows.append(
+            {
+                "id": ids.new_id("whd"),
+                "organization_id": org,
+                "endpoint_id": ep.id,
+                "event_id": env.event_id,
+                "event": event,
+                "body": body,
+                "status": domain.PENDING,
+                "attempt_count": 0,
+                "next_attempt_at": now,
+                "created_at": now,
+                "updated_at": now,
+            }
+        )
+    return rows
 
 
 async def _async_value(value: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from delivery import domain, store
 from delivery.crypto import KeyRing
 from delivery.events import slideshow_dict
-from delivery.tiktok import TikTok
+from delivery.tiktok import TERMINAL, TikTok
 
 log = logs.get(__name__)
 
@@ -90,13 +90,27 @@ class Publisher:
                 },
             )
         if not created:
-            return row, False
+            return await self._refresh(org, row, account), False
         try:
             return await self._post(org, row, account, show), True
         except BaseException:
             async with self.engine.begin() as conn:
                 await store.delete_publish(conn, org, row.id)  # nothing was posted: allow a retry
             raise
+
+    async def _refresh(self, org: str, row: Row, account: Row) -> Row:
+        """A repeat call answers with the post's current status: one status fetch while the
+        recorded one is not final (TikTok keeps processing after the first call returned)."""
+        if not row.publish_id or row.status in TERMINAL:
+            return row
+        token = self.keyring.decrypt(account.token_key_id, account.token_cipher, account.id)
+        status = await self.tiktok.fetch_status(token, row.publish_id)
+        if status is None or status == row.status:
+            return row
+        async with self.engine.begin() as conn:
+            return await store.update_publish(
+                conn, org, row.id, {"status": status, "updated_at": datetime.now(UTC)}
+            )
 
     async def _post(self, org: str, row: Row, account: Row, show: dict[str, Any]) -> Row:
         images = await self._jpeg_copies(row.id, show["slides"])

@@ -252,8 +252,16 @@ class Sender:
         duration_ms = int((time.monotonic() - started) * 1000)
         await self._record(item, status_code, duration_ms, error)
 
+    def _destination(self, item: store.Claimed) -> str:
+        """Where the attempt goes: a chat endpoint's real URL is stored encrypted (rows made
+        before that keep the plain URL)."""
+        if item.kind != domain.WEBHOOK and item.secret_cipher:
+            return self.keyring.decrypt(item.secret_key_id or "", item.secret_cipher, item.endpoint_id)
+        return item.url
+
     async def _post(self, item: store.Claimed) -> int:
-        target = await urls.check(item.url, self.settings.webhook_allow_private_networks)
+        destination = self._destination(item)
+        target = await urls.check(destination, self.settings.webhook_allow_private_networks)
         headers = {"Content-Type": "application/json"}
         if item.kind == domain.WEBHOOK:
             secret = self.keyring.decrypt(
@@ -266,7 +274,7 @@ class Sender:
                     "X-Service-Delivery-Id": item.id,
                 }
             )
-        url, extensions = item.url, {}
+        url, extensions = destination, {}
         if not self.settings.webhook_allow_private_networks:
             # Connect to the address just checked; TLS still verifies the real host name.
             url = urls.pinned_url(target)

@@ -130,10 +130,15 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         await urls.check(url, self.settings.webhook_allow_private_networks)
         clean = domain.clean_events(events)
         endpoint_id = ids.new_id("wh" if kind == domain.WEBHOOK else "chat")
-        secret, key_id, cipher = "", None, None
+        secret, key_id, cipher, stored_url = "", None, None, url.strip()
         if kind == domain.WEBHOOK:
             secret = domain.new_secret()
             key_id, cipher = self.keyring.encrypt(secret, endpoint_id)
+        else:
+            # A chat incoming-webhook URL is itself the credential: encrypted like a webhook
+            # secret, and only its masked form is stored in the clear.
+            key_id, cipher = self.keyring.encrypt(stored_url, endpoint_id)
+            stored_url = domain.mask_chat_url(stored_url)
         now = datetime.now(UTC)
         async with self.engine.begin() as conn:
             existing = await store.list_endpoints(conn, org, (domain.WEBHOOK, *domain.CHAT_KINDS))
@@ -147,7 +152,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
                     "id": endpoint_id,
                     "organization_id": org,
                     "kind": kind,
-                    "url": url.strip(),
+                    "url": stored_url,
                     "events": clean,
                     "description": description,
                     "secret_key_id": key_id,
@@ -221,7 +226,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         org = _require("organization_id", request.organization_id)
         kind = domain.clean_chat_kind(request.kind)
         row, _ = await self._new_endpoint(org, kind, request.url, list(request.events), "")
-        return pb.CreateChatIntegrationResponse(integration=chat_pb(row))
+        created = chat_pb(row)
+        created.url = request.url.strip()  # shown in full once, at creation
+        return pb.CreateChatIntegrationResponse(integration=created)
 
     @grpcx.rpc
     async def ListChatIntegrations(self, request, context):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from kit import db
 from sqlalchemy import (
     ARRAY,
     BigInteger,
@@ -23,13 +24,10 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     and_,
-    cast,
-    column,
     delete,
     func,
     select,
     update,
-    values,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
@@ -218,13 +216,14 @@ async def insert_deliveries(conn: AsyncConnection, rows: list[dict[str, Any]]) -
     """insert_delivery for several endpoints of one event in one statement; returns how many are new."""
     if not rows:
         return 0
+    # executemany form (rows as parameters, not .values(rows)): the statement compiles once and
+    # is cached, where a multi-row VALUES clause is compiled again for every event.
     q = (
         pg_insert(deliveries)
-        .values(rows)
         .on_conflict_do_nothing(constraint="deliveries_endpoint_event_key")
         .returning(deliveries.c.id)
     )
-    return len((await conn.execute(q)).all())
+    return len((await conn.execute(q, rows)).all())
 
 
 @dataclass(frozen=True)
@@ -346,42 +345,37 @@ class Attempt:
     now: datetime
 
 
+RECORD_ATTEMPTS = """
+UPDATE delivery.deliveries AS d
+SET attempt_count = g.attempt_count + 1, status = g.status, next_attempt_at = g.next_at,
+    updated_at = g.now
+FROM unnest(%(ids)s::text[], %(orgs)s::text[], %(counts)s::int[], %(statuses)s::text[],
+            %(next_ats)s::timestamptz[], %(nows)s::timestamptz[])
+     AS g(id, organization_id, attempt_count, status, next_at, now)
+WHERE d.id = g.id AND d.organization_id = g.organization_id
+  AND d.attempt_count = g.attempt_count AND d.status = 'PENDING'
+RETURNING d.id"""
+
+
 async def record_attempts(conn: AsyncConnection, batch: Sequence[Attempt]) -> list[bool]:
     """record_attempt for many attempts in two statements; per attempt, whether it was recorded."""
     if not batch:
         return []
-    given = values(
-        column("id", Text),
-        column("organization_id", Text),
-        column("attempt_count", Integer),
-        column("status", Text),
-        column("next_at", DateTime(timezone=True)),
-        column("now", DateTime(timezone=True)),
-        name="given",
-    ).data(
-        [
-            (a.claimed.id, a.claimed.organization_id, a.claimed.attempt_count, a.status, a.next_at, a.now)
-            for a in batch
-        ]
+    # One constant statement over arrays (unnest), so psycopg prepares it once; a VALUES list
+    # built per batch would be compiled again every time.
+    moved = await db.fetch_all(
+        conn,
+        RECORD_ATTEMPTS,
+        {
+            "ids": [a.claimed.id for a in batch],
+            "orgs": [a.claimed.organization_id for a in batch],
+            "counts": [a.claimed.attempt_count for a in batch],
+            "statuses": [a.status for a in batch],
+            "next_ats": [a.next_at for a in batch],
+            "nows": [a.now for a in batch],
+        },
     )
-    moved = await conn.execute(
-        update(deliveries)
-        .where(
-            deliveries.c.id == given.c.id,
-            deliveries.c.organization_id == given.c.organization_id,
-            deliveries.c.attempt_count == given.c.attempt_count,
-            deliveries.c.status == domain.PENDING,
-        )
-        .values(
-            attempt_count=given.c.attempt_count + 1,
-            status=given.c.status,
-            # A column of only NULLs would otherwise be typed text by Postgres.
-            next_attempt_at=cast(given.c.next_at, DateTime(timezone=True)),
-            updated_at=given.c.now,
-        )
-        .returning(deliveries.c.id)
-    )
-    recorded_ids = set(moved.scalars())
+    recorded_ids = {r.id for r in moved}
     recorded = [a.claimed.id in recorded_ids for a in batch]
     rows = [
         {
@@ -476,6 +470,11 @@ async def delete_account(conn: AsyncConnection, org: str, app_id: str, account_i
 
 
 async def delete_app_accounts(conn: AsyncConnection, org: str, app_id: str) -> int:
+    """A deleted app's connected accounts and its publish records go with it; returns how many
+    accounts were removed."""
+    await conn.execute(
+        delete(publishes).where(publishes.c.organization_id == org, publishes.c.app_id == app_id)
+    )
     q = delete(social_accounts).where(
         social_accounts.c.organization_id == org, social_accounts.c.app_id == app_id
     )

@@ -155,6 +155,10 @@ class FakeTikTok:
     def __init__(self, ca: trustme.CA, port: int, token: str):
         self.token = token
         self.publishes: dict[str, dict[str, Any]] = {}
+        # Status fetches answered PROCESSING_DOWNLOAD before the final status (TikTok pulls the
+        # photos asynchronously); 0 = final at once.
+        self.processing_polls = 0
+        self._polls: dict[str, int] = {}
         self.receiver = Receiver(ca, port=port, responder=self._respond)
 
     def _respond(self, rec: Recorded) -> tuple[int, dict[str, Any] | None]:
@@ -179,7 +183,11 @@ class FakeTikTok:
             init = self.publishes.get(body.get("publish_id", ""))
             if init is None:
                 return 400, {"data": {}, "error": {"code": "invalid_params", "message": "unknown publish_id"}}
-            status = "SEND_TO_USER_INBOX" if init["post_mode"] == "MEDIA_UPLOAD" else "PUBLISH_COMPLETE"
+            polls = self._polls[body["publish_id"]] = self._polls.get(body["publish_id"], 0) + 1
+            if polls <= self.processing_polls:
+                status = "PROCESSING_DOWNLOAD"
+            else:
+                status = "SEND_TO_USER_INBOX" if init["post_mode"] == "MEDIA_UPLOAD" else "PUBLISH_COMPLETE"
             return 200, {"data": {"status": status}, "error": {"code": "ok", "message": "", "log_id": "x"}}
         return 404, {"error": {"code": "not_found", "message": rec.path}}
 

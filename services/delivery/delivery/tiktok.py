@@ -94,3 +94,13 @@ class TikTok:
                 if status in TERMINAL:
                     break
         return publish_id, status
+
+    async def fetch_status(self, token: str, publish_id: str) -> str | None:
+        """The post's current status, or None when TikTok cannot tell right now."""
+        async with self._client(token) as client:
+            try:
+                info = await self._post(client, "/v2/post/publish/status/fetch/", {"publish_id": publish_id})
+            except ServiceError:
+                return None
+        status = info.get("status")
+        return str(status) if status else None

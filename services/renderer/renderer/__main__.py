@@ -35,10 +35,9 @@ async def build(rt: Runtime) -> Parts:
     worker = events.RenderWorker(deps)
     deletions = events.AppDeletions(deps)
     consumers = [
-        kafka.Consumer(settings, [topics.RENDERER_JOBS], events.RENDER_GROUP, worker.handle)
-        for _ in range(max(1, settings.render_workers))
+        kafka.Consumer(settings, [topics.RENDERER_JOBS], events.RENDER_GROUP, worker.handle),
+        kafka.Consumer(settings, [topics.CATALOG_APPS], events.APPS_GROUP, deletions.handle),
     ]
-    consumers.append(kafka.Consumer(settings, [topics.CATALOG_APPS], events.APPS_GROUP, deletions.handle))
     return Parts(
         servicers=[
             (
@@ -48,7 +47,7 @@ async def build(rt: Runtime) -> Parts:
             )
         ],
         consumers=consumers,
-        tasks=[events.sweeper(deps)],
+        tasks=[worker.run_queue, events.sweeper(deps)],
     )
 
 

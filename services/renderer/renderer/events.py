@@ -136,20 +136,50 @@ async def _announce(conn: AsyncConnection, org_id: str, ss_id: str, ready: bool)
 
 
 class RenderWorker:
-    """Handles RenderRequested. Safe to redeliver: READY/FAILED decks are skipped, a RENDERING
-    one is drawn again from scratch onto the same object keys, and the slides are replaced in
-    the same transaction that marks the deck READY."""
+    """Draws decks, `render_concurrency` at a time in this process. Two ways in:
+
+    - the job event (renderer.jobs, Kafka) names a deck: the at-least-once path;
+    - the queue runner takes the oldest claimable deck from Postgres whenever this process has
+      a free slot, so an idle worker helps a busy one whatever partitions each holds, and a
+      replica without Kafka consumers still adds capacity.
+
+    A claim is a lease (`render_lease_seconds`): a deck RENDERING under a live lease belongs to
+    its worker and is skipped; once the lease runs out (the worker died) anyone may claim it
+    again. Redrawing is safe: slides go to the same object keys and are replaced in the
+    transaction that marks the deck READY, and only a RENDERING deck becomes READY."""
 
     def __init__(self, deps: Deps):
         self.deps = deps
+        self.slots = asyncio.Semaphore(max(1, deps.settings.render_concurrency))
 
     async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
         if not isinstance(message, renderer_pb2.RenderRequested):
             return
-        org_id, ss_id = message.organization_id, message.slideshow_id
-        row = await self._claim(org_id, ss_id)
-        if row is None:
-            return
+        async with self.slots:
+            row = await self._claim(message.organization_id, message.slideshow_id)
+            if row is not None:
+                await self._render_claimed(row)
+
+    async def run_queue(self) -> None:
+        """The queue runner: a background loop of this process."""
+        s = self.deps.settings
+        while True:
+            try:
+                async with self.slots:
+                    row = await self._claim_next()
+                    if row is not None:
+                        await self._render_claimed(row)
+                        continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("queued render failed; the deck is queued again")
+                await asyncio.sleep(1.0)
+                continue
+            await asyncio.sleep(s.render_poll_seconds)
+
+    async def _render_claimed(self, row: Row) -> None:
+        org_id, ss_id = row.organization_id, row.id
         started = time.perf_counter()
         metrics.RENDERS_IN_FLIGHT.inc()
         try:
@@ -162,31 +192,52 @@ class RenderWorker:
             metrics.RENDER_SECONDS.labels("failed").observe(time.perf_counter() - started)
             return
         except Exception:
-            # A transient error (a service or the store down) is retried by the consumer; only
-            # claims that never ended (a killed worker) count towards render_max_attempts.
-            await self._uncount(org_id, ss_id)
+            # A transient error (a service or the store down): the deck goes back to QUEUED and
+            # the attempt does not count; only claims that never ended (a killed worker) count
+            # towards render_max_attempts.
+            await self._release(org_id, ss_id)
             raise
         finally:
             metrics.RENDERS_IN_FLIGHT.dec()
         await self._finish(row, app.name, deck, slide_rows)
         metrics.RENDER_SECONDS.labels("ready").observe(time.perf_counter() - started)
 
+    def _lease_end(self) -> datetime:
+        return datetime.now(UTC) + timedelta(seconds=self.deps.settings.render_lease_seconds)
+
     async def _claim(self, org_id: str, ss_id: str) -> Row | None:
         async with self.deps.engine.begin() as conn:
             row = await store.get_slideshow(conn, org_id, ss_id, lock=True)
-            if row is None or row.status in ("READY", "FAILED"):
-                return None
+            if row is None or not store.is_claimable(row, datetime.now(UTC)):
+                return None  # finished, or being drawn by a worker that holds its lease
             if row.attempts < self.deps.settings.render_max_attempts:
-                await store.mark_rendering(conn, org_id, ss_id)
+                await store.mark_rendering(conn, org_id, ss_id, self._lease_end())
                 return await store.get_slideshow(conn, org_id, ss_id)
-        await self.fail(
-            org_id, ss_id, "RENDER_FAILED", f"Rendering did not finish after {row.attempts} attempts."
-        )
+        await self._give_up(row)
         return None
 
-    async def _uncount(self, org_id: str, ss_id: str) -> None:
+    async def _claim_next(self) -> Row | None:
         async with self.deps.engine.begin() as conn:
-            await store.uncount_attempt(conn, org_id, ss_id)
+            row = await store.next_claimable(conn, datetime.now(UTC))
+            if row is None:
+                return None
+            if row.attempts < self.deps.settings.render_max_attempts:
+                await store.mark_rendering(conn, row.organization_id, row.id, self._lease_end())
+                return await store.get_slideshow(conn, row.organization_id, row.id)
+        await self._give_up(row)
+        return None
+
+    async def _give_up(self, row: Row) -> None:
+        await self.fail(
+            row.organization_id,
+            row.id,
+            "RENDER_FAILED",
+            f"Rendering did not finish after {row.attempts} attempts.",
+        )
+
+    async def _release(self, org_id: str, ss_id: str) -> None:
+        async with self.deps.engine.begin() as conn:
+            await store.release_claim(conn, org_id, ss_id)
 
     async def _fetch_app(self, org_id: str, app_id: str) -> catalog_pb2.App:
         try:

@@ -7,8 +7,14 @@ class Settings(KitSettings):
     service_name: str = "renderer"
     grpc_port: int = 20054
 
-    # Render workers in this process (consumers of one group; each takes partitions).
-    render_workers: int = 2
+    # Decks drawn at once in this process (drawing is CPU-bound: one per process and one process
+    # per core is the fastest). Busy or not, a process takes work from its Kafka partitions and,
+    # when it has a free slot, the oldest claimable deck from Postgres.
+    render_concurrency: int = 1
+    # A claim's lease: a deck RENDERING for longer (its worker died) may be claimed again.
+    render_lease_seconds: float = 30.0
+    # How often an idle process looks for a claimable deck.
+    render_poll_seconds: float = 0.1
     # Slideshows QUEUED/RENDERING for longer than this are queued again by the sweeper.
     render_stuck_seconds: float = 120.0
     sweep_interval_seconds: float = 10.0

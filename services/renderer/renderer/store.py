@@ -19,9 +19,11 @@ from sqlalchemy import (
     Row,
     Table,
     Text,
+    and_,
     delete,
     func,
     insert,
+    or_,
     select,
     text,
     update,
@@ -56,6 +58,8 @@ slideshows = Table(
     # Random path part of the slide objects: unguessable, stable across re-renders.
     Column("asset_token", Text, nullable=False),
     Column("attempts", Integer, nullable=False, server_default="0"),
+    # While RENDERING: the claim's end. A deck whose lease ran out (its worker died) is claimable.
+    Column("lease_until", DateTime(timezone=True), nullable=True),
     # Bumped on every change that alters the deck; ZIP bundles are cached per version.
     Column("version", Integer, nullable=False, server_default="1"),
     Column("error_code", Text, nullable=True),
@@ -225,19 +229,62 @@ async def list_slideshows(
     return list(rows), int(total)
 
 
-async def mark_rendering(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
-    await conn.execute(
-        update(slideshows)
-        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
-        .values(status="RENDERING", attempts=slideshows.c.attempts + 1, updated_at=func.now())
+def claimable(now: datetime):
+    """QUEUED, or RENDERING under a lease that ran out (the worker holding it died)."""
+    c = slideshows.c
+    return or_(
+        c.status == "QUEUED",
+        and_(c.status == "RENDERING", or_(c.lease_until.is_(None), c.lease_until < now)),
     )
 
 
-async def uncount_attempt(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
+def is_claimable(row: Row, now: datetime) -> bool:
+    if row.status == "QUEUED":
+        return True
+    return row.status == "RENDERING" and (row.lease_until is None or row.lease_until < now)
+
+
+async def next_claimable(conn: AsyncConnection, now: datetime) -> Row | None:
+    """The oldest claimable deck of any organization, locked; decks locked by another worker's
+    claim are skipped (the queue runner's pick)."""
+    query = (
+        select(slideshows)
+        .where(claimable(now))
+        .order_by(slideshows.c.created_at)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+    )
+    return (await conn.execute(query)).first()
+
+
+async def mark_rendering(conn: AsyncConnection, org_id: str, ss_id: str, lease_until: datetime) -> None:
     await conn.execute(
         update(slideshows)
-        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id, slideshows.c.attempts > 0)
-        .values(attempts=slideshows.c.attempts - 1)
+        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .values(
+            status="RENDERING",
+            attempts=slideshows.c.attempts + 1,
+            lease_until=lease_until,
+            updated_at=func.now(),
+        )
+    )
+
+
+async def release_claim(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
+    """Back to QUEUED after a transient error; the attempt does not count."""
+    await conn.execute(
+        update(slideshows)
+        .where(
+            slideshows.c.id == ss_id,
+            slideshows.c.organization_id == org_id,
+            slideshows.c.status == "RENDERING",
+        )
+        .values(
+            status="QUEUED",
+            lease_until=None,
+            attempts=func.greatest(slideshows.c.attempts - 1, 0),
+            updated_at=func.now(),
+        )
     )
 
 

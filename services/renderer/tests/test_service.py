@@ -1,5 +1,6 @@
 """The running renderer over gRPC and Kafka: the completed/failed events carry the whole deck,
-and the sweeper re-queues a deck a dead worker left behind. Needs the stack (make stack-up)."""
+a deck a dead worker left behind is finished by another, a live render lease is respected.
+Needs the stack (make stack-up)."""
 
 from __future__ import annotations
 
@@ -153,42 +154,76 @@ async def test_failed_event_carries_the_error(stubs, stack_env):
     assert event.error.code == deck.error.code and not event.slides
 
 
-async def test_sweeper_requeues_a_deck_left_behind(stubs, stack_env):
+async def _left_behind(engine, org_id: str, app_id: str, lease_until: datetime) -> str:
+    """A RENDERING deck untouched for long, as a worker that died mid-render leaves it."""
+    ss_id = ids.new_id("ss")
+    old = datetime.now(UTC) - timedelta(seconds=Settings().render_stuck_seconds + 60)
+    async with engine.begin() as conn:
+        await store.insert_slideshow(
+            conn,
+            {
+                "id": ss_id,
+                "organization_id": org_id,
+                "app_id": app_id,
+                "hook_id": "hk_x",
+                "hook_text_snapshot": "Left behind",
+                "status": "RENDERING",
+                "language": "en",
+                "template_set": "listicle",
+                "template_key": "listicle",
+                "design": "inspo",
+                "variable_overrides": {},
+                "asset_token": events.new_asset_token(),
+                "attempts": 1,
+                "lease_until": lease_until,
+            },
+        )
+        await conn.execute(
+            update(store.slideshows).where(store.slideshows.c.id == ss_id).values(updated_at=old)
+        )
+    return ss_id
+
+
+async def test_a_deck_whose_worker_died_is_finished_by_another(stubs, stack_env):
+    """Its lease ran out: a queue runner (or the sweeper's new job event) claims and draws it."""
     from kit.db import make_engine
     from kit.storage import Storage
 
     org_id, app_id = await _org_and_app(stubs)
-    ss_id = ids.new_id("ss")
     engine = make_engine(stack_env["DATABASE_URL"], pool_size=2)
     settings = Settings(database_url=stack_env["DATABASE_URL"])
     try:
-        async with engine.begin() as conn:  # as if a worker died mid-render long ago
-            await store.insert_slideshow(
-                conn,
-                {
-                    "id": ss_id,
-                    "organization_id": org_id,
-                    "app_id": app_id,
-                    "hook_id": "hk_x",
-                    "hook_text_snapshot": "Left behind",
-                    "status": "RENDERING",
-                    "language": "en",
-                    "template_set": "listicle",
-                    "template_key": "listicle",
-                    "design": "inspo",
-                    "variable_overrides": {},
-                    "asset_token": events.new_asset_token(),
-                    "attempts": 1,
-                },
-            )
-            old = datetime.now(UTC) - timedelta(seconds=settings.render_stuck_seconds + 60)
-            await conn.execute(
-                update(store.slideshows).where(store.slideshows.c.id == ss_id).values(updated_at=old)
-            )
+        ss_id = await _left_behind(engine, org_id, app_id, datetime.now(UTC) - timedelta(minutes=5))
         deps = events.Deps(
             settings, engine, Storage(settings), OutboxRelay(engine, store.outbox, None), None, None, None
         )
-        assert await events.sweep_once(deps) >= 1  # the running service's relay ships the job
+        await events.sweep_once(deps)  # the running service's relay ships any job it queued
+        deck = await _wait_final(stubs, org_id, ss_id)
+        assert deck.status == "READY" and len(deck.slides) == 6
+        async with engine.connect() as conn:
+            row = await store.get_slideshow(conn, org_id, ss_id)
+        assert row is not None and row.attempts == 2  # the dead worker's claim, then one more
+    finally:
+        await engine.dispose()
+
+
+async def test_a_live_lease_keeps_other_workers_off_the_deck(stubs, stack_env):
+    from kit.db import make_engine
+
+    org_id, app_id = await _org_and_app(stubs)
+    engine = make_engine(stack_env["DATABASE_URL"], pool_size=2)
+    try:
+        ss_id = await _left_behind(engine, org_id, app_id, datetime.now(UTC) + timedelta(hours=1))
+        await asyncio.sleep(2.0)  # many queue-runner polls
+        async with engine.connect() as conn:
+            row = await store.get_slideshow(conn, org_id, ss_id)
+        assert row is not None and (row.status, row.attempts) == ("RENDERING", 1)
+        async with engine.begin() as conn:  # the lease runs out
+            await conn.execute(
+                update(store.slideshows)
+                .where(store.slideshows.c.id == ss_id)
+                .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
+            )
         deck = await _wait_final(stubs, org_id, ss_id)
         assert deck.status == "READY" and len(deck.slides) == 6
     finally:

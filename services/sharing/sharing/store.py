@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from kit import db
 from kit.outbox import outbox_table, processed_events_table
 from sqlalchemy import (
     BigInteger,
@@ -57,12 +58,17 @@ processed_events = processed_events_table(metadata)
 async def get_for_slideshow(
     conn: AsyncConnection, organization_id: str, slideshow_id: str, *, lock: bool = False
 ) -> Row | None:
+    if not lock:
+        # Asked for every completed deck (delivery's webhook payloads): straight on psycopg.
+        found = await db.fetch_all(conn, SHARE_FOR_SLIDESHOW, {"org": organization_id, "ss": slideshow_id})
+        return found[0] if found else None
     q = select(shares).where(
         and_(shares.c.organization_id == organization_id, shares.c.slideshow_id == slideshow_id)
     )
-    if lock:
-        q = q.with_for_update()
-    return (await conn.execute(q)).first()
+    return (await conn.execute(q.with_for_update())).first()
+
+
+SHARE_FOR_SLIDESHOW = "SELECT * FROM sharing.shares WHERE organization_id = %(org)s AND slideshow_id = %(ss)s"
 
 
 async def get_live_by_hash(conn: AsyncConnection, digest: str) -> Row | None:
