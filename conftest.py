@@ -13,6 +13,10 @@ import grpc
 import httpx
 import pytest
 
+# pytest (importlib mode) names gateway/tests/* "gateway.tests.*": the real package must be imported
+# first, or a stand-in "gateway" made from the folder would hide it.
+import gateway  # noqa: F401, I001
+
 ROOT = Path(__file__).resolve().parent
 STATE = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 

@@ -289,7 +289,9 @@ def up() -> None:
         start_s3(sup)
         log(f"s3 (seaweedfs) ready on 127.0.0.1:{PORTS['s3']}")
         env = service_env(database_url)
-        (STATE / "env.json").write_text(json.dumps(env, indent=1))
+        # What tests read besides the services' own settings.
+        metrics = {"GATEWAY_METRICS_URL": f"http://127.0.0.1:{PORTS['gateway-metrics']}/metrics"}
+        (STATE / "env.json").write_text(json.dumps({**env, **metrics}, indent=1))
         py = str(VENV_BIN / "python")
         services = present_services()
         for s in services:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -10,6 +11,7 @@ from fastapi import FastAPI
 from kit.service import freeze_startup_objects
 
 from gateway import errors
+from gateway.authcache import AuthCache
 from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
 from gateway.context import RequestContext
@@ -51,12 +53,15 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.backends = Backends(settings)
         app.state.ratelimiter = RateLimiter(settings.redis_url)
+        app.state.auth_cache = AuthCache()
+        watching = asyncio.create_task(app.state.auth_cache.watch(app.state.backends.billing))
         async with AsyncExitStack() as stack:
             for module in modules:
                 if hasattr(module, "lifespan"):
                     await stack.enter_async_context(module.lifespan(app))
             freeze_startup_objects()
             yield
+        watching.cancel()
         await app.state.backends.close()
 
     app = FastAPI(

@@ -1,5 +1,6 @@
-"""Who is calling: Bearer API key or session (header or cookie), checked by billing on every
-call (no cache, so a revoked key fails on the very next request), then the rate limit."""
+"""Who is calling: Bearer API key or session (header or cookie), checked by billing (API-key
+answers are kept by gateway.authcache while billing streams their changes, so a revoked key
+still fails on the very next request), then the rate limit."""
 
 from __future__ import annotations
 
@@ -41,18 +42,26 @@ def bearer_token(request: Request) -> str:
 
 
 async def authenticate_token(request: Request, token: str) -> Caller:
-    backends = request.app.state.backends
-    resp = await call(backends.billing.Authenticate, billing_pb2.AuthenticateRequest(token=token))
-    org = resp.organization
-    caller = Caller(
-        organization_id=org.id,
-        plan=org.plan,
-        status=org.status,
-        principal_kind=resp.principal_kind,
-        principal_id=resp.principal_id,
-        requests_per_minute=resp.requests_per_minute or org.limits.requests_per_minute or 60,
-        publishing=org.limits.publishing,
-    )
+    cache = request.app.state.auth_cache
+    key = cache.key(token)
+    caller = cache.get(key)
+    if caller is None:
+        generation = cache.generation
+        resp = await call(
+            request.app.state.backends.billing.Authenticate, billing_pb2.AuthenticateRequest(token=token)
+        )
+        org = resp.organization
+        caller = Caller(
+            organization_id=org.id,
+            plan=org.plan,
+            status=org.status,
+            principal_kind=resp.principal_kind,
+            principal_id=resp.principal_id,
+            requests_per_minute=resp.requests_per_minute or org.limits.requests_per_minute or 60,
+            publishing=org.limits.publishing,
+        )
+        if caller.principal_kind == "api_key":
+            cache.put(key, caller, generation)
     logs.organization_id_var.set(caller.organization_id)
     return caller
 

@@ -90,3 +90,46 @@ def test_plan_change_takes_effect_on_next_call(billing_stub, new_org, client_for
     assert resp.status_code == 200
     assert resp.json()["body"]["limits"]["requests_per_minute"] == 120
     assert resp.headers["ratelimit-policy"] == '"minute";q=120;w=60'
+
+
+def _cache_hits(stack_env) -> float:
+    text = httpx.get(stack_env["GATEWAY_METRICS_URL"], timeout=10).text
+    found = re.search(r'^auth_cache_total\{outcome="hit"\} ([0-9.e+]+)$', text, re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+def test_the_gateway_keeps_key_answers_between_calls(stack_env, api: httpx.Client) -> None:
+    assert api.get("/v0/api/v1/usage").status_code == 200
+    before = _cache_hits(stack_env)
+    for _ in range(5):
+        assert api.get("/v0/api/v1/usage").status_code == 200
+    assert _cache_hits(stack_env) - before >= 5
+
+
+def test_a_kept_key_is_refused_right_after_a_revocation_made_directly_at_billing(
+    billing_stub, api: httpx.Client
+) -> None:
+    """As `slidectl key revoke` does it: straight to billing, not through this gateway."""
+    for _ in range(3):
+        assert api.get("/v0/api/v1/apps").status_code == 200
+    billing_stub.RevokeApiKey(
+        billing_pb2.RevokeApiKeyRequest(key_id=api.org["api_key_id"]),  # type: ignore[attr-defined]
+        timeout=10,
+    )
+    resp = api.get("/v0/api/v1/apps")
+    assert resp.status_code == 401 and resp.json()["error"]["code"] == "UNAUTHORIZED"
+
+
+def test_plan_and_limit_changes_apply_to_a_kept_key_on_the_next_call(billing_stub, api: httpx.Client) -> None:
+    org_id = api.org["organization_id"]  # type: ignore[attr-defined]
+    for _ in range(3):
+        assert api.get("/v0/api/v1/usage").status_code == 200
+    billing_stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org_id, plan="starter"), timeout=10)
+    resp = api.get("/v0/api/v1/usage")
+    assert resp.status_code == 403 and resp.json()["error"]["code"] == "PLAN_LACKS_API"
+    billing_stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org_id, plan="business"), timeout=10)
+    assert api.get("/v0/api/v1/usage").headers["ratelimit-policy"] == '"minute";q=600;w=60'
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org_id, requests_per_minute=7), timeout=10
+    )
+    assert api.get("/v0/api/v1/usage").headers["ratelimit-policy"] == '"minute";q=7;w=60'

@@ -51,6 +51,9 @@ class Parts:
     # Long-running coroutines (schedulers, pollers), started after the server.
     tasks: list[Callable[[], Coroutine[Any, Any, None]]] = field(default_factory=list)
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    # Called as stopping begins, before in-flight calls get their grace period: ends streams
+    # that would otherwise hold the shutdown for the whole grace.
+    on_draining: list[Callable[[], None]] = field(default_factory=list)
 
 
 async def run_async(
@@ -89,6 +92,8 @@ async def run_async(
     crashed.cancel()
 
     log.info("service stopping")
+    for drain in parts.on_draining:
+        drain()
     await server.stop(grace=5)
     for t in tasks:
         t.cancel()

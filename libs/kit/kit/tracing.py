@@ -31,9 +31,11 @@ def configure(service_name: str) -> None:
 
 
 def inject() -> dict[str, str]:
-    """The current trace context as W3C headers (empty when there is no active span)."""
+    """The current trace context as W3C headers (empty when there is no active span, and when
+    nothing exports spans)."""
     carrier: dict[str, str] = {}
-    propagate.inject(carrier)
+    if _exporting:
+        propagate.inject(carrier)
     return carrier
 
 

@@ -1,3 +1,4 @@
+from kit.pgnotify import Listener
 from kit.service import Parts, Runtime, serve
 from slides.billing.v1 import billing_pb2_grpc
 
@@ -5,6 +6,7 @@ from billing import store
 from billing.events import MailWorker
 from billing.server import BillingServicer
 from billing.settings import Settings
+from billing.watchers import CHANNEL, Watchers
 
 
 async def build(rt: Runtime) -> Parts:
@@ -12,7 +14,9 @@ async def build(rt: Runtime) -> Parts:
     assert isinstance(settings, Settings)
     relay = rt.relay_for(store.outbox)
     mailer = MailWorker(rt.engine, settings)
-    servicer = BillingServicer(rt.engine, settings, relay, mailer)
+    listener = Listener(settings.database_url, CHANNEL)
+    watchers = Watchers(listener)
+    servicer = BillingServicer(rt.engine, settings, relay, mailer, watchers)
     return Parts(
         servicers=[
             (
@@ -21,7 +25,8 @@ async def build(rt: Runtime) -> Parts:
                 "slides.billing.v1.BillingService",
             )
         ],
-        tasks=[mailer.run],
+        tasks=[mailer.run, listener.run, watchers.run],
+        on_draining=[watchers.end_streams],
     )
 
 

@@ -35,6 +35,8 @@ class Result:
     event_id: str
     event_type: str
     duplicate: bool
+    # The organization the event changed, if any.
+    organization_id: str = ""
 
 
 def verify(payload: bytes, signature: str, secret: str, tolerance: int) -> dict[str, Any]:
@@ -131,7 +133,7 @@ class Intake:
             outcome=outcome,
             organization_id=org.id if org else "",
         )
-        return Result(event_id, event_type, False)
+        return Result(event_id, event_type, False, org.id if org else "")
 
     async def find_org(self, conn: AsyncConnection, event_type: str, obj: dict[str, Any]) -> Row | None:
         if event_type == "checkout.session.completed":

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import ids, logs
+from kit import db, ids, logs
 from kit.errors import ServiceError
 from kit.grpcx import rpc
 from kit.outbox import OutboxRelay
@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from billing import domain, events, intake, store
 from billing.events import MailWorker
 from billing.settings import Settings
+from billing.watchers import Watchers
 
 log = logs.get(__name__)
 
@@ -75,11 +76,20 @@ def org_not_found(org_id: str) -> ServiceError:
 
 
 class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
-    def __init__(self, engine: AsyncEngine, settings: Settings, relay: OutboxRelay, mailer: MailWorker):
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        settings: Settings,
+        relay: OutboxRelay,
+        mailer: MailWorker,
+        watchers: Watchers,
+    ):
         self.engine = engine
+        self.reads = db.autocommit(engine)
         self.settings = settings
         self.relay = relay
         self.mailer = mailer
+        self.watchers = watchers
         self.plans = domain.plan_table(settings.plan_limits)
 
     # --- helpers --------------------------------------------------------------------------
@@ -176,6 +186,7 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             assert org is not None
             await events.organization_changed(conn, self.org_pb(org))
         self.relay.notify()
+        await self.watchers.changed(org_id)
         return org
 
     @rpc
@@ -199,6 +210,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
 
     # --- credentials ----------------------------------------------------------------------
 
+    async def WatchPrincipals(self, request_iterator, context):
+        await self.watchers.serve(context)
+
     @rpc
     async def Authenticate(self, request, context):
         token = request.token.strip()
@@ -206,7 +220,7 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         if not kind:
             raise ServiceError("UNAUTHORIZED", "Invalid API key or session token.")
         lookup = store.principal_by_key_hash if kind == "api_key" else store.principal_by_session_hash
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = await lookup(conn, domain.token_hash(token))
         if row is None:
             raise ServiceError("UNAUTHORIZED", "Invalid, expired or revoked API key or session token.")
@@ -245,6 +259,8 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             if revoked:
                 await events.api_key_revoked(conn, row.organization_id, row.id)
         self.relay.notify()
+        if revoked:
+            await self.watchers.changed(row.organization_id)
         return billing_pb2.RevokeApiKeyResponse(api_key=key_pb(row))
 
     # --- users and sessions ---------------------------------------------------------------
@@ -391,6 +407,8 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         result = await intake.Intake(self.engine, self).handle(event)
         self.relay.notify()
         self.mailer.notify()
+        if result.organization_id:
+            await self.watchers.changed(result.organization_id)
         return billing_pb2.HandleBillingEventResponse(
             duplicate=result.duplicate, event_id=result.event_id, event_type=result.event_type
         )

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from argon2 import PasswordHasher
 from argon2.exceptions import Argon2Error
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import ids, logs
+from kit import db, ids, logs
 from kit.errors import ServiceError, validation_error
 from kit.grpcx import Clients, call, rpc
 from kit.outbox import OutboxRelay
@@ -67,6 +67,7 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
     def __init__(self, settings: Settings, engine: AsyncEngine, relay: OutboxRelay, clients: Clients):
         self.s = settings
         self.engine = engine
+        self.reads = db.autocommit(engine)
         self.relay = relay
         self.keys = domain.Keys(settings.share_secret_key)
         self.hasher = PasswordHasher(
@@ -105,7 +106,7 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
     async def _live(self, token: str) -> Row | None:
         if not domain.is_token(token):
             return None
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return await store.get_live_by_hash(conn, domain.token_hash(token))
 
     def _cookie_ok(self, row: Row, cookie: str) -> bool:
@@ -144,7 +145,7 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
 
     @rpc
     async def GetShareForSlideshow(self, request, context):
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = await store.get_for_slideshow(conn, request.organization_id, request.slideshow_id)
         if row is None or not row.enabled:
             return sharing_pb2.GetShareForSlideshowResponse(enabled=False)

@@ -63,6 +63,20 @@ class AuthenticateResponse(_message.Message):
     requests_per_minute: int
     def __init__(self, organization: _Optional[_Union[Organization, _Mapping]] = ..., principal_kind: _Optional[str] = ..., principal_id: _Optional[str] = ..., requests_per_minute: _Optional[int] = ...) -> None: ...
 
+class WatchPrincipalsRequest(_message.Message):
+    __slots__ = ("acknowledged_sequence",)
+    ACKNOWLEDGED_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    acknowledged_sequence: int
+    def __init__(self, acknowledged_sequence: _Optional[int] = ...) -> None: ...
+
+class WatchPrincipalsResponse(_message.Message):
+    __slots__ = ("sequence", "organization_id")
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    sequence: int
+    organization_id: str
+    def __init__(self, sequence: _Optional[int] = ..., organization_id: _Optional[str] = ...) -> None: ...
+
 class CreateOrganizationRequest(_message.Message):
     __slots__ = ("name", "plan", "owner_email", "owner_password")
     NAME_FIELD_NUMBER: _ClassVar[int]

@@ -42,6 +42,11 @@ class BillingServiceStub:
                 request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.AuthenticateRequest.SerializeToString,
                 response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.AuthenticateResponse.FromString,
                 _registered_method=True)
+        self.WatchPrincipals = channel.stream_stream(
+                '/slides.billing.v1.BillingService/WatchPrincipals',
+                request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.WatchPrincipalsRequest.SerializeToString,
+                response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.WatchPrincipalsResponse.FromString,
+                _registered_method=True)
         self.CreateOrganization = channel.unary_unary(
                 '/slides.billing.v1.BillingService/CreateOrganization',
                 request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateOrganizationRequest.SerializeToString,
@@ -127,6 +132,18 @@ class BillingServiceServicer:
 
     def Authenticate(self, request, context):
         """Authenticate resolves an API key or session token to its organization.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchPrincipals(self, request_iterator, context):
+        """WatchPrincipals lets a gateway keep Authenticate answers for API keys: while the
+        stream is open, billing sends a change for every organization whose keys, plan,
+        status or limits change, and the gateway drops that organization's answers and
+        acknowledges. Billing's writes answer only after their watchers acknowledged, so a
+        revocation or plan change is in force on the very next request. The first message
+        (sequence 0) says the stream is live; messages without an organization are heartbeats.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -234,6 +251,11 @@ def add_BillingServiceServicer_to_server(servicer, server):
                     request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.AuthenticateRequest.FromString,
                     response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.AuthenticateResponse.SerializeToString,
             ),
+            'WatchPrincipals': grpc.stream_stream_rpc_method_handler(
+                    servicer.WatchPrincipals,
+                    request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.WatchPrincipalsRequest.FromString,
+                    response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.WatchPrincipalsResponse.SerializeToString,
+            ),
             'CreateOrganization': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateOrganization,
                     request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateOrganizationRequest.FromString,
@@ -340,6 +362,33 @@ class BillingService:
             '/slides.billing.v1.BillingService/Authenticate',
             slides_dot_billing_dot_v1_dot_billing__pb2.AuthenticateRequest.SerializeToString,
             slides_dot_billing_dot_v1_dot_billing__pb2.AuthenticateResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchPrincipals(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/slides.billing.v1.BillingService/WatchPrincipals',
+            slides_dot_billing_dot_v1_dot_billing__pb2.WatchPrincipalsRequest.SerializeToString,
+            slides_dot_billing_dot_v1_dot_billing__pb2.WatchPrincipalsResponse.FromString,
             options,
             channel_credentials,
             insecure,

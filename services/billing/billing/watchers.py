@@ -1,0 +1,128 @@
+"""Gateways watching what Authenticate answers (the WatchPrincipals stream).
+
+Each watcher gets the id of every organization whose keys, plan, status or limits change: from
+this replica's own writes (`changed`, which waits for the watchers' acknowledgements, so the
+change is in force at every gateway before the write answers) and from the database's
+notifications (the trigger of migration 0002, covering the other billing replicas). A stream is
+live only while notifications flow; when the listener loses Postgres, every stream ends and the
+gateways drop what they kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+from kit import logs
+from kit.pgnotify import Listener
+from slides.billing.v1 import billing_pb2
+
+log = logs.get(__name__)
+
+CHANNEL = "billing_principals"
+HEARTBEAT_SECONDS = 5.0
+ACK_TIMEOUT_SECONDS = 2.0
+HEARTBEAT = billing_pb2.WatchPrincipalsResponse()
+
+
+class Watcher:
+    def __init__(self) -> None:
+        # None ends the stream.
+        self.outbox: asyncio.Queue[billing_pb2.WatchPrincipalsResponse | None] = asyncio.Queue()
+        self._acknowledged = 0
+        self._gone = False
+        self._progress = asyncio.Condition()
+
+    async def acknowledge(self, sequence: int) -> None:
+        async with self._progress:
+            self._acknowledged = max(self._acknowledged, sequence)
+            self._progress.notify_all()
+
+    async def applied(self, sequence: int) -> None:
+        """Returns once the gateway acknowledged `sequence`, or its stream ended."""
+        async with self._progress:
+            await self._progress.wait_for(lambda: self._gone or self._acknowledged >= sequence)
+
+    async def close(self) -> None:
+        async with self._progress:
+            self._gone = True
+            self._progress.notify_all()
+
+
+class Watchers:
+    def __init__(self, listener: Listener):
+        self.listener = listener
+        self._watchers: set[Watcher] = set()
+        self._sequence = 0
+
+    async def changed(self, organization_id: str) -> None:
+        """Call after the write committed: returns when every watcher has applied the change (a
+        watcher that does not answer within ACK_TIMEOUT_SECONDS is cut off)."""
+        watchers = list(self._watchers)
+        sequence = self._push(organization_id)
+        await asyncio.gather(*(self._applied(w, sequence) for w in watchers))
+
+    async def run(self) -> None:
+        """Relays the database's notifications to every watcher (background task)."""
+        notifications = self.listener.subscribe()
+        try:
+            while True:
+                organization_id = await notifications.get()
+                if organization_id is None:
+                    self.end_streams()
+                elif organization_id:
+                    self._push(organization_id)
+        finally:
+            self.listener.unsubscribe(notifications)
+
+    async def serve(self, context: grpc.aio.ServicerContext) -> None:
+        """The body of one WatchPrincipals call."""
+        watcher = Watcher()
+        self._watchers.add(watcher)  # before the check: a lost listener from now on ends this stream
+        reader = asyncio.create_task(self._read_acknowledgements(context, watcher))
+        try:
+            if not self.listener.listening.is_set():
+                await context.abort(grpc.StatusCode.UNAVAILABLE, "change notifications are not flowing yet")
+            await context.write(HEARTBEAT)  # live from here on
+            while True:
+                try:
+                    message = await asyncio.wait_for(watcher.outbox.get(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    message = HEARTBEAT
+                if message is None:
+                    return
+                await context.write(message)
+        finally:
+            reader.cancel()
+            self._watchers.discard(watcher)
+            await watcher.close()
+
+    def end_streams(self) -> None:
+        """Ends every stream: gateways drop what they kept and reconnect (to this or another replica)."""
+        for watcher in self._watchers:
+            watcher.outbox.put_nowait(None)
+
+    def _push(self, organization_id: str) -> int:
+        self._sequence += 1
+        message = billing_pb2.WatchPrincipalsResponse(
+            sequence=self._sequence, organization_id=organization_id
+        )
+        for watcher in self._watchers:
+            watcher.outbox.put_nowait(message)
+        return self._sequence
+
+    async def _applied(self, watcher: Watcher, sequence: int) -> None:
+        try:
+            await asyncio.wait_for(watcher.applied(sequence), ACK_TIMEOUT_SECONDS)
+        except TimeoutError:
+            log.warning("gateway did not acknowledge a principal change; cutting its stream")
+            watcher.outbox.put_nowait(None)
+
+    @staticmethod
+    async def _read_acknowledgements(context: grpc.aio.ServicerContext, watcher: Watcher) -> None:
+        while True:
+            request = await context.read()
+            if request is grpc.aio.EOF:
+                watcher.outbox.put_nowait(None)
+                return
+            await watcher.acknowledge(request.acknowledged_sequence)
