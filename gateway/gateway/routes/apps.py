@@ -203,7 +203,7 @@ async def list_apps(
     status: Annotated[Status | None, Query(description="ACTIVE or ARCHIVED")] = None,
     caller: Caller = Depends(require_caller),
 ) -> JSONResponse:
-    return JSONResponse(await ops.list_apps(request.app.state.backends, caller, page, limit, status))
+    return JSONResponse(await ops.list_apps_rendered(request.app.state.backends, caller, page, limit, status))
 
 
 @router.get(

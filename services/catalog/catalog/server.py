@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import math
-from datetime import datetime
+from collections.abc import Mapping
 from typing import Any
 
-from google.protobuf import timestamp_pb2
-from kit import grpcx, logs
+from kit import db, grpcx, logs
 from kit.errors import ServiceError, validation_error
 from kit.ids import new_id
 from kit.outbox import OutboxRelay
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 from slides.common.v1 import common_pb2
-from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -25,21 +22,16 @@ log = logs.get(__name__)
 APPS_QUOTA = "apps"
 
 
-def _timestamp(value: datetime) -> timestamp_pb2.Timestamp:
-    seconds = math.floor(value.timestamp())
-    return timestamp_pb2.Timestamp(seconds=seconds, nanos=value.microsecond * 1000)
+def _timestamp(epoch_us: int) -> dict[str, int]:
+    seconds, micros = divmod(epoch_us, 1_000_000)
+    return {"seconds": seconds, "nanos": micros * 1000}
 
 
-def to_proto(row: Any) -> catalog_pb2.App:
-    """An apps row (SQLAlchemy Row or named tuple) as the App message."""
-    fields = {f: getattr(row, f) for f in domain.WRITABLE_FIELDS}
-    return catalog_pb2.App(
-        id=row.id,
-        organization_id=row.organization_id,
-        created_at=_timestamp(row.created_at),
-        updated_at=_timestamp(row.updated_at),
-        **fields,
-    )
+def to_proto(app: Mapping[str, Any]) -> catalog_pb2.App:
+    """An app as the store reads it (store.APP: the columns, times in epoch microseconds)."""
+    fields = dict(app)
+    created, updated = fields.pop("created_us"), fields.pop("updated_us")
+    return catalog_pb2.App(**fields, created_at=_timestamp(created), updated_at=_timestamp(updated))
 
 
 def _read(app: catalog_pb2.App, field: str) -> Any:
@@ -85,6 +77,7 @@ class Quota:
 class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
     def __init__(self, engine: AsyncEngine, relay: OutboxRelay, billing: Any):
         self.engine = engine
+        self.reads = db.autocommit(engine)
         self.relay = relay
         self.quota = Quota(billing)
 
@@ -93,7 +86,7 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         org = _organization(request.organization_id)
         page, limit = domain.page_window(request.page.page, request.page.limit)
         status = domain.status_filter(request.status)
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows, total = await store.list_apps(conn, org, status, (page - 1) * limit, limit)
         return catalog_pb2.ListAppsResponse(
             apps=[to_proto(r) for r in rows], page=common_pb2.PageInfo(page=page, limit=limit, total=total)
@@ -105,11 +98,11 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
             app=to_proto(await self._get(request.organization_id, request.app_id))
         )
 
-    async def _get(self, organization_id: str, app_id: str) -> Row:
+    async def _get(self, organization_id: str, app_id: str) -> Mapping[str, Any]:
         org = _organization(organization_id)
         row = None
         if domain.is_app_id(app_id):
-            async with self.engine.connect() as conn:
+            async with self.reads.connect() as conn:
                 row = await store.get_app(conn, org, app_id)
         if row is None:
             raise domain.app_not_found(app_id)
@@ -123,7 +116,7 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         app_id = new_id("app")
         values = domain.validate_new({f: _read(request.app, f) for f in domain.WRITABLE_FIELDS})
         values.setdefault("slug", domain.slug_for(values["name"], app_id))
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             if await store.slug_in_use(conn, org, values["slug"]):
                 raise domain.slug_taken(values["slug"])
         await self.quota.consume(org, app_id)

@@ -7,10 +7,24 @@ from typing import Any
 
 from kit import db
 from kit.outbox import outbox_table, processed_events_table
-from sqlalchemy import Column, DateTime, MetaData, Table, Text, and_, delete, func, insert, select, update
+from sqlalchemy import (
+    Column,
+    DateTime,
+    MetaData,
+    Table,
+    Text,
+    and_,
+    delete,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.engine import Row
+from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.elements import ColumnClause
 
 metadata = MetaData(schema="catalog")
 
@@ -47,6 +61,15 @@ processed_events = processed_events_table(metadata)
 
 UNIQUE_SLUG = "apps_org_slug_key"
 
+# Every read of an app (get, list, insert and update RETURNING) yields these columns, as a mapping:
+# the table's columns with its two times as epoch microseconds (created_us, updated_us), which
+# cost far less to load and to turn into protobuf Timestamps than datetimes.
+APP_SQL = ", ".join(
+    [c.name for c in apps.c if c.name not in ("created_at", "updated_at")]
+    + [f"(extract(epoch FROM {t}_at) * 1000000)::int8 AS {t}_us" for t in ("created", "updated")]
+)
+APP: ColumnClause[Any] = literal_column(APP_SQL)
+
 
 def _scoped(organization_id: str, app_id: str):
     return and_(apps.c.organization_id == organization_id, apps.c.id == app_id)
@@ -57,20 +80,21 @@ async def slug_in_use(conn: AsyncConnection, organization_id: str, slug: str) ->
     return (await conn.execute(query)).first() is not None
 
 
-async def insert_app(conn: AsyncConnection, values: dict[str, Any]) -> Row:
+async def insert_app(conn: AsyncConnection, values: dict[str, Any]) -> RowMapping:
     now = datetime.now(UTC)
     row = {**values, "created_at": now, "updated_at": now}
-    return (await conn.execute(insert(apps).values(row).returning(*apps.c))).one()
+    return (await conn.execute(insert(apps).values(row).returning(APP))).mappings().one()
 
 
-async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> Row | None:
-    return (await conn.execute(select(apps).where(_scoped(organization_id, app_id)))).first()
+async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> RowMapping | None:
+    query = select(APP).select_from(apps).where(_scoped(organization_id, app_id))
+    return (await conn.execute(query)).mappings().first()
 
 
-# The hottest query of the API, so it runs straight on psycopg (kit.db.fetch_all).
-_LIST_PAGE = """
-SELECT *, count(*) OVER () AS total FROM catalog.apps
-WHERE organization_id = %(org)s {status}
+# The hottest query of the API, so it runs straight on psycopg (kit.db.fetch_mappings).
+_LIST_PAGE = f"""
+SELECT {APP_SQL}, count(*) OVER () AS total FROM catalog.apps
+WHERE organization_id = %(org)s {{status}}
 ORDER BY created_at DESC, id DESC OFFSET %(offset)s LIMIT %(limit)s"""
 LIST_PAGE = _LIST_PAGE.format(status="")
 LIST_PAGE_WITH_STATUS = _LIST_PAGE.format(status="AND status = %(status)s")
@@ -78,13 +102,16 @@ LIST_PAGE_WITH_STATUS = _LIST_PAGE.format(status="AND status = %(status)s")
 
 async def list_apps(
     conn: AsyncConnection, organization_id: str, status: str, offset: int, limit: int
-) -> tuple[list[Any], int]:
+) -> tuple[list[dict[str, Any]], int]:
     """One page, newest first (id breaks ties), and the total matching the filter (one round trip
     unless the page is past the end)."""
     params = {"org": organization_id, "status": status, "offset": offset, "limit": limit}
-    rows = await db.fetch_all(conn, LIST_PAGE_WITH_STATUS if status else LIST_PAGE, params)
+    rows = await db.fetch_mappings(conn, LIST_PAGE_WITH_STATUS if status else LIST_PAGE, params)
     if rows:
-        return rows, int(rows[0].total)
+        total = int(rows[0]["total"])
+        for row in rows:
+            del row["total"]
+        return rows, total
     if offset == 0:
         return [], 0
     where = [apps.c.organization_id == organization_id]
@@ -96,14 +123,14 @@ async def list_apps(
 
 async def update_app(
     conn: AsyncConnection, organization_id: str, app_id: str, changes: dict[str, Any]
-) -> Row | None:
+) -> RowMapping | None:
     query = (
         update(apps)
         .where(_scoped(organization_id, app_id))
         .values(**changes, updated_at=datetime.now(UTC))
-        .returning(*apps.c)
+        .returning(APP)
     )
-    return (await conn.execute(query)).first()
+    return (await conn.execute(query)).mappings().first()
 
 
 async def delete_app(conn: AsyncConnection, organization_id: str, app_id: str) -> bool:

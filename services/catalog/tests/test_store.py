@@ -10,7 +10,7 @@ import pytest
 from catalog import domain, store
 from kit.db import make_engine
 from kit.ids import new_id
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 
@@ -36,9 +36,14 @@ async def test_insert_and_get_are_scoped_to_the_organization(engine):
     mine, theirs = org(), org()
     async with engine.begin() as conn:
         row = await store.insert_app(conn, new_values(mine, value_props=["fast"]))
-        assert row.created_at == row.updated_at and row.value_props == ["fast"]
-        assert (await store.get_app(conn, mine, row.id)).name == row.name
-        assert await store.get_app(conn, theirs, row.id) is None
+        assert row["created_us"] == row["updated_us"] and row["value_props"] == ["fast"]
+        assert await store.get_app(conn, mine, row["id"]) == row
+        assert await store.get_app(conn, theirs, row["id"]) is None
+        # Times are read as exact epoch microseconds.
+        stored = (
+            await conn.execute(select(store.apps.c.created_at).where(store.apps.c.id == row["id"]))
+        ).scalar()
+        assert row["created_us"] == round(stored.timestamp() * 1_000_000)
 
 
 async def test_slug_is_unique_per_organization(engine):
@@ -58,7 +63,7 @@ async def test_slug_is_unique_per_organization(engine):
 async def test_list_is_newest_first_with_id_breaking_ties_and_counts_the_filter(engine):
     mine = org()
     async with engine.begin() as conn:
-        ids = [(await store.insert_app(conn, new_values(mine))).id for _ in range(5)]
+        ids = [(await store.insert_app(conn, new_values(mine)))["id"] for _ in range(5)]
         await store.update_app(conn, mine, ids[0], {"status": "ARCHIVED"})
         same = datetime(2026, 1, 1, tzinfo=UTC)
         await conn.execute(update(store.apps).where(store.apps.c.id.in_(ids[1:3])).values(created_at=same))
@@ -66,24 +71,26 @@ async def test_list_is_newest_first_with_id_breaking_ties_and_counts_the_filter(
     async with engine.connect() as conn:
         rows, total = await store.list_apps(conn, mine, "", 0, 50)
         assert total == 5
-        listed = [r.id for r in rows]
+        listed = [r["id"] for r in rows]
         assert listed[:3] == [ids[4], ids[3], ids[0]]
         assert listed[3:] == sorted(ids[1:3], reverse=True)
         page, total = await store.list_apps(conn, mine, "", 2, 2)
-        assert [r.id for r in page] == listed[2:4] and total == 5
+        assert [r["id"] for r in page] == listed[2:4] and total == 5
         empty, total = await store.list_apps(conn, mine, "", 10, 2)
         assert empty == [] and total == 5
         archived, total = await store.list_apps(conn, mine, "ARCHIVED", 0, 50)
-        assert [r.id for r in archived] == [ids[0]] and total == 1
+        assert [r["id"] for r in archived] == [ids[0]] and total == 1
+        assert rows == [dict(await store.get_app(conn, mine, r["id"])) for r in rows]
 
 
 async def test_update_and_delete_touch_only_the_organizations_row(engine):
     mine, theirs = org(), org()
     async with engine.begin() as conn:
         row = await store.insert_app(conn, new_values(mine))
-        assert await store.update_app(conn, theirs, row.id, {"niche": "stolen"}) is None
-        assert not await store.delete_app(conn, theirs, row.id)
-        updated = await store.update_app(conn, mine, row.id, {"niche": "fitness"})
-        assert updated.niche == "fitness" and updated.updated_at > row.updated_at
-        assert await store.delete_app(conn, mine, row.id)
-        assert await store.get_app(conn, mine, row.id) is None
+        app_id = row["id"]
+        assert await store.update_app(conn, theirs, app_id, {"niche": "stolen"}) is None
+        assert not await store.delete_app(conn, theirs, app_id)
+        updated = await store.update_app(conn, mine, app_id, {"niche": "fitness"})
+        assert updated["niche"] == "fitness" and updated["updated_us"] > row["updated_us"]
+        assert await store.delete_app(conn, mine, app_id)
+        assert await store.get_app(conn, mine, app_id) is None
