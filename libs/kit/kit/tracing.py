@@ -31,11 +31,9 @@ def configure(service_name: str) -> None:
 
 
 def inject() -> dict[str, str]:
-    """The current trace context as W3C headers (empty when there is no active span, and when
-    nothing exports spans)."""
+    """The current trace context as W3C headers (empty when there is no active span)."""
     carrier: dict[str, str] = {}
-    if _exporting:
-        propagate.inject(carrier)
+    propagate.inject(carrier)
     return carrier
 
 
