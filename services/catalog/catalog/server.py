@@ -13,7 +13,7 @@ from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 from slides.common.v1 import common_pb2
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from catalog import domain, events, store
 
@@ -43,6 +43,30 @@ def _organization(organization_id: str) -> str:
     if not organization_id:
         raise validation_error([("organization_id", "is required")])
     return organization_id
+
+
+class AppMessages:
+    """App messages by version (store.Version): a page of apps unchanged since this process last
+    read them costs one narrow query, with no rows to load and no messages to build. Bounded;
+    a version never changes, so nothing here goes stale."""
+
+    def __init__(self, limit: int = 20_000):
+        self.limit = limit
+        self._by_version: dict[store.Version, catalog_pb2.App] = {}
+
+    async def page(
+        self, conn: AsyncConnection, org: str, versions: list[store.Version]
+    ) -> list[catalog_pb2.App]:
+        if len(self._by_version) > self.limit:
+            self._by_version.clear()
+        missing = [v[0] for v in versions if v not in self._by_version]
+        # An app changed since the page was read comes in its newer version; a deleted one is left out.
+        fetched: dict[str, catalog_pb2.App] = {}
+        if missing:
+            for version, row in await store.apps_by_id(conn, org, missing):
+                fetched[version[0]] = self._by_version[version] = to_proto(row)
+        found = (self._by_version.get(v, fetched.get(v[0])) for v in versions)
+        return [app for app in found if app is not None]
 
 
 class Quota:
@@ -80,6 +104,7 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         self.reads = db.autocommit(engine)
         self.relay = relay
         self.quota = Quota(billing)
+        self.messages = AppMessages()
 
     @grpcx.rpc
     async def ListApps(self, request: catalog_pb2.ListAppsRequest, context) -> catalog_pb2.ListAppsResponse:
@@ -87,9 +112,10 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         page, limit = domain.page_window(request.page.page, request.page.limit)
         status = domain.status_filter(request.status)
         async with self.reads.connect() as conn:
-            rows, total = await store.list_apps(conn, org, status, (page - 1) * limit, limit)
+            versions, total = await store.list_versions(conn, org, status, (page - 1) * limit, limit)
+            apps = await self.messages.page(conn, org, versions)
         return catalog_pb2.ListAppsResponse(
-            apps=[to_proto(r) for r in rows], page=common_pb2.PageInfo(page=page, limit=limit, total=total)
+            apps=apps, page=common_pb2.PageInfo(page=page, limit=limit, total=total)
         )
 
     @grpcx.rpc

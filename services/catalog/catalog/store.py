@@ -91,27 +91,33 @@ async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> R
     return (await conn.execute(query)).mappings().first()
 
 
-# The hottest query of the API, so it runs straight on psycopg (kit.db.fetch_mappings).
+# A version of an app: its id, the id of the transaction that wrote this version of the row
+# (xmin: every UPDATE writes a new one) and updated_at. Two reads of the same version read the
+# same content, so lists fetch versions only and load the rows not seen in that version.
+Version = tuple[str, int, int]
+_VERSION_SQL = "xmin::text::int8 AS row_xmin, (extract(epoch FROM updated_at) * 1000000)::int8 AS updated_us"
+
+# The hottest queries of the API, so they run straight on psycopg (kit.db).
 _LIST_PAGE = f"""
-SELECT {APP_SQL}, count(*) OVER () AS total FROM catalog.apps
+SELECT id, {_VERSION_SQL}, count(*) OVER () AS total FROM catalog.apps
 WHERE organization_id = %(org)s {{status}}
 ORDER BY created_at DESC, id DESC OFFSET %(offset)s LIMIT %(limit)s"""
 LIST_PAGE = _LIST_PAGE.format(status="")
 LIST_PAGE_WITH_STATUS = _LIST_PAGE.format(status="AND status = %(status)s")
+APPS_BY_ID = f"""
+SELECT {APP_SQL}, xmin::text::int8 AS row_xmin FROM catalog.apps
+WHERE organization_id = %(org)s AND id = ANY(%(ids)s)"""
 
 
-async def list_apps(
+async def list_versions(
     conn: AsyncConnection, organization_id: str, status: str, offset: int, limit: int
-) -> tuple[list[dict[str, Any]], int]:
-    """One page, newest first (id breaks ties), and the total matching the filter (one round trip
-    unless the page is past the end)."""
+) -> tuple[list[Version], int]:
+    """One page, newest first (id breaks ties), as versions, and the total matching the filter
+    (one round trip unless the page is past the end)."""
     params = {"org": organization_id, "status": status, "offset": offset, "limit": limit}
-    rows = await db.fetch_mappings(conn, LIST_PAGE_WITH_STATUS if status else LIST_PAGE, params)
+    rows = await db.fetch_all(conn, LIST_PAGE_WITH_STATUS if status else LIST_PAGE, params)
     if rows:
-        total = int(rows[0]["total"])
-        for row in rows:
-            del row["total"]
-        return rows, total
+        return [(r.id, r.row_xmin, r.updated_us) for r in rows], int(rows[0].total)
     if offset == 0:
         return [], 0
     where = [apps.c.organization_id == organization_id]
@@ -119,6 +125,14 @@ async def list_apps(
         where.append(apps.c.status == status)
     total = (await conn.execute(select(func.count()).select_from(apps).where(*where))).scalar_one()
     return [], int(total)
+
+
+async def apps_by_id(
+    conn: AsyncConnection, organization_id: str, app_ids: list[str]
+) -> list[tuple[Version, dict[str, Any]]]:
+    """The organization's apps among `app_ids` (in no order), each with its version."""
+    rows = await db.fetch_mappings(conn, APPS_BY_ID, {"org": organization_id, "ids": app_ids})
+    return [((row["id"], row.pop("row_xmin"), row["updated_us"]), row) for row in rows]
 
 
 async def update_app(

@@ -69,18 +69,38 @@ async def test_list_is_newest_first_with_id_breaking_ties_and_counts_the_filter(
         await conn.execute(update(store.apps).where(store.apps.c.id.in_(ids[1:3])).values(created_at=same))
         await store.insert_app(conn, new_values(org()))  # another organization's app is never listed
     async with engine.connect() as conn:
-        rows, total = await store.list_apps(conn, mine, "", 0, 50)
+        versions, total = await store.list_versions(conn, mine, "", 0, 50)
         assert total == 5
-        listed = [r["id"] for r in rows]
+        listed = [v[0] for v in versions]
         assert listed[:3] == [ids[4], ids[3], ids[0]]
         assert listed[3:] == sorted(ids[1:3], reverse=True)
-        page, total = await store.list_apps(conn, mine, "", 2, 2)
-        assert [r["id"] for r in page] == listed[2:4] and total == 5
-        empty, total = await store.list_apps(conn, mine, "", 10, 2)
+        page, total = await store.list_versions(conn, mine, "", 2, 2)
+        assert [v[0] for v in page] == listed[2:4] and total == 5
+        empty, total = await store.list_versions(conn, mine, "", 10, 2)
         assert empty == [] and total == 5
-        archived, total = await store.list_apps(conn, mine, "ARCHIVED", 0, 50)
-        assert [r["id"] for r in archived] == [ids[0]] and total == 1
-        assert rows == [dict(await store.get_app(conn, mine, r["id"])) for r in rows]
+        archived, total = await store.list_versions(conn, mine, "ARCHIVED", 0, 50)
+        assert [v[0] for v in archived] == [ids[0]] and total == 1
+        # The same versions, with the rows as every other read returns them.
+        rows = await store.apps_by_id(conn, mine, listed)
+        assert {version for version, _ in rows} == set(versions)
+        assert [row for _, row in rows] == [dict(await store.get_app(conn, mine, r["id"])) for _, r in rows]
+
+
+async def test_every_write_makes_a_new_version_and_reads_stay_in_the_organization(engine):
+    mine = org()
+    async with engine.begin() as conn:
+        app_id = (await store.insert_app(conn, new_values(mine)))["id"]
+    async with engine.connect() as conn:
+        (before,), _ = await store.list_versions(conn, mine, "", 0, 50)
+        assert await store.apps_by_id(conn, org(), [app_id]) == []
+    async with engine.begin() as conn:
+        await store.update_app(conn, mine, app_id, {"tagline": "new"})
+    async with engine.begin() as conn:
+        await store.update_app(conn, mine, app_id, {"tagline": "newer"})
+    async with engine.connect() as conn:
+        (after,), _ = await store.list_versions(conn, mine, "", 0, 50)
+        [(version, row)] = await store.apps_by_id(conn, mine, [app_id])
+    assert after != before and after[1] != before[1] and version == after and row["tagline"] == "newer"
 
 
 async def test_update_and_delete_touch_only_the_organizations_row(engine):
