@@ -162,6 +162,7 @@ def test_generated_deck_is_ready_with_six_public_pngs(pro, ready_deck, billing_s
         assert r.status_code == 200
         with Image.open(io.BytesIO(r.content)) as img:
             assert (img.format, img.size) == ("PNG", (1080, 1920))
+            img.load()  # every row decodes
     assets = {a["type"]: a for a in deck["marketing_assets"]}
     assert set(assets) >= {"caption", "hashtags", "cta"}
     assert 0 < len(assets["caption"]["text"]) <= 2200

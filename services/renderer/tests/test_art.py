@@ -161,3 +161,12 @@ def test_undrawable_or_empty_copy_still_renders(design: str) -> None:
         img, placed = art.compose(deck, index, _style(design))
         assert img.size == (1080, 1920)
         assert placed  # at least the fallback title was drawn
+
+
+def test_gradients_are_drawn_once_and_handed_out_as_new_images() -> None:
+    stops = [(255, 0, 0), (0, 0, 255)]
+    first = paint.gradient((40, 60), stops, "diagonal")
+    first.paste((0, 255, 0), (0, 0, 40, 60))  # designs draw on what they get
+    second = paint.gradient((40, 60), stops, "diagonal")
+    assert second is not first and second.getpixel((20, 30)) != (0, 255, 0)
+    assert ImageChops.difference(second, paint.gradient((40, 60), stops, "diagonal")).getbbox() is None

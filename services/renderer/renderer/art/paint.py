@@ -120,7 +120,13 @@ def rng(seed: int, *parts: object) -> random.Random:
 
 
 def gradient(size: tuple[int, int], stops: list[RGB], angle: str = "vertical") -> Image.Image:
-    """Linear gradient through the stops (vertical, or diagonal at about 25 degrees)."""
+    """Linear gradient through the stops (vertical, or diagonal at about 25 degrees); a new image
+    each call, drawn once per size, stops and angle (a deck repeats its gradients)."""
+    return _gradient(size, tuple(stops), angle).copy()
+
+
+@lru_cache(maxsize=32)
+def _gradient(size: tuple[int, int], stops: tuple[RGB, ...], angle: str) -> Image.Image:
     n = 256
     strip = Image.new("RGB", (1, n))
     px = strip.load()
