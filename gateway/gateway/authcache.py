@@ -77,6 +77,8 @@ class AuthCache:
                 await self._follow(call)
             except (grpc.aio.AioRpcError, TimeoutError) as err:
                 log.info("billing change stream closed; keys are checked with billing", error=repr(err))
+            except Exception:  # never let the watch end: without it nothing would be kept again
+                log.exception("billing change stream failed; keys are checked with billing")
             finally:
                 was_live = self.live
                 self._stop_keeping()
