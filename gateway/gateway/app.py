@@ -69,6 +69,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         version="0.1.0",
         description=DESCRIPTION,
         lifespan=lifespan,
+        redirect_slashes=False,  # "/apps/" is an unknown route (404 NOT_FOUND), not a bare 307
     )
     errors.install(app)
 

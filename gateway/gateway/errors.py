@@ -132,10 +132,12 @@ def install(app: FastAPI) -> None:
         code = {400: "VALIDATION_ERROR", 401: "UNAUTHORIZED", 413: "PAYLOAD_TOO_LARGE"}.get(
             err.status_code, "ERROR"
         )
+        error: dict[str, Any] = {"code": code, "message": str(err.detail)}
+        if code == "VALIDATION_ERROR":  # a body FastAPI could not read at all (e.g. not UTF-8)
+            error["message"] = "Request validation failed."
+            error["details"] = {"fields": [{"field": "body", "message": f"{err.detail}."}]}
         return JSONResponse(
-            {"success": False, "error": {"code": code, "message": str(err.detail)}},
-            status_code=err.status_code,
-            headers=dict(err.headers or {}),
+            {"success": False, "error": error}, status_code=err.status_code, headers=dict(err.headers or {})
         )
 
     @app.exception_handler(Exception)

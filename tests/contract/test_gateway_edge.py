@@ -46,6 +46,20 @@ def test_unknown_route_is_a_404_envelope(anon):
     envelope(anon.post("/definitely/not/a/route", json={}), 404, "NOT_FOUND")
 
 
+def test_a_trailing_slash_is_an_unknown_route_not_a_redirect(anon, org_key):
+    key = org_key().api_key.key
+    envelope(anon.get(f"{APPS}/", headers=keyed(anon, key)), 404, "NOT_FOUND")
+
+
+def test_a_body_that_is_not_utf8_names_the_body(anon, org_key):
+    key = org_key().api_key.key
+    headers = {**keyed(anon, key), "Content-Type": "application/json"}
+    error = envelope(
+        anon.post(APPS, content=b'{"name": "\xff\xfe"}', headers=headers), 400, "VALIDATION_ERROR"
+    )
+    assert [f["field"] for f in error["details"]["fields"]] == ["body"]
+
+
 def test_wrong_method_is_a_405_envelope(anon):
     envelope(anon.patch(APPS, json={}), 405, "METHOD_NOT_ALLOWED")
     envelope(anon.post(f"{APPS}/app_x", json={}), 405, "METHOD_NOT_ALLOWED")

@@ -273,6 +273,9 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, 
     app_id = create_app(gateway_url, org["api_key"], niche["key"])
     template_key = niche["templates"][0]["key"]
     async with session(mcp_url, org["api_key"]) as s:
+        # The same code as REST for a missing or empty template_key, and no quota used.
+        for missing in ({"app_id": app_id}, {"app_id": app_id, "template_key": ""}):
+            assert (await s.error("generate_slideshow", missing))["code"] == "TEMPLATE_KEY_REQUIRED"
         started = await s.ok("generate_slideshow", {"app_id": app_id, "template_key": template_key})
         assert started["status"] == "PENDING" and started["slideshow_id"].startswith("ss_")
         assert (await s.ok("get_usage"))["slideshows_generated"] == 1

@@ -81,6 +81,24 @@ class GatewayMCPServer(MCPServer):
             return _tool_error(name, exc)
 
 
+# Arguments whose absence REST reports with a code of its own: the same code here.
+MISSING_ARGUMENT_CODES = {
+    ("generate_slideshow", "template_key"): (
+        "TEMPLATE_KEY_REQUIRED",
+        "template_key is required; see list_formats.",
+    ),
+}
+
+
+def _missing_argument(name: str, err: ValidationError) -> tuple[str, str] | None:
+    for e in err.errors():
+        loc = e.get("loc", ())
+        absent = e.get("type") == "missing" or (e.get("type") == "string_too_short" and e.get("input") == "")
+        if absent and len(loc) == 1 and (name, str(loc[0])) in MISSING_ARGUMENT_CODES:
+            return MISSING_ARGUMENT_CODES[(name, str(loc[0]))]
+    return None
+
+
 def _tool_error(name: str, exc: ToolError) -> CallToolResult:
     cause = exc.__cause__
     if isinstance(cause, ServiceError):
@@ -89,6 +107,9 @@ def _tool_error(name: str, exc: ToolError) -> CallToolResult:
         return error_result(cause.code, cause.message, cause.details)
     if isinstance(cause, ValidationError) and not isinstance(exc, UnexpectedToolError):
         # Arguments that don't match the input schema (a failing output model is a crash).
+        missing = _missing_argument(name, cause)
+        if missing is not None:
+            return error_result(*missing)
         return error_result(
             "VALIDATION_ERROR", "Tool arguments failed validation.", {"fields": _validation_fields(cause)}
         )
