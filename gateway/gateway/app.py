@@ -8,9 +8,11 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute, iter_route_contexts
 from kit.service import freeze_startup_objects
 
 from gateway import errors
+from gateway.auth import require_caller
 from gateway.authcache import AuthCache
 from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
@@ -81,9 +83,85 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     return app
 
 
+SECURITY_SCHEMES = {
+    "bearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "An API key (`sk_live_...`, Pro and Business plans) or a session token.",
+    },
+    "sessionCookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "session",
+        "description": "The HttpOnly session cookie set by /v0/auth/signup and /v0/auth/login.",
+    },
+}
+CALLER_SECURITY: list[dict[str, list[str]]] = [{"bearer": []}, {"sessionCookie": []}]
+HEADERS = {
+    "RateLimit-Policy": {
+        "description": 'The organization\'s per-minute limit, shared by REST and MCP: `"minute";q=<limit>;w=60`.',
+        "schema": {"type": "string"},
+    },
+    "RateLimit": {
+        "description": 'What is left of it: `"minute";r=<remaining>;t=<seconds until the window resets>`.',
+        "schema": {"type": "string"},
+    },
+    "Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "integer"}},
+    "WWW-Authenticate": {"description": "`Bearer`", "schema": {"type": "string"}},
+}
+# Operations that check credentials in their own code rather than through require_caller, and
+# whether they count against the per-minute limit.
+AUTHENTICATED_ELSEWHERE = {("POST", "/v0/mcp"): True, ("POST", "/v0/auth/logout"): False}
+
+
+def _needs_caller(route: APIRoute) -> bool:
+    pending = list(route.dependant.dependencies)
+    while pending:
+        dependency = pending.pop()
+        if dependency.call is require_caller:
+            return True
+        pending.extend(dependency.dependencies)
+    return False
+
+
+def _document_auth(schema: dict, routes: list) -> None:
+    """Security requirements and the auth and rate-limit headers of every authenticated operation."""
+    components = schema.setdefault("components", {})
+    components["securitySchemes"] = SECURITY_SCHEMES
+    components["headers"] = HEADERS
+    ref = {name: {"$ref": f"#/components/headers/{name}"} for name in HEADERS}
+    for context in iter_route_contexts(routes):
+        route = context.original_route
+        if not isinstance(route, APIRoute) or not route.include_in_schema:
+            continue
+        path = context.path_format
+        for method in route.methods or ():
+            operation = schema["paths"].get(path, {}).get(method.lower())
+            if operation is None:
+                continue
+            limited = _needs_caller(route) or AUTHENTICATED_ELSEWHERE.get((method, path))
+            if limited is None:
+                continue
+            operation["security"] = CALLER_SECURITY
+            for status, response in operation.get("responses", {}).items():
+                headers = response.setdefault("headers", {})
+                if limited and (status.startswith("2") or status == "429"):
+                    headers.update(
+                        {"RateLimit-Policy": ref["RateLimit-Policy"], "RateLimit": ref["RateLimit"]}
+                    )
+                if status == "429":
+                    headers["Retry-After"] = ref["Retry-After"]
+                if status == "401":
+                    headers["WWW-Authenticate"] = ref["WWW-Authenticate"]
+                if not headers:
+                    del response["headers"]
+
+
 def install_openapi(app: FastAPI) -> None:
     """FastAPI documents request-validation failures as 422; this API answers them with
-    400 VALIDATION_ERROR in the error envelope, so the document says so."""
+    400 VALIDATION_ERROR in the error envelope, so the document says so. It also documents the
+    security requirements and the auth and rate-limit headers (FastAPI cannot see them: keys are
+    checked by the require_caller dependency and the limit headers are set by middleware)."""
     from fastapi.openapi.utils import get_openapi
 
     def openapi() -> dict:
@@ -107,6 +185,7 @@ def install_openapi(app: FastAPI) -> None:
                 responses = operation.get("responses", {})
                 if responses.pop("422", None) is not None:
                     responses.setdefault("400", {"description": "VALIDATION_ERROR", "content": envelope})
+        _document_auth(schema, app.routes)
         app.openapi_schema = schema
         return schema
 

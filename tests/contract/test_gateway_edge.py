@@ -133,6 +133,33 @@ def test_health_probes(anon):
     assert ready.json()["services"]["catalog"] is True
 
 
+def test_openapi_documents_who_may_call_and_the_auth_and_limit_headers(anon):
+    doc = anon.get("/openapi.json").json()
+    schemes = doc["components"]["securitySchemes"]
+    assert schemes["bearer"] == {**schemes["bearer"], "type": "http", "scheme": "bearer"}
+    assert schemes["sessionCookie"]["in"] == "cookie" and schemes["sessionCookie"]["name"] == "session"
+    ops = {(m.upper(), p): op for p, item in doc["paths"].items() for m, op in item.items()}
+    secured = {key for key, op in ops.items() if op.get("security")}
+    public = {
+        ("POST", "/v0/auth/signup"),
+        ("POST", "/v0/auth/login"),
+        ("GET", "/share/{token}"),
+        ("POST", "/share/{token}"),
+        ("GET", "/embed/{token}"),
+        ("GET", "/v0/public/oembed"),
+        ("POST", "/v0/public/share/{token}/zip"),
+        ("POST", "/v0/public/billing/payment-webhook"),
+    }
+    assert secured == set(ops) - public and ("POST", "/v0/mcp") in secured
+    listing = ops[("GET", APPS)]["responses"]
+    assert {"RateLimit-Policy", "RateLimit"} <= set(listing["200"]["headers"])
+    assert {"RateLimit-Policy", "RateLimit", "Retry-After"} <= set(listing["429"]["headers"])
+    assert set(listing["401"]["headers"]) == {"WWW-Authenticate"}
+    assert {"RateLimit-Policy", "RateLimit", "Retry-After", "WWW-Authenticate"} <= set(
+        doc["components"]["headers"]
+    )
+
+
 def test_openapi_lists_every_apps_route_with_its_errors(anon):
     doc = anon.get("/openapi.json").json()
     paths = doc["paths"]
