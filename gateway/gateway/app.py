@@ -134,7 +134,7 @@ def _document_auth(schema: dict, routes: list) -> None:
         route = context.original_route
         if not isinstance(route, APIRoute) or not route.include_in_schema:
             continue
-        path = context.path_format
+        path = context.path_format or route.path_format
         for method in route.methods or ():
             operation = schema["paths"].get(path, {}).get(method.lower())
             if operation is None:

@@ -316,6 +316,13 @@ def test_other_organizations_get_404(ready_deck, fresh):
     assert (r.status_code, error_code(r)) == (404, "SLIDESHOW_NOT_FOUND")
 
 
+@pytest.mark.parametrize("bad_id", ["nope", "app_abc", "ss_%00x", "ss_" + "a" * 300])
+def test_an_id_that_cannot_be_a_slideshow_is_not_found(pro, bad_id):
+    for path in (f"/v0/api/v1/slideshows/{bad_id}", f"/v0/api/v1/slideshows/{bad_id}/zip"):
+        r = pro.get(path)
+        assert (r.status_code, error_code(r)) == (404, "SLIDESHOW_NOT_FOUND"), path
+
+
 def test_deleting_the_app_removes_its_slideshows(fresh):
     api, _ = fresh()
     app_id = make_app(api)

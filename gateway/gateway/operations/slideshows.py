@@ -173,7 +173,20 @@ async def generate(
     return {"success": True, "body": {"slideshow_id": resp.slideshow_id, "status": resp.status}}
 
 
+def _require_slideshow_id(slideshow_id: str) -> None:
+    """An id that cannot be one of ours is simply not found (as the spec says), not a 400."""
+    if not (
+        isinstance(slideshow_id, str)
+        and slideshow_id.startswith("ss_")
+        and len(slideshow_id) <= 100
+        and slideshow_id.isascii()
+    ):
+        shown = str(slideshow_id)[:100]
+        raise ServiceError("SLIDESHOW_NOT_FOUND", f"No slideshow with id '{shown}' in this organization.")
+
+
 async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+    _require_slideshow_id(slideshow_id)
     resp = await call(
         backends.renderer.GetSlideshow,
         renderer_pb2.GetSlideshowRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
@@ -213,6 +226,7 @@ async def list_slideshows(
 
 
 async def get_zip(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+    _require_slideshow_id(slideshow_id)
     resp = await call(
         backends.renderer.GetZip,
         renderer_pb2.GetZipRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),

@@ -186,9 +186,7 @@ async def list_slideshows(
     summary="Fetch a slideshow with its 6 slides and marketing assets",
     responses=error_responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
 )
-async def get_slideshow(
-    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+async def get_slideshow(request: Request, id: str, caller: Caller = Depends(require_caller)) -> JSONResponse:
     return JSONResponse(await ops.get_slideshow(request.app.state.backends, caller, id))
 
 
@@ -204,7 +202,5 @@ async def get_slideshow(
         *AUTH_ERRORS,
     ),
 )
-async def get_zip(
-    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+async def get_zip(request: Request, id: str, caller: Caller = Depends(require_caller)) -> JSONResponse:
     return JSONResponse(await ops.get_zip(request.app.state.backends, caller, id))
