@@ -512,6 +512,31 @@ SECTIONS: dict[str, Callable[[Context], None]] = {
 }
 
 
+def _cpu_times() -> tuple[int, int]:
+    """(busy, total) jiffies of the whole machine."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + values[4]  # idle + iowait
+    return sum(values) - idle, sum(values)
+
+
+def wait_until_quiet(busy_below: float = 0.3, window: float = 2.0, patience: float = 90.0) -> None:
+    """A stack that has just started keeps the cores busy for a while (consumers joining their
+    groups, first queries, caches): measure the settled system, not its start."""
+    began = time.monotonic()
+    while time.monotonic() - began < patience:
+        busy1, total1 = _cpu_times()
+        time.sleep(window)
+        busy2, total2 = _cpu_times()
+        used = (busy2 - busy1) / max(1, total2 - total1)
+        if used < busy_below:
+            print(
+                f"bench: machine {used:.0%} busy after {time.monotonic() - began:.0f} s of waiting; measuring"
+            )
+            return
+    print(f"bench: machine still busy after {patience:.0f} s; measuring anyway")
+
+
 def main(argv: list[str]) -> None:
     ctx = load_context()
     wanted = argv or list(SECTIONS)
@@ -520,6 +545,7 @@ def main(argv: list[str]) -> None:
         raise SystemExit(f"bench: unknown section(s) {unknown}; known: {list(SECTIONS)}")
     print(f"bench: stack {ctx.gateway_url}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     for name in wanted:
+        wait_until_quiet()
         SECTIONS[name](ctx)
 
 
