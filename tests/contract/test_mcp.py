@@ -278,6 +278,9 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, 
             assert (await s.error("generate_slideshow", missing))["code"] == "TEMPLATE_KEY_REQUIRED"
         started = await s.ok("generate_slideshow", {"app_id": app_id, "template_key": template_key})
         assert started["status"] == "PENDING" and started["slideshow_id"].startswith("ss_")
+        early = await s.error("publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"})
+        if early["code"] == "SLIDESHOW_NOT_READY":  # unless the deck was drawn already
+            assert early["details"]["status"] == "PENDING"  # MCP's word, not QUEUED/RENDERING
         assert (await s.ok("get_usage"))["slideshows_generated"] == 1
 
         # A retry with the same idempotency key returns the first answer and consumes nothing.

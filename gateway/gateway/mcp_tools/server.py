@@ -15,6 +15,7 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnno
 from pydantic import ValidationError
 
 from gateway.mcp_tools import tools
+from gateway.mcp_tools.adapters import REST_TO_MCP
 
 log = logs.get(__name__)
 
@@ -104,7 +105,10 @@ def _tool_error(name: str, exc: ToolError) -> CallToolResult:
     if isinstance(cause, ServiceError):
         if cause.code == "INTERNAL":
             return error_result("INTERNAL", "Internal error.")
-        return error_result(cause.code, cause.message, cause.details)
+        details = dict(cause.details or {})
+        if details.get("status") in REST_TO_MCP:  # a slideshow's status, in MCP's words
+            details["status"] = REST_TO_MCP[details["status"]]
+        return error_result(cause.code, cause.message, details or None)
     if isinstance(cause, ValidationError) and not isinstance(exc, UnexpectedToolError):
         # Arguments that don't match the input schema (a failing output model is a crash).
         missing = _missing_argument(name, cause)
