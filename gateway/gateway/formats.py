@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import time
+from typing import Annotated, Any
 
+from fastapi import Query
 from google.protobuf.timestamp_pb2 import Timestamp
 
 
@@ -21,5 +23,18 @@ def _iso(seconds: int, millis: int) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{millis:03d}Z"
 
 
-def page_params(page: int, limit: int) -> dict[str, int]:
-    return {"page": page, "limit": limit}
+# Query parameters of the collections that billing or delivery return whole.
+PageQuery = Annotated[int, Query(ge=1, le=2**31 - 1, description="1-indexed")]
+LimitQuery = Annotated[int, Query(ge=1, le=100, description="page size, max 100")]
+
+
+def one_page(items: list[Any], page: int = 1, limit: int = 50) -> dict[str, Any]:
+    """The collection envelope for one page of a list held whole: data, page, limit, total."""
+    start = (page - 1) * limit
+    return {
+        "success": True,
+        "data": items[start : start + limit],
+        "page": page,
+        "limit": limit,
+        "total": len(items),
+    }

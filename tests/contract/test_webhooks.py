@@ -146,6 +146,14 @@ def test_registration_rules_and_listing(api, client_for, new_org, receiver):
     assert listed["success"] is True and listed["total"] == 2
     assert {w["_id"] for w in listed["data"]} == {created["_id"], only_failed["_id"]}
     assert all("secret" not in w for w in listed["data"])
+    assert (listed["page"], listed["limit"]) == (1, 50)
+    first = api.get("/v0/api/webhooks", params={"limit": 1}).json()
+    second = api.get("/v0/api/webhooks", params={"limit": 1, "page": 2}).json()
+    assert (first["limit"], first["total"], second["page"], second["total"]) == (1, 2, 2, 2)
+    assert [w["_id"] for w in first["data"] + second["data"]] == [w["_id"] for w in listed["data"]]
+    assert api.get("/v0/api/webhooks", params={"page": 3, "limit": 1}).json()["data"] == []
+    bad = api.get("/v0/api/webhooks", params={"limit": 101})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "VALIDATION_ERROR"
 
     other = client_for(new_org("pro")["api_key"])
     assert other.get("/v0/api/webhooks").json()["data"] == []

@@ -11,7 +11,7 @@ from slides.common.v1 import common_pb2
 from slides.delivery.v1 import delivery_pb2 as pb
 
 from gateway.auth import Caller
-from gateway.formats import ts
+from gateway.formats import one_page, ts
 
 EVENTS = ("slideshow.completed", "slideshow.failed", "quota.exceeded")
 
@@ -117,12 +117,12 @@ async def create_webhook(
     return {"success": True, "body": webhook_json(resp.endpoint)}
 
 
-async def list_webhooks(backends: Any, caller: Caller) -> dict[str, Any]:
+async def list_webhooks(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> dict[str, Any]:
     resp = await call(
         backends.delivery.ListEndpoints, pb.ListEndpointsRequest(organization_id=caller.organization_id)
     )
     data = [webhook_json(e) for e in resp.endpoints]
-    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
+    return one_page(data, page, limit)
 
 
 async def delete_webhook(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
@@ -176,13 +176,13 @@ async def create_chat(
     return {"success": True, "body": chat_json(resp.integration, reveal=True)}
 
 
-async def list_chat(backends: Any, caller: Caller) -> dict[str, Any]:
+async def list_chat(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> dict[str, Any]:
     resp = await call(
         backends.delivery.ListChatIntegrations,
         pb.ListChatIntegrationsRequest(organization_id=caller.organization_id),
     )
     data = [chat_json(c) for c in resp.integrations]
-    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
+    return one_page(data, page, limit)
 
 
 async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
@@ -221,13 +221,15 @@ async def connect_account(
     return {"success": True, "body": account_json(resp.account)}
 
 
-async def list_accounts(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
+async def list_accounts(
+    backends: Any, caller: Caller, app_id: str, page: int = 1, limit: int = 50
+) -> dict[str, Any]:
     resp = await call(
         backends.delivery.ListSocialAccounts,
         pb.ListSocialAccountsRequest(organization_id=caller.organization_id, app_id=app_id),
     )
     data = [account_json(a) for a in resp.accounts]
-    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
+    return one_page(data, page, limit)
 
 
 async def delete_account(backends: Any, caller: Caller, app_id: str, account_id: str) -> dict[str, Any]:

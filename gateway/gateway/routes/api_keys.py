@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.formats import LimitQuery, PageQuery, one_page
 from gateway.operations import billing as ops
 
 router = APIRouter(tags=["api-keys"])
@@ -73,9 +74,10 @@ async def create_key(
     responses=error_responses(*AUTH_ERRORS),
     summary="List the organization's active API keys (no secrets)",
 )
-async def list_keys(request: Request, caller: Caller = Depends(require_caller)) -> dict[str, Any]:
-    data = await ops.list_api_keys(request.app.state.backends, caller)
-    return {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
+async def list_keys(
+    request: Request, page: PageQuery = 1, limit: LimitQuery = 50, caller: Caller = Depends(require_caller)
+) -> dict[str, Any]:
+    return one_page(await ops.list_api_keys(request.app.state.backends, caller), page, limit)
 
 
 @router.delete(

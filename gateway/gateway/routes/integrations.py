@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.formats import LimitQuery, PageQuery
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 
@@ -78,8 +79,10 @@ async def create_chat(
     summary="List chat integrations",
     responses=error_responses(*AUTH_ERRORS),
 )
-async def list_chat(request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    return JSONResponse(await ops.list_chat(request.app.state.backends, caller))
+async def list_chat(
+    request: Request, page: PageQuery = 1, limit: LimitQuery = 50, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    return JSONResponse(await ops.list_chat(request.app.state.backends, caller, page, limit))
 
 
 @router.delete(

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.formats import LimitQuery, PageQuery
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 
@@ -118,9 +119,13 @@ async def connect_account(
     responses=error_responses("APP_NOT_FOUND", *AUTH_ERRORS),
 )
 async def list_accounts(
-    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+    request: Request,
+    id: str = Path(max_length=100),
+    page: PageQuery = 1,
+    limit: LimitQuery = 50,
+    caller: Caller = Depends(require_caller),
 ) -> JSONResponse:
-    return JSONResponse(await ops.list_accounts(request.app.state.backends, caller, id))
+    return JSONResponse(await ops.list_accounts(request.app.state.backends, caller, id, page, limit))
 
 
 @router.delete(

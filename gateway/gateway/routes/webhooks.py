@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.formats import LimitQuery, PageQuery
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 
@@ -123,8 +124,10 @@ async def create_webhook(
     summary="List webhook endpoints (secrets are never listed)",
     responses=error_responses(*AUTH_ERRORS),
 )
-async def list_webhooks(request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    return JSONResponse(await ops.list_webhooks(request.app.state.backends, caller))
+async def list_webhooks(
+    request: Request, page: PageQuery = 1, limit: LimitQuery = 50, caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    return JSONResponse(await ops.list_webhooks(request.app.state.backends, caller, page, limit))
 
 
 @router.delete(
