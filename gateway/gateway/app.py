@@ -17,6 +17,7 @@ from gateway.authcache import AuthCache
 from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
 from gateway.context import RequestContext
+from gateway.outgoing import document_webhooks
 from gateway.ratelimit import RateLimiter
 from gateway.settings import GatewaySettings
 
@@ -74,6 +75,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         redirect_slashes=False,  # "/apps/" is an unknown route (404 NOT_FOUND), not a bare 307
     )
     errors.install(app)
+    document_webhooks(app)
 
     for module in modules:
         app.include_router(module.router)
@@ -168,7 +170,11 @@ def install_openapi(app: FastAPI) -> None:
         if app.openapi_schema:
             return app.openapi_schema
         schema = get_openapi(
-            title=app.title, version=app.version, description=app.description, routes=app.routes
+            title=app.title,
+            version=app.version,
+            description=app.description,
+            routes=app.routes,
+            webhooks=app.webhooks.routes,
         )
         schemas = schema.setdefault("components", {}).setdefault("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
@@ -185,6 +191,9 @@ def install_openapi(app: FastAPI) -> None:
                 responses = operation.get("responses", {})
                 if responses.pop("422", None) is not None:
                     responses.setdefault("400", {"description": "VALIDATION_ERROR", "content": envelope})
+        for path_item in schema.get("webhooks", {}).values():  # what the receiver answers is theirs
+            for operation in path_item.values():
+                operation.get("responses", {}).pop("422", None)
         _document_auth(schema, app.routes)
         app.openapi_schema = schema
         return schema

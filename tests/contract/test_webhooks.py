@@ -237,6 +237,34 @@ def test_completed_event_is_delivered_signed_with_the_documented_body(api, recei
     assert attempt["duration_ms"] >= 0 and attempt["next_attempt_at"] is None
 
 
+def test_openapi_documents_the_events_as_they_are_delivered(gateway_url):
+    doc = httpx.get(f"{gateway_url}/openapi.json", timeout=30).json()
+    assert set(doc["webhooks"]) == {"slideshow.completed", "slideshow.failed", "quota.exceeded"}
+    for name, model in (
+        ("slideshow.completed", "SlideshowEvent"),
+        ("slideshow.failed", "SlideshowEvent"),
+        ("quota.exceeded", "QuotaExceededEvent"),
+    ):
+        operation = doc["webhooks"][name]["post"]
+        schema = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert schema["$ref"].endswith(f"/{model}")
+        headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
+        assert headers == {"X-Service-Signature", "X-Service-Event", "X-Service-Delivery-Id"}
+    schemas = doc["components"]["schemas"]
+    # The same fields the delivered bodies carry (asserted on real deliveries in the tests around).
+    assert set(schemas["SlideshowEvent"]["properties"]) == {
+        "slideshow_id", "organization_id", "app_id", "app_name", "status", "hook_text", "language",
+        "slide_count", "template_set", "thumbnail_url", "image_urls", "slides", "share_url", "event",
+        "created_at", "error",
+    }  # fmt: skip
+    assert set(schemas["QuotaExceededEvent"]["properties"]) == {
+        "organization_id", "quota", "limit", "used", "plan", "period_start", "period_end", "event", "created_at",
+    }  # fmt: skip
+    assert set(schemas["Slide"]["properties"]) == {
+        "order", "template", "layout_type", "title", "subtitle", "label", "image_url", "duration",
+    }  # fmt: skip
+
+
 def test_failed_and_quota_events_and_filters_and_redelivery(api, receiver):
     org = api.org["organization_id"]
     everything = register(api, receiver.url("/all"))
