@@ -4,6 +4,7 @@ app-deleted consumer and the stuck-deck sweeper."""
 from __future__ import annotations
 
 from kit import kafka, topics
+from kit.pgnotify import Listener
 from kit.service import Parts, Runtime, serve
 from kit.storage import Storage
 from PIL import Image
@@ -32,7 +33,8 @@ async def build(rt: Runtime) -> Parts:
         billing=rt.clients.stub(billing_pb2_grpc.BillingServiceStub, settings.billing_addr),
         hooks=rt.clients.stub(hooks_pb2_grpc.HooksServiceStub, settings.hooks_addr),
     )
-    worker = events.RenderWorker(deps)
+    queued = Listener(settings.database_url, events.QUEUE_CHANNEL)
+    worker = events.RenderWorker(deps, queued)
     deletions = events.AppDeletions(deps)
     consumers = [
         kafka.Consumer(settings, [topics.RENDERER_JOBS], events.RENDER_GROUP, worker.handle),
@@ -47,7 +49,7 @@ async def build(rt: Runtime) -> Parts:
             )
         ],
         consumers=consumers,
-        tasks=[worker.run_queue, events.sweeper(deps)],
+        tasks=[queued.run, worker.run_queue, events.sweeper(deps)],
     )
 
 

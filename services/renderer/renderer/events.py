@@ -19,6 +19,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from kit import grpcx, logs, metrics, outbox, topics
 from kit.errors import ServiceError
 from kit.outbox import OutboxRelay
+from kit.pgnotify import Listener
 from kit.storage import Storage
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
@@ -33,6 +34,7 @@ from renderer.settings import Settings
 log = logs.get(__name__)
 
 RENDER_GROUP = "renderer-render"
+QUEUE_CHANNEL = "renderer_queue"
 APPS_GROUP = "renderer-apps"
 HOOK_SNAPSHOT_MAX = 300
 
@@ -148,8 +150,9 @@ class RenderWorker:
     again. Redrawing is safe: slides go to the same object keys and are replaced in the
     transaction that marks the deck READY, and only a RENDERING deck becomes READY."""
 
-    def __init__(self, deps: Deps):
+    def __init__(self, deps: Deps, queued: Listener):
         self.deps = deps
+        self.queued = queued  # NOTIFY renderer_queue: a deck became QUEUED (migration 0004)
         self.slots = asyncio.Semaphore(max(1, deps.settings.render_concurrency))
 
     async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
@@ -161,8 +164,11 @@ class RenderWorker:
                 await self._render_claimed(row)
 
     async def run_queue(self) -> None:
-        """The queue runner: a background loop of this process."""
+        """The queue runner: a background loop of this process. It looks again as soon as a deck
+        is queued, and every `render_poll_seconds` anyway (leases that ran out, and anything
+        queued while the listener was reconnecting)."""
         s = self.deps.settings
+        wakeups = self.queued.subscribe()
         while True:
             try:
                 async with self.slots:
@@ -176,7 +182,12 @@ class RenderWorker:
                 log.exception("queued render failed; the deck is queued again")
                 await asyncio.sleep(1.0)
                 continue
-            await asyncio.sleep(s.render_poll_seconds)
+            try:
+                await asyncio.wait_for(wakeups.get(), s.render_poll_seconds)
+            except TimeoutError:
+                pass
+            while not wakeups.empty():  # one look serves every notification so far
+                wakeups.get_nowait()
 
     async def _render_claimed(self, row: Row) -> None:
         org_id, ss_id = row.organization_id, row.id

@@ -14,7 +14,7 @@ class Settings(KitSettings):
     # A claim's lease: a deck RENDERING for longer (its worker died) may be claimed again.
     render_lease_seconds: float = 30.0
     # How often an idle process looks for a claimable deck.
-    render_poll_seconds: float = 0.1
+    render_poll_seconds: float = 2.0
     # Slideshows QUEUED/RENDERING for longer than this are queued again by the sweeper.
     render_stuck_seconds: float = 120.0
     sweep_interval_seconds: float = 10.0
