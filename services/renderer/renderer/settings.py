@@ -13,7 +13,8 @@ class Settings(KitSettings):
     render_concurrency: int = 1
     # A claim's lease: a deck RENDERING for longer (its worker died) may be claimed again.
     render_lease_seconds: float = 30.0
-    # How often an idle process looks for a claimable deck.
+    # How often an idle process looks for a claimable deck anyway; a newly queued deck wakes it at
+    # once (Postgres NOTIFY renderer_queue).
     render_poll_seconds: float = 2.0
     # Slideshows QUEUED/RENDERING for longer than this are queued again by the sweeper.
     render_stuck_seconds: float = 120.0
