@@ -8,89 +8,19 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-import zlib
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import httpx
+import aiohttp
 from kit import logs, metrics
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store, urls
 from delivery.crypto import KeyRing
+from delivery.poster import Poster
 from delivery.settings import Settings
 
 log = logs.get(__name__)
-
-USER_AGENT = "SlidesService-Webhooks/1.0"
-MAX_ANSWER_BYTES = 64 * 1024
-
-
-def ssl_context(ca_bundle: Path | None) -> ssl.SSLContext:
-    """System CAs, plus the configured extra CA (local test CA) when there is one."""
-    ctx = ssl.create_default_context()
-    if ca_bundle is not None:
-        ctx.load_verify_locations(cafile=str(ca_bundle))
-    return ctx
-
-
-class HttpClients:
-    """Small connection pools, one AsyncClient each, per TLS trust configuration; rebuilt when
-    the CA bundle file changes. httpcore scans its whole pool on every request, so several small
-    pools cost far less CPU per request than one big one; an endpoint always uses the same pool
-    (its connections are reused) and can hold at most one pool's connections at a time."""
-
-    POOL_SIZE = 16
-
-    def __init__(self, settings: Settings):
-        self.settings = settings
-        self._key: tuple[str, float] | None = None
-        self._clients: list[httpx.AsyncClient] = []
-
-    def _trust_key(self) -> tuple[str, float]:
-        path = self.settings.ca_bundle_path()
-        if path is None:
-            return ("", 0.0)
-        try:
-            return (str(path), path.stat().st_mtime)
-        except OSError:
-            return ("", 0.0)
-
-    async def get(self, endpoint_id: str) -> httpx.AsyncClient:
-        key = self._trust_key()
-        if not self._clients or key != self._key:
-            old = self._clients
-            self._clients = self._build(Path(key[0]) if key[0] else None)
-            self._key = key
-            for client in old:
-                asyncio.get_running_loop().call_later(30, _close_soon, client)
-        return self._clients[zlib.crc32(endpoint_id.encode()) % len(self._clients)]
-
-    def _build(self, ca_bundle: Path | None) -> list[httpx.AsyncClient]:
-        total = max(1, self.settings.webhook_concurrency)
-        pools = -(-total // self.POOL_SIZE)  # ceiling division
-        size = -(-total // pools)
-        verify = ssl_context(ca_bundle)
-        limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
-        return [
-            httpx.AsyncClient(
-                verify=verify,
-                follow_redirects=False,
-                timeout=self.settings.webhook_timeout_seconds,
-                limits=limits,
-                headers={"User-Agent": USER_AGENT},
-            )
-            for _ in range(pools)
-        ]
-
-    async def close(self) -> None:
-        for client in self._clients:
-            await client.aclose()
-
-
-def _close_soon(client: httpx.AsyncClient) -> None:
-    asyncio.ensure_future(client.aclose())
 
 
 class AttemptRecorder:
@@ -160,7 +90,7 @@ class Sender:
         self.lease = timedelta(
             seconds=max(settings.webhook_lease_seconds, settings.webhook_timeout_seconds + 5)
         )
-        self.http = HttpClients(settings)
+        self.poster = Poster(settings)
         self.recorder = AttemptRecorder(engine, settings.webhook_batch_size)
         self.wakeup = asyncio.Event()
         self.in_flight = 0
@@ -242,9 +172,9 @@ class Sender:
                 error = f"HTTP {status_code}"
         except urls.UrlRefused as exc:
             error = f"refused: {exc.message}"
-        except httpx.TimeoutException:
+        except TimeoutError:
             error = f"timeout after {self.settings.webhook_timeout_seconds:g}s"
-        except (httpx.HTTPError, ssl.SSLError, OSError) as exc:
+        except (aiohttp.ClientError, ssl.SSLError, OSError) as exc:
             error = f"{type(exc).__name__}: {exc}"[:500] or type(exc).__name__
         except Exception as exc:  # e.g. an undecryptable secret: still an attempt on record
             log.exception("delivery attempt crashed", delivery_id=item.id)
@@ -260,8 +190,6 @@ class Sender:
         return item.url
 
     async def _post(self, item: store.Claimed) -> int:
-        destination = self._destination(item)
-        target = await urls.check(destination, self.settings.webhook_allow_private_networks)
         headers = {"Content-Type": "application/json"}
         if item.kind == domain.WEBHOOK:
             secret = self.keyring.decrypt(
@@ -274,24 +202,7 @@ class Sender:
                     "X-Service-Delivery-Id": item.id,
                 }
             )
-        url, extensions = destination, {}
-        if not self.settings.webhook_allow_private_networks:
-            # Connect to the address just checked; TLS still verifies the real host name.
-            url = urls.pinned_url(target)
-            headers["Host"] = target.host if target.port == 443 else f"{target.host}:{target.port}"
-            headers["Connection"] = "close"
-            extensions = {"sni_hostname": target.host}
-        client = await self.http.get(item.endpoint_id)
-        async with client.stream(
-            "POST", url, content=item.body, headers=headers, extensions=extensions
-        ) as resp:
-            # Read a bounded answer so the connection goes back to the pool (kept alive).
-            read = 0
-            async for chunk in resp.aiter_raw():
-                read += len(chunk)
-                if read > MAX_ANSWER_BYTES:
-                    break
-            return resp.status_code
+        return await self.poster.post(self._destination(item), headers, item.body)
 
     async def _record(self, item: store.Claimed, status_code: int, duration_ms: int, error: str) -> None:
         now = datetime.now(UTC)
@@ -321,4 +232,4 @@ class Sender:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self.http.close()
+        await self.poster.close()

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 from kit.errors import ServiceError
 
-from delivery.sender import ssl_context
+from delivery.poster import ssl_context
 from delivery.settings import Settings
 
 TERMINAL = ("SEND_TO_USER_INBOX", "PUBLISH_COMPLETE", "FAILED")
