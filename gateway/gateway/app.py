@@ -57,14 +57,19 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         app.state.backends = Backends(settings)
         app.state.ratelimiter = RateLimiter(settings.redis_url)
         app.state.auth_cache = AuthCache()
-        watching = asyncio.create_task(app.state.auth_cache.watch(app.state.backends.billing))
+        backends = app.state.backends
+        watching = [
+            asyncio.create_task(app.state.auth_cache.watch_billing(backends.billing)),
+            asyncio.create_task(backends.apps_cache.watch_catalog(backends.catalog)),
+        ]
         async with AsyncExitStack() as stack:
             for module in modules:
                 if hasattr(module, "lifespan"):
                     await stack.enter_async_context(module.lifespan(app))
             freeze_startup_objects()
             yield
-        watching.cancel()
+        for task in watching:
+            task.cancel()
         await app.state.backends.close()
 
     app = FastAPI(

@@ -61,7 +61,7 @@ async def authenticate_token(request: Request, token: str) -> Caller:
             publishing=org.limits.publishing,
         )
         if caller.principal_kind == "api_key":
-            cache.put(key, caller, generation)
+            cache.put(caller.organization_id, key, caller, generation)
     logs.organization_id_var.set(caller.organization_id)
     return caller
 

@@ -1,4 +1,4 @@
-"""gRPC stubs of every service, one channel per address."""
+"""gRPC stubs of every service, one channel per address, and the app answers kept from catalog."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from slides.hooks.v1 import hooks_pb2_grpc
 from slides.renderer.v1 import renderer_pb2_grpc
 from slides.sharing.v1 import sharing_pb2_grpc
 
+from gateway.appscache import AppsCache
 from gateway.settings import GatewaySettings
 
 
@@ -23,6 +24,7 @@ class Backends:
         self.renderer = renderer_pb2_grpc.RendererServiceStub(self.clients.channel(settings.renderer_addr))
         self.sharing = sharing_pb2_grpc.SharingServiceStub(self.clients.channel(settings.sharing_addr))
         self.delivery = delivery_pb2_grpc.DeliveryServiceStub(self.clients.channel(settings.delivery_addr))
+        self.apps_cache = AppsCache()
 
     def addresses(self) -> dict[str, str]:
         s = self.settings

@@ -7,8 +7,10 @@ optional field, and is refused for a field that always has a value.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
@@ -125,9 +127,18 @@ async def list_apps_rendered(
     backends: Any, caller: Caller, page: int = 1, limit: int = 50, status: str | None = None
 ) -> dict[str, Any]:
     """list_apps for JSON responses (orjson): each app already rendered, which is most of the work
-    of the busiest call of the API, and memoized, since lists are read far more than apps change."""
+    of the busiest call of the API, and memoized, since lists are read far more than apps change.
+    Whole answers are kept by backends.apps_cache while catalog streams the changes."""
+    cache = backends.apps_cache
+    key = cache.list_key(caller.organization_id, page, limit, status)
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    generation = cache.generation
     resp = await _list_page(backends, caller, page, limit, status)
-    return _page_json(resp, [_rendered(a.SerializeToString()) for a in resp.apps])
+    body = _page_json(resp, [_rendered(a.SerializeToString()) for a in resp.apps])
+    cache.put(caller.organization_id, key, body, generation)
+    return body
 
 
 def _page_json(resp: catalog_pb2.ListAppsResponse, data: list[Any]) -> dict[str, Any]:
@@ -162,9 +173,17 @@ async def _list_page(
 
 async def get_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
     _require_app_id(app_id)
+    cache = backends.apps_cache
+    key = cache.app_key(caller.organization_id, app_id)
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    generation = cache.generation
     request = catalog_pb2.GetAppRequest(organization_id=caller.organization_id, app_id=app_id)
     resp = await call(backends.catalog.GetApp, request, organization_id=caller.organization_id)
-    return {"success": True, "body": app_json(resp.app)}
+    body = {"success": True, "body": app_json(resp.app)}
+    cache.put(caller.organization_id, key, body, generation)
+    return body
 
 
 async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> dict[str, Any]:
@@ -174,7 +193,8 @@ async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> d
         raise validation_error([("name", "is required")])
     present = {k: v for k, v in fields.items() if v is not None}
     request = catalog_pb2.CreateAppRequest(organization_id=caller.organization_id, app=_app_message(present))
-    app = (await call(backends.catalog.CreateApp, request, organization_id=caller.organization_id)).app
+    async with _writing(backends, caller):
+        app = (await call(backends.catalog.CreateApp, request, organization_id=caller.organization_id)).app
     body = {
         "_id": app.id,
         "slug": app.slug,
@@ -194,12 +214,25 @@ async def update_app(backends: Any, caller: Caller, app_id: str, fields: dict[st
         app=_app_message(fields),
         update_mask=field_mask_pb2.FieldMask(paths=sorted(fields)),
     )
-    app = (await call(backends.catalog.UpdateApp, request, organization_id=caller.organization_id)).app
+    async with _writing(backends, caller):
+        app = (await call(backends.catalog.UpdateApp, request, organization_id=caller.organization_id)).app
     return {"success": True, "body": {"_id": app.id, "name": app.name, "status": app.status}}
 
 
 async def delete_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
     _require_app_id(app_id)
     request = catalog_pb2.DeleteAppRequest(organization_id=caller.organization_id, app_id=app_id)
-    await call(backends.catalog.DeleteApp, request, organization_id=caller.organization_id)
+    async with _writing(backends, caller):
+        await call(backends.catalog.DeleteApp, request, organization_id=caller.organization_id)
     return {"success": True}
+
+
+@contextlib.asynccontextmanager
+async def _writing(backends: Any, caller: Caller) -> AsyncIterator[None]:
+    """Drops the organization's kept app answers once a write is done or failed (it may have
+    committed even so). Catalog's change stream says the same; this covers a gateway that watches
+    another catalog replica than the one that took the write."""
+    try:
+        yield
+    finally:
+        backends.apps_cache.forget(caller.organization_id)

@@ -1,12 +1,15 @@
 from kit.pgnotify import Listener
 from kit.service import Parts, Runtime, serve
-from slides.billing.v1 import billing_pb2_grpc
+from kit.watchers import Watchers
+from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 
 from billing import store
 from billing.events import MailWorker
 from billing.server import BillingServicer
 from billing.settings import Settings
-from billing.watchers import CHANNEL, Watchers
+
+# The NOTIFY channel of migration 0002's trigger (organizations and API keys).
+PRINCIPALS_CHANNEL = "billing_principals"
 
 
 async def build(rt: Runtime) -> Parts:
@@ -14,8 +17,8 @@ async def build(rt: Runtime) -> Parts:
     assert isinstance(settings, Settings)
     relay = rt.relay_for(store.outbox)
     mailer = MailWorker(rt.engine, settings)
-    listener = Listener(settings.database_url, CHANNEL)
-    watchers = Watchers(listener)
+    listener = Listener(settings.database_url, PRINCIPALS_CHANNEL)
+    watchers = Watchers(listener, billing_pb2.WatchPrincipalsResponse, "principal")
     servicer = BillingServicer(rt.engine, settings, relay, mailer, watchers)
     return Parts(
         servicers=[

@@ -12,6 +12,7 @@ from kit import db, ids, logs
 from kit.errors import ServiceError
 from kit.grpcx import rpc
 from kit.outbox import OutboxRelay
+from kit.watchers import Watchers
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -19,7 +20,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from billing import domain, events, intake, store
 from billing.events import MailWorker
 from billing.settings import Settings
-from billing.watchers import Watchers
 
 log = logs.get(__name__)
 

@@ -8,9 +8,10 @@ import time
 
 import grpc
 import pytest
-from billing.watchers import ACK_TIMEOUT_SECONDS
 from kit.db import make_engine
 from kit.settings import KitSettings
+from kit.testing import Watch
+from kit.watchers import ACK_TIMEOUT_SECONDS
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from sqlalchemy import text
 
@@ -28,52 +29,12 @@ async def new_org(stub) -> billing_pb2.CreateOrganizationResponse:
     )
 
 
-class Watch:
-    """A test gateway: reads every change and acknowledges it, except for organizations on hold."""
-
-    def __init__(self, call) -> None:
-        self.call = call
-        self.opened = asyncio.Event()
-        self.seen: list[billing_pb2.WatchPrincipalsResponse] = []
-        self.hold: set[str] = set()
-        self._held: list[billing_pb2.WatchPrincipalsResponse] = []
-        self._task = asyncio.create_task(self._run())
-
-    async def _run(self) -> None:
-        while (message := await self.call.read()) is not grpc.aio.EOF:
-            self.seen.append(message)
-            if not message.organization_id:
-                self.opened.set()
-            elif message.organization_id in self.hold:
-                self._held.append(message)
-            else:
-                await self._ack(message)
-
-    async def _ack(self, message: billing_pb2.WatchPrincipalsResponse) -> None:
-        await self.call.write(billing_pb2.WatchPrincipalsRequest(acknowledged_sequence=message.sequence))
-
-    async def release(self, organization_id: str) -> None:
-        self.hold.discard(organization_id)
-        for message in [m for m in self._held if m.organization_id == organization_id]:
-            await self._ack(message)
-
-    async def changes(self, organization_id: str, at_least: int = 1) -> list[int]:
-        """Sequences of the changes seen for the organization, once there are `at_least`."""
-        for _ in range(100):
-            found = [m.sequence for m in self.seen if m.organization_id == organization_id]
-            if len(found) >= at_least:
-                return found
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"no change for {organization_id} within 5 s")
-
-    def close(self) -> None:
-        self._task.cancel()
-        self.call.cancel()
-
-
 @pytest.fixture
 async def watch(stub):
-    watching = Watch(stub.WatchPrincipals())
+    watching = Watch(
+        stub.WatchPrincipals(),
+        lambda sequence: billing_pb2.WatchPrincipalsRequest(acknowledged_sequence=sequence),
+    )
     await asyncio.wait_for(watching.opened.wait(), 10)
     yield watching
     watching.close()

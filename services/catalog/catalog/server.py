@@ -9,6 +9,7 @@ from kit import db, grpcx, logs
 from kit.errors import ServiceError, validation_error
 from kit.ids import new_id
 from kit.outbox import OutboxRelay
+from kit.watchers import Watchers
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 from slides.common.v1 import common_pb2
@@ -99,8 +100,9 @@ class Quota:
 
 
 class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
-    def __init__(self, engine: AsyncEngine, relay: OutboxRelay, billing: Any):
+    def __init__(self, engine: AsyncEngine, relay: OutboxRelay, billing: Any, watchers: Watchers):
         self.engine = engine
+        self.watchers = watchers
         self.reads = db.autocommit(engine)
         self.relay = relay
         self.quota = Quota(billing)
@@ -117,6 +119,9 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         return catalog_pb2.ListAppsResponse(
             apps=apps, page=common_pb2.PageInfo(page=page, limit=limit, total=total)
         )
+
+    async def WatchApps(self, request_iterator, context):
+        await self.watchers.serve(context)
 
     @grpcx.rpc
     async def GetApp(self, request: catalog_pb2.GetAppRequest, context) -> catalog_pb2.GetAppResponse:
@@ -152,6 +157,7 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
             await self.quota.release(org, app_id, "create-failed")
             raise
         self.relay.notify()
+        await self.watchers.changed(org)
         return catalog_pb2.CreateAppResponse(app=app)
 
     async def _insert(self, org: str, app_id: str, values: dict[str, Any]) -> catalog_pb2.App:
@@ -189,6 +195,7 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
                 raise domain.slug_taken(changes.get("slug", "")) from None
             raise
         self.relay.notify()
+        await self.watchers.changed(org)
         return catalog_pb2.UpdateAppResponse(app=app)
 
     @grpcx.rpc
@@ -205,5 +212,6 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         if not deleted:
             raise domain.app_not_found(request.app_id)
         self.relay.notify()
+        await self.watchers.changed(org)
         await self.quota.release(org, request.app_id, "delete")
         return catalog_pb2.DeleteAppResponse()

@@ -139,6 +139,20 @@ class DeleteAppResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class WatchAppsRequest(_message.Message):
+    __slots__ = ("acknowledged_sequence",)
+    ACKNOWLEDGED_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    acknowledged_sequence: int
+    def __init__(self, acknowledged_sequence: _Optional[int] = ...) -> None: ...
+
+class WatchAppsResponse(_message.Message):
+    __slots__ = ("sequence", "organization_id")
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    sequence: int
+    organization_id: str
+    def __init__(self, sequence: _Optional[int] = ..., organization_id: _Optional[str] = ...) -> None: ...
+
 class AppCreated(_message.Message):
     __slots__ = ("app",)
     APP_FIELD_NUMBER: _ClassVar[int]

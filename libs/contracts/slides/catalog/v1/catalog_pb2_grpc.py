@@ -60,6 +60,11 @@ class CatalogServiceStub:
                 request_serializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.DeleteAppRequest.SerializeToString,
                 response_deserializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.DeleteAppResponse.FromString,
                 _registered_method=True)
+        self.WatchApps = channel.stream_stream(
+                '/slides.catalog.v1.CatalogService/WatchApps',
+                request_serializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.WatchAppsRequest.SerializeToString,
+                response_deserializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.WatchAppsResponse.FromString,
+                _registered_method=True)
 
 
 class CatalogServiceServicer:
@@ -96,6 +101,18 @@ class CatalogServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchApps(self, request_iterator, context):
+        """WatchApps lets a gateway keep ListApps and GetApp answers: while the stream is open,
+        catalog sends a change for every organization whose apps are created, updated or
+        deleted, and the gateway drops that organization's answers and acknowledges. Catalog's
+        writes answer only after their watchers acknowledged, so a write is visible on the very
+        next read. The first message (sequence 0) says the stream is live; messages without an
+        organization are heartbeats.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_CatalogServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -123,6 +140,11 @@ def add_CatalogServiceServicer_to_server(servicer, server):
                     servicer.DeleteApp,
                     request_deserializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.DeleteAppRequest.FromString,
                     response_serializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.DeleteAppResponse.SerializeToString,
+            ),
+            'WatchApps': grpc.stream_stream_rpc_method_handler(
+                    servicer.WatchApps,
+                    request_deserializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.WatchAppsRequest.FromString,
+                    response_serializer=slides_dot_catalog_dot_v1_dot_catalog__pb2.WatchAppsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -261,6 +283,33 @@ class CatalogService:
             '/slides.catalog.v1.CatalogService/DeleteApp',
             slides_dot_catalog_dot_v1_dot_catalog__pb2.DeleteAppRequest.SerializeToString,
             slides_dot_catalog_dot_v1_dot_catalog__pb2.DeleteAppResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchApps(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/slides.catalog.v1.CatalogService/WatchApps',
+            slides_dot_catalog_dot_v1_dot_catalog__pb2.WatchAppsRequest.SerializeToString,
+            slides_dot_catalog_dot_v1_dot_catalog__pb2.WatchAppsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,34 +1,38 @@
-"""Gateways watching what Authenticate answers (the WatchPrincipals stream).
+"""Gateways watching a service's answers through a change stream (billing's WatchPrincipals,
+catalog's WatchApps): the server side.
 
-Each watcher gets the id of every organization whose keys, plan, status or limits change: from
-this replica's own writes (`changed`, which waits for the watchers' acknowledgements, so the
-change is in force at every gateway before the write answers) and from the database's
-notifications (the trigger of migration 0002, covering the other billing replicas). A stream is
-live only while notifications flow; when the listener loses Postgres, every stream ends and the
-gateways drop what they kept.
+Each watcher gets the id of every organization whose answers change: from this replica's own
+writes (`changed`, which waits for the watchers' acknowledgements, so the change is in force at
+every gateway before the write answers) and from the database's notifications (a trigger's
+NOTIFY, covering the other replicas). A stream is live only while notifications flow; when the
+listener loses Postgres, every stream ends and the gateways drop what they kept.
+
+The stream's messages are the service's own proto types, all of one shape: the response has
+`sequence` and `organization_id` (sequence 0 opens the stream, no organization is a heartbeat),
+the request has `acknowledged_sequence`.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import grpc
+from google.protobuf.message import Message
+
 from kit import logs
 from kit.pgnotify import Listener
-from slides.billing.v1 import billing_pb2
 
 log = logs.get(__name__)
 
-CHANNEL = "billing_principals"
 HEARTBEAT_SECONDS = 5.0
 ACK_TIMEOUT_SECONDS = 2.0
-HEARTBEAT = billing_pb2.WatchPrincipalsResponse()
 
 
 class Watcher:
     def __init__(self) -> None:
         # None ends the stream.
-        self.outbox: asyncio.Queue[billing_pb2.WatchPrincipalsResponse | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self._acknowledged = 0
         self._gone = False
         self._progress = asyncio.Condition()
@@ -50,8 +54,11 @@ class Watcher:
 
 
 class Watchers:
-    def __init__(self, listener: Listener):
+    def __init__(self, listener: Listener, response: Callable[..., Message], what: str = "change"):
+        """`response(sequence=..., organization_id=...)` builds a stream message."""
         self.listener = listener
+        self.response = response
+        self.what = what
         self._watchers: set[Watcher] = set()
         self._sequence = 0
 
@@ -76,19 +83,19 @@ class Watchers:
             self.listener.unsubscribe(notifications)
 
     async def serve(self, context: grpc.aio.ServicerContext) -> None:
-        """The body of one WatchPrincipals call."""
+        """The body of one watch call."""
         watcher = Watcher()
         self._watchers.add(watcher)  # before the check: a lost listener from now on ends this stream
         reader = asyncio.create_task(self._read_acknowledgements(context, watcher))
         try:
             if not self.listener.listening.is_set():
                 await context.abort(grpc.StatusCode.UNAVAILABLE, "change notifications are not flowing yet")
-            await context.write(HEARTBEAT)  # live from here on
+            await context.write(self.response())  # live from here on
             while True:
                 try:
                     message = await asyncio.wait_for(watcher.outbox.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
-                    message = HEARTBEAT
+                    message = self.response()
                 if message is None:
                     return
                 await context.write(message)
@@ -104,9 +111,7 @@ class Watchers:
 
     def _push(self, organization_id: str) -> int:
         self._sequence += 1
-        message = billing_pb2.WatchPrincipalsResponse(
-            sequence=self._sequence, organization_id=organization_id
-        )
+        message = self.response(sequence=self._sequence, organization_id=organization_id)
         for watcher in self._watchers:
             watcher.outbox.put_nowait(message)
         return self._sequence
@@ -115,7 +120,7 @@ class Watchers:
         try:
             await asyncio.wait_for(watcher.applied(sequence), ACK_TIMEOUT_SECONDS)
         except TimeoutError:
-            log.warning("gateway did not acknowledge a principal change; cutting its stream")
+            log.warning("gateway did not acknowledge a change; cutting its stream", change=self.what)
             watcher.outbox.put_nowait(None)
 
     @staticmethod
