@@ -3,8 +3,11 @@
 
 Listing apps is the API's busiest read and apps change rarely. Catalog tells this cache about
 every organization whose apps are created, updated or deleted, and its writes answer only after
-this gateway acknowledged, so a write is visible on the very next read. Only successful answers
-are kept, under keys that start with the organization id.
+the gateways watching that catalog replica acknowledged; the gateway that carried a write drops
+the organization's answers itself as well. So a write is visible on the next read through that
+gateway, and through the others within milliseconds. Only successful answers are kept, under
+keys that start with the organization id, weighed by their size in bytes. Kept values are shared
+between requests: read them, never change them.
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ from slides.catalog.v1 import catalog_pb2
 
 from gateway.orgcache import SILENCE_SECONDS, OrgCache
 
-# A kept list holds up to 100 rendered apps (the renderings are shared with other lists).
-MAX_ENTRIES = 5_000
+# Bytes of rendered JSON kept, all organizations together, and answers kept per organization.
+BUDGET_BYTES = 64 * 1024 * 1024
+PER_ORGANIZATION = 200
 
 
-class AppsCache(OrgCache[tuple, dict[str, Any]]):
+class AppsCache(OrgCache[tuple, Any]):
     def __init__(self, silence_seconds: float = SILENCE_SECONDS) -> None:
-        super().__init__(metrics.APPS_CACHE, metrics.APPS_CACHE_LIVE, MAX_ENTRIES, silence_seconds)
+        super().__init__(
+            metrics.APPS_CACHE, metrics.APPS_CACHE_LIVE, BUDGET_BYTES, PER_ORGANIZATION, silence_seconds
+        )
 
     @staticmethod
     def list_key(organization_id: str, page: int, limit: int, status: str | None) -> tuple:

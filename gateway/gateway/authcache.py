@@ -23,7 +23,7 @@ MAX_ENTRIES = 50_000
 
 class AuthCache(OrgCache[bytes, Caller]):
     def __init__(self, silence_seconds: float = SILENCE_SECONDS) -> None:
-        super().__init__(metrics.AUTH_CACHE, metrics.AUTH_CACHE_LIVE, MAX_ENTRIES, silence_seconds)
+        super().__init__(metrics.AUTH_CACHE, metrics.AUTH_CACHE_LIVE, MAX_ENTRIES, None, silence_seconds)
 
     @staticmethod
     def key(token: str) -> bytes:

@@ -10,7 +10,6 @@ fetched while a change arrived is not kept either (it may predate the change).
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
@@ -29,46 +28,69 @@ SILENCE_SECONDS = 15.0
 
 
 class OrgCache(Generic[K, V]):
+    """`budget` bounds the total weight kept (entries by default, or whatever `put` is told),
+    oldest entries going first; `per_organization` bounds one organization's entries, so one
+    tenant cannot push every other tenant's answers out."""
+
     def __init__(
         self,
         outcomes: Counter,
         live_gauge: Gauge,
-        max_entries: int,
+        budget: int,
+        per_organization: int | None = None,
         silence_seconds: float = SILENCE_SECONDS,
     ) -> None:
         self.outcomes = outcomes
         self.live_gauge = live_gauge
-        self.max_entries = max_entries
+        self.budget = budget
+        self.per_organization = per_organization
         self.silence_seconds = silence_seconds
         self.live = False
-        # Bumped by every eviction: an answer fetched across one is not kept.
+        # Bumped by every eviction and by the stream going live: an answer fetched across one
+        # is not kept (it may predate a change this gateway was not told about).
         self.generation = 0
-        self._entries: dict[K, V] = {}
-        self._by_org: defaultdict[str, set[K]] = defaultdict(set)
+        self.weight = 0
+        self._entries: dict[K, tuple[str, V, int]] = {}  # key -> (organization, value, weight)
+        self._by_org: dict[str, set[K]] = {}
 
     def get(self, key: K) -> V | None:
         found = self._entries.get(key)
         self.outcomes.labels("hit" if found is not None else "miss").inc()
-        return found
+        return found[1] if found is not None else None
 
-    def put(self, organization_id: str, key: K, value: V, generation: int) -> None:
+    def put(self, organization_id: str, key: K, value: V, generation: int, weight: int = 1) -> None:
         """Keeps an answer fetched while `self.generation` was `generation`, if nothing changed since."""
-        if not self.live or generation != self.generation:
+        if not self.live or generation != self.generation or weight > self.budget:
             return
-        if len(self._entries) >= self.max_entries:
-            self._entries.clear()
-            self._by_org.clear()
-        self._entries[key] = value
-        self._by_org[organization_id].add(key)
+        keys = self._by_org.get(organization_id, set())
+        if key in self._entries:
+            self._drop(key)
+        elif self.per_organization is not None and len(keys) >= self.per_organization:
+            return
+        self._entries[key] = (organization_id, value, weight)
+        self._by_org.setdefault(organization_id, set()).add(key)
+        self.weight += weight
+        while self.weight > self.budget:
+            self._drop(next(iter(self._entries)))
+
+    def _drop(self, key: K) -> None:
+        organization_id, _, weight = self._entries.pop(key)
+        self.weight -= weight
+        keys = self._by_org.get(organization_id)
+        if keys is not None:
+            keys.discard(key)
+            if not keys:
+                del self._by_org[organization_id]
 
     def forget(self, organization_id: str) -> None:
         self.generation += 1
-        for key in self._by_org.pop(organization_id, ()):
-            self._entries.pop(key, None)
+        for key in list(self._by_org.get(organization_id, ())):
+            self._drop(key)
 
     def _stop_keeping(self) -> None:
         self.live = False
         self.generation += 1
+        self.weight = 0
         self._entries.clear()
         self._by_org.clear()
         self.live_gauge.set(0)
@@ -100,6 +122,7 @@ class OrgCache(Generic[K, V]):
             if not message.organization_id:  # the opening message, then heartbeats
                 if not self.live:
                     self.live = True
+                    self.generation += 1
                     self.live_gauge.set(1)
                 continue
             self.forget(message.organization_id)

@@ -2,9 +2,11 @@
 streams themselves are covered against the running stack by tests/contract/test_api_keys.py,
 tests/contract/test_apps_cache.py and the services' test_watchers.py)."""
 
+import grpc
 from gateway.appscache import AppsCache
 from gateway.auth import Caller
 from gateway.authcache import MAX_ENTRIES, AuthCache
+from slides.billing.v1 import billing_pb2
 
 
 def caller(org: str = "org_a", key: str = "key_1") -> Caller:
@@ -89,3 +91,65 @@ def test_app_answers_are_keyed_by_organization_and_query():
     assert cache.get(cache.app_key("org_b", "app_1")) is None
     cache.forget("org_a")
     assert cache.get(mine) is None and cache.get(one) is None
+
+
+def test_oldest_answers_go_first_when_the_budget_is_spent():
+    cache = AppsCache()
+    cache.live = True
+    cache.budget = 100
+    for i in range(4):
+        cache.put(f"org_{i}", cache.app_key(f"org_{i}", "app_1"), i, cache.generation, weight=30)
+    assert cache.weight == 90
+    assert cache.get(cache.app_key("org_0", "app_1")) is None
+    assert [cache.get(cache.app_key(f"org_{i}", "app_1")) for i in (1, 2, 3)] == [1, 2, 3]
+    cache.put("org_x", cache.app_key("org_x", "big"), "x", cache.generation, weight=101)
+    assert cache.get(cache.app_key("org_x", "big")) is None  # larger than the whole budget
+    cache.forget("org_2")
+    assert cache.weight == 60
+
+
+def test_one_organization_cannot_take_the_whole_cache():
+    cache = AppsCache()
+    cache.live = True
+    cache.put("org_b", cache.app_key("org_b", "app_1"), "b", cache.generation)
+    for page in range(1, cache.per_organization + 10):
+        cache.put("org_a", cache.list_key("org_a", page, 1, None), page, cache.generation)
+    assert len([k for k in cache._entries if k[1] == "org_a"]) == cache.per_organization
+    assert cache.get(cache.app_key("org_b", "app_1")) == "b"
+    # A key already kept can still be refreshed.
+    cache.put("org_a", cache.list_key("org_a", 1, 1, None), "new", cache.generation)
+    assert cache.get(cache.list_key("org_a", 1, 1, None)) == "new"
+
+
+class Stream:
+    """A WatchPrincipals call as the gateway sees it: scripted messages, then the end."""
+
+    def __init__(self, *messages: billing_pb2.WatchPrincipalsResponse) -> None:
+        self.messages = list(messages)
+        self.written: list[billing_pb2.WatchPrincipalsRequest] = []
+
+    async def read(self):
+        return self.messages.pop(0) if self.messages else grpc.aio.EOF
+
+    async def write(self, message) -> None:
+        self.written.append(message)
+
+
+def ack(sequence: int) -> billing_pb2.WatchPrincipalsRequest:
+    return billing_pb2.WatchPrincipalsRequest(acknowledged_sequence=sequence)
+
+
+async def test_the_stream_makes_the_cache_live_forgets_changes_and_acknowledges_them():
+    cache = AuthCache()
+    started_while_down = cache.generation  # a check started before the stream was live ...
+    stream = Stream(
+        billing_pb2.WatchPrincipalsResponse(),
+        billing_pb2.WatchPrincipalsResponse(sequence=7, organization_id="org_a"),
+    )
+    await cache._follow(stream, ack)
+    assert cache.live
+    keep(cache, cache.key("a"), caller(), started_while_down)  # ... is not kept
+    assert cache.get(cache.key("a")) is None
+    keep(cache, cache.key("a"), caller())
+    assert cache.get(cache.key("a")) == caller()
+    assert [m.acknowledged_sequence for m in stream.written] == [7]

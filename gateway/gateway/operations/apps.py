@@ -125,10 +125,10 @@ async def list_apps(
 
 async def list_apps_rendered(
     backends: Any, caller: Caller, page: int = 1, limit: int = 50, status: str | None = None
-) -> dict[str, Any]:
-    """list_apps for JSON responses (orjson): each app already rendered, which is most of the work
-    of the busiest call of the API, and memoized, since lists are read far more than apps change.
-    Whole answers are kept by backends.apps_cache while catalog streams the changes."""
+) -> orjson.Fragment:
+    """list_apps for JSON responses (orjson), rendered once: each app's rendering is memoized,
+    since lists are read far more than apps change, and whole answers are kept by
+    backends.apps_cache while catalog streams the changes (pages past the end are not kept)."""
     cache = backends.apps_cache
     key = cache.list_key(caller.organization_id, page, limit, status)
     kept = cache.get(key)
@@ -136,9 +136,11 @@ async def list_apps_rendered(
         return kept
     generation = cache.generation
     resp = await _list_page(backends, caller, page, limit, status)
-    body = _page_json(resp, [_rendered(a.SerializeToString()) for a in resp.apps])
-    cache.put(caller.organization_id, key, body, generation)
-    return body
+    body = orjson.dumps(_page_json(resp, [_rendered(a.SerializeToString()) for a in resp.apps]))
+    rendered = orjson.Fragment(body)
+    if resp.apps or page == 1:
+        cache.put(caller.organization_id, key, rendered, generation, weight=len(body))
+    return rendered
 
 
 def _page_json(resp: catalog_pb2.ListAppsResponse, data: list[Any]) -> dict[str, Any]:
@@ -182,7 +184,7 @@ async def get_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
     request = catalog_pb2.GetAppRequest(organization_id=caller.organization_id, app_id=app_id)
     resp = await call(backends.catalog.GetApp, request, organization_id=caller.organization_id)
     body = {"success": True, "body": app_json(resp.app)}
-    cache.put(caller.organization_id, key, body, generation)
+    cache.put(caller.organization_id, key, body, generation, weight=len(orjson.dumps(body)))
     return body
 
 

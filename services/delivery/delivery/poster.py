@@ -21,7 +21,9 @@ from delivery.settings import Settings
 
 USER_AGENT = "SlidesService-Webhooks/1.0"
 MAX_ANSWER_BYTES = 64 * 1024
-OLD_SESSION_GRACE_SECONDS = 30
+# Shorter than common servers' idle timeouts (Node's is 5 s), so a kept connection is rarely
+# closed by the receiver just as a POST reuses it; also bounds the idle sockets kept open.
+KEEPALIVE_SECONDS = 4.0
 
 
 def ssl_context(ca_bundle: Path | None) -> ssl.SSLContext:
@@ -40,6 +42,8 @@ class Poster:
         self.settings = settings
         self._key: tuple[str, float] | None = None
         self._session: aiohttp.ClientSession | None = None
+        self._retired: set[aiohttp.ClientSession] = set()
+        self._retired_closing: set[asyncio.Future] = set()
 
     def _trust_key(self) -> tuple[str, float]:
         path = self.settings.ca_bundle_path()
@@ -57,14 +61,24 @@ class Poster:
             self._session = self._build(Path(key[0]) if key[0] else None)
             self._key = key
             if old is not None:
-                asyncio.get_running_loop().call_later(OLD_SESSION_GRACE_SECONDS, _close_soon, old)
+                self._retired.add(old)
+                grace = self.settings.webhook_timeout_seconds + 5
+                asyncio.get_running_loop().call_later(grace, self._close_retired, old)
         return self._session
+
+    def _close_retired(self, session: aiohttp.ClientSession) -> None:
+        if session in self._retired:
+            self._retired.discard(session)
+            task = asyncio.ensure_future(session.close())
+            self._retired_closing.add(task)
+            task.add_done_callback(self._retired_closing.discard)
 
     def _build(self, ca_bundle: Path | None) -> aiohttp.ClientSession:
         connector = aiohttp.TCPConnector(
             ssl=ssl_context(ca_bundle),
             limit=max(1, self.settings.webhook_concurrency),
             limit_per_host=0,
+            keepalive_timeout=KEEPALIVE_SECONDS,
         )
         return aiohttp.ClientSession(
             connector=connector,
@@ -72,20 +86,23 @@ class Poster:
             headers={"User-Agent": USER_AGENT},
             skip_auto_headers=("Accept-Encoding",),
             auto_decompress=False,
+            cookie_jar=aiohttp.DummyCookieJar(),  # one receiver's cookies never reach another
         )
 
     async def post(self, destination: str, headers: dict[str, str], body: bytes) -> int:
         """POSTs `body` to `destination` after the URL rule; returns the answer's status code.
+        The whole attempt, name resolution included, has the webhook timeout.
         Raises urls.UrlRefused, TimeoutError, aiohttp.ClientError or OSError."""
         allow_private = self.settings.webhook_allow_private_networks
-        target = await urls.check(destination, allow_private)
-        return await self.send(target, headers, body, pin=not allow_private)
+        async with asyncio.timeout(self.settings.webhook_timeout_seconds):
+            target = await urls.check(destination, allow_private)
+            return await self.send(target, headers, body, pin=not allow_private)
 
     async def send(self, target: urls.Target, headers: dict[str, str], body: bytes, pin: bool) -> int:
         url, server_hostname = target.url, None
         if pin:
             url = urls.pinned_url(target)
-            host = f"[{target.host}]" if ":" in target.host else target.host
+            host = f"[{target.host}]" if ":" in target.host else _ascii_host(target.host)
             headers = {**headers, "Host": host if target.port == 443 else f"{host}:{target.port}"}
             server_hostname = target.host
         async with self.session().post(
@@ -105,9 +122,15 @@ class Poster:
             return resp.status
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
+        sessions = [*self._retired, *([self._session] if self._session is not None else [])]
+        self._retired.clear()
+        for session in sessions:
+            await session.close()
 
 
-def _close_soon(session: aiohttp.ClientSession) -> None:
-    asyncio.ensure_future(session.close())
+def _ascii_host(host: str) -> str:
+    """The host name as it goes in a Host header (IDNA for international names)."""
+    try:
+        return host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return host

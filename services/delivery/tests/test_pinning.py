@@ -5,6 +5,8 @@ names, and answers are read only up to a bound."""
 
 from __future__ import annotations
 
+import time
+
 import aiohttp
 import pytest
 import trustme
@@ -100,6 +102,29 @@ async def test_a_long_answer_is_cut_off_and_the_next_request_still_works(ca_bund
         assert await poster.post(receiver.url("/big"), {}, b"{}") == 200
         assert await poster.post(receiver.url("/big"), {}, b"{}") == 200
         assert len(receiver.received()) == 2
+    finally:
+        await poster.close()
+        receiver.close()
+
+
+async def test_an_answer_later_than_the_timeout_is_a_timeout(ca_bundle):
+    ca, bundle = ca_bundle
+
+    def slow(rec):
+        time.sleep(1.5)
+        return 200, {"ok": True}
+
+    receiver = Receiver(ca, responder=slow)
+    poster = Poster(
+        Settings(
+            webhook_ca_bundle=str(bundle), webhook_allow_private_networks=True, webhook_timeout_seconds=0.5
+        )
+    )
+    try:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):
+            await poster.post(receiver.url("/slow"), {}, b"{}")
+        assert time.monotonic() - started < 1.4
     finally:
         await poster.close()
         receiver.close()

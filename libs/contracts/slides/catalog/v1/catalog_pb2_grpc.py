@@ -105,9 +105,10 @@ class CatalogServiceServicer:
         """WatchApps lets a gateway keep ListApps and GetApp answers: while the stream is open,
         catalog sends a change for every organization whose apps are created, updated or
         deleted, and the gateway drops that organization's answers and acknowledges. Catalog's
-        writes answer only after their watchers acknowledged, so a write is visible on the very
-        next read. The first message (sequence 0) says the stream is live; messages without an
-        organization are heartbeats.
+        writes answer only after this replica's watchers acknowledged, so a write is visible on
+        their next read; other replicas' watchers learn of it through the database within
+        milliseconds. The first message (sequence 0) says the stream is live; messages without
+        an organization are heartbeats.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
