@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import ssl
+import sys
 import tempfile
 import threading
 import time
@@ -57,6 +58,28 @@ class Recorded:
 Responder = Callable[[Recorded], tuple[int, dict[str, Any] | None]]
 
 
+class _TLSServer(ThreadingHTTPServer):
+    """HTTPS with the TLS handshake in each connection's own thread (a slow client never holds up
+    the accept loop) and a listen backlog for many connections opening at once."""
+
+    daemon_threads = True
+    request_queue_size = 512
+
+    def __init__(self, address: tuple[str, int], handler: Any, ctx: ssl.SSLContext):
+        self.tls = ctx
+        super().__init__(address, handler)
+
+    def get_request(self) -> tuple[Any, Any]:
+        sock, addr = self.socket.accept()
+        return self.tls.wrap_socket(sock, server_side=True, do_handshake_on_connect=False), addr
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(
+            sys.exc_info()[1], ssl.SSLError | ConnectionError
+        ):  # refused handshakes are expected
+            super().handle_error(request, client_address)
+
+
 @dataclass
 class Receiver:
     """An HTTPS server on 127.0.0.1 recording every request. `script[path]` is a list of
@@ -98,11 +121,9 @@ class Receiver:
             do_GET = _handle  # noqa: N815
             do_PUT = _handle  # noqa: N815
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        self.server.daemon_threads = True
         ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         self.ca.issue_cert("127.0.0.1", "localhost").configure_cert(ctx)
-        self.server.socket = ctx.wrap_socket(self.server.socket, server_side=True)
+        self.server = _TLSServer(("127.0.0.1", self.port), Handler, ctx)
         self.port = self.server.server_address[1]
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
