@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer
 from aiokafka.errors import CommitFailedError
 from google.protobuf.message import Message
-from kit import grpcx, ids, logs, topics
+from kit import db, grpcx, ids, logs, metrics, topics
 from kit.errors import ServiceError
-from kit.kafka import Consumer
+from kit.kafka import Consumer, unpack
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
@@ -32,15 +33,26 @@ GROUP = "delivery-events"
 SHARE_LOOKUP_TIMEOUT = 3.0
 
 
+BatchHandler = Callable[[list[tuple[common_pb2.Envelope, Message]]], Awaitable[None]]
+
+
 class BatchConsumer(Consumer):
-    """kit's at-least-once consumer, taking records in batches: the records of one batch are
-    handled concurrently (the handler is idempotent and order-free) and their offsets are
-    committed once the whole batch is done, instead of one broker round trip per record."""
+    """kit's at-least-once consumer, taking records in batches: a batch goes to `batch_handler`
+    in one call, and when that fails, its records are handled one by one, concurrently, with
+    kit's retries and dead-letter topic (the handlers are idempotent and order-free). Offsets
+    are committed once the whole batch is done, instead of one broker round trip per record."""
 
     def __init__(
-        self, *args, concurrency: int = 16, max_records: int = 500, fetch_max_wait_ms: int = 500, **kwargs
+        self,
+        *args,
+        batch_handler: BatchHandler | None = None,
+        concurrency: int = 16,
+        max_records: int = 500,
+        fetch_max_wait_ms: int = 500,
+        **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        self.batch_handler = batch_handler
         self.concurrency = concurrency
         self.max_records = max_records
         self.fetch_max_wait_ms = fetch_max_wait_ms
@@ -71,7 +83,9 @@ class BatchConsumer(Consumer):
                 if not batches:
                     continue
                 started = time.monotonic()
-                await asyncio.gather(*(one(r) for records in batches.values() for r in records))
+                records = [r for rs in batches.values() for r in rs]
+                if not await self._whole_batch(records):
+                    await asyncio.gather(*(one(r) for r in records))
                 try:
                     await consumer.commit(
                         {tp: records[-1].offset + 1 for tp, records in batches.items() if records}
@@ -89,6 +103,30 @@ class BatchConsumer(Consumer):
             await consumer.stop()
             if self._dlq_producer:
                 await self._dlq_producer.stop()
+
+    async def _whole_batch(self, records: list) -> bool:
+        """True when `batch_handler` handled every record at once."""
+        if self.batch_handler is None:
+            return False
+        try:
+            decoded = [unpack_record(r) for r in records]
+        except Exception:
+            return False  # the one-by-one path logs and skips what cannot be decoded
+        try:
+            await self.batch_handler(decoded)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("event batch failed; handling its records one by one", group=self.group_id)
+            return False
+        for record in records:
+            metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
+        return True
+
+
+def unpack_record(record) -> tuple[common_pb2.Envelope, Message]:
+    env = common_pb2.Envelope.FromString(record.value)
+    return env, unpack(env)
 
 
 def slideshow_dict(show: renderer_pb2.Slideshow) -> dict[str, Any]:
@@ -138,71 +176,116 @@ def quota_payload(msg: billing_pb2.QuotaExceeded) -> dict[str, Any]:
     }
 
 
+@dataclass
+class Fanned:
+    """One event that becomes deliveries: to which organization, under which event name, with
+    the slideshow it is about (None for quota events, whose payload is ready)."""
+
+    env: common_pb2.Envelope
+    organization_id: str
+    event: str
+    show: dict[str, Any] | None = None
+    payload: dict[str, Any] | None = None
+
+
 class EventHandler:
     def __init__(self, settings: Settings, engine: AsyncEngine, sharing: Any, on_new: Callable[[], None]):
         self.settings = settings
         self.engine = engine
+        self.reads = db.autocommit(engine)
         self.sharing = sharing
         self.on_new = on_new
 
     def consumer(self) -> Consumer:
         names = [topics.RENDERER_SLIDESHOWS, topics.BILLING_EVENTS, topics.CATALOG_APPS]
         return BatchConsumer(
-            self.settings, names, GROUP, self.handle, fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms
+            self.settings,
+            names,
+            GROUP,
+            self.handle,
+            batch_handler=self.handle_batch,
+            fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms,
         )
 
     async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
-        if isinstance(message, renderer_pb2.SlideshowCompleted | renderer_pb2.SlideshowFailed):
-            await self._slideshow(env, message)
-        elif isinstance(message, billing_pb2.QuotaExceeded):
-            org = message.organization_id or env.organization_id
-            await self._fan_out(env, org, domain.QUOTA_EXCEEDED, lambda: _async_value(quota_payload(message)))
-        elif isinstance(message, catalog_pb2.AppDeleted):
-            org = message.organization_id or env.organization_id
-            async with self.engine.begin() as conn:
-                removed = await store.delete_app_accounts(conn, org, message.app_id)
-            if removed:
-                log.info("social accounts removed with their app", app_id=message.app_id, count=removed)
+        """One event (kit's per-record path, used when a batch failed)."""
+        await self.handle_batch([(env, message)])
 
-    async def _slideshow(self, env: common_pb2.Envelope, message: Message) -> None:
-        show = slideshow_dict(message.slideshow)  # type: ignore[attr-defined]
-        org = show["organization_id"] or env.organization_id
-        show["organization_id"] = org
-        failed = isinstance(message, renderer_pb2.SlideshowFailed)
-        event = domain.SLIDESHOW_FAILED if failed else domain.SLIDESHOW_COMPLETED
+    async def handle_batch(self, items: list[tuple[common_pb2.Envelope, Message]]) -> None:
+        """A batch of events: one endpoint query, one share lookup and one insert for all the
+        deliveries they make."""
+        fanned = []
+        for env, message in items:
+            if isinstance(message, renderer_pb2.SlideshowCompleted | renderer_pb2.SlideshowFailed):
+                show = slideshow_dict(message.slideshow)
+                show["organization_id"] = show["organization_id"] or env.organization_id
+                failed = isinstance(message, renderer_pb2.SlideshowFailed)
+                event = domain.SLIDESHOW_FAILED if failed else domain.SLIDESHOW_COMPLETED
+                fanned.append(Fanned(env, show["organization_id"], event, show=show))
+            elif isinstance(message, billing_pb2.QuotaExceeded):
+                org = message.organization_id or env.organization_id
+                fanned.append(Fanned(env, org, domain.QUOTA_EXCEEDED, payload=quota_payload(message)))
+            elif isinstance(message, catalog_pb2.AppDeleted):
+                await self._app_deleted(message.organization_id or env.organization_id, message.app_id)
+        if fanned:
+            await self._fan_out(fanned)
 
-        async def payload() -> dict[str, Any]:
-            share_url = None if failed else await self._share_url(org, show["id"])
-            return domain.slideshow_payload(show, share_url, failed)
-
-        await self._fan_out(env, org, event, payload)
-
-    async def _share_url(self, org: str, slideshow_id: str) -> str | None:
-        """The live share link, or None when sharing is off or cannot be asked right now."""
-        try:
-            resp = await grpcx.call(
-                self.sharing.GetShareForSlideshow,
-                sharing_pb2.GetShareForSlideshowRequest(organization_id=org, slideshow_id=slideshow_id),
-                timeout=SHARE_LOOKUP_TIMEOUT,
-                organization_id=org,
-            )
-        except ServiceError as exc:
-            log.info("share link unknown; share_url is null", slideshow_id=slideshow_id, code=exc.code)
-            return None
-        return resp.share.url if resp.enabled and resp.share.url else None
-
-    async def _fan_out(self, env: common_pb2.Envelope, org: str, event: str, payload_fn) -> None:
-        # One transaction from the endpoint lookup to the insert: one pool checkout per event.
+    async def _app_deleted(self, org: str, app_id: str) -> None:
         async with self.engine.begin() as conn:
-            targets = await store.matching_endpoints(conn, org, event)
-            if not targets:
-                return
-            payload = await payload_fn()
-            rows = delivery_rows(env, org, event, payload, targets)
+            removed = await store.delete_app_accounts(conn, org, app_id)
+        if removed:
+            log.info("social accounts removed with their app", app_id=app_id, count=removed)
+
+    async def _fan_out(self, fanned: list[Fanned]) -> None:
+        async with self.reads.connect() as conn:
+            endpoints = await store.enabled_endpoints(conn, sorted({f.organization_id for f in fanned}))
+        targeted = []
+        for f in fanned:
+            targets = [ep for ep in endpoints.get(f.organization_id, []) if f.event in ep.events]
+            if targets:
+                targeted.append((f, targets))
+        if not targeted:
+            return
+        completed = [f for f, _ in targeted if f.event == domain.SLIDESHOW_COMPLETED and f.show is not None]
+        share_urls = await self._share_urls(completed)
+        rows = []
+        for f, targets in targeted:
+            payload = f.payload
+            if f.show is not None:
+                failed = f.event == domain.SLIDESHOW_FAILED
+                payload = domain.slideshow_payload(f.show, share_urls.get(f.show["id"]), failed)
+            rows += delivery_rows(f.env, f.organization_id, f.event, payload or {}, targets)
+        async with self.engine.begin() as conn:
             created = await store.insert_deliveries(conn, rows)
         if created:
             self.on_new()
-            log.info("deliveries created", event_name=event, event_id=env.event_id, count=created)
+            log.info("deliveries created", events=len(targeted), count=created)
+
+    async def _share_urls(self, completed: list[Fanned]) -> dict[str, str | None]:
+        """The live share links of completed decks, by slideshow id; None when sharing is off or
+        cannot be asked right now."""
+        if not completed:
+            return {}
+        asked = [
+            sharing_pb2.GetShareForSlideshowRequest(
+                organization_id=f.organization_id, slideshow_id=f.show["id"]
+            )
+            for f in completed
+            if f.show is not None
+        ]
+        try:
+            resp = await grpcx.call(
+                self.sharing.GetSharesForSlideshows,
+                sharing_pb2.GetSharesForSlideshowsRequest(slideshows=asked),
+                timeout=SHARE_LOOKUP_TIMEOUT,
+            )
+        except ServiceError as exc:
+            log.info("share links unknown; share_url is null", slideshows=len(asked), code=exc.code)
+            return {}
+        return {
+            a.slideshow_id: (r.share.url if r.enabled and r.share.url else None)
+            for a, r in zip(asked, resp.shares, strict=True)
+        }
 
 
 def delivery_rows(
@@ -233,10 +316,6 @@ def delivery_rows(
             }
         )
     return rows
-
-
-async def _async_value(value: dict[str, Any]) -> dict[str, Any]:
-    return value
 
 
 def sharing_stub(clients: grpcx.Clients, settings: Settings) -> sharing_pb2_grpc.SharingServiceStub:

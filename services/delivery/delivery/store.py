@@ -172,11 +172,13 @@ async def set_secret(
     return (await conn.execute(q)).first()
 
 
-async def matching_endpoints(conn: AsyncConnection, org: str, event: str) -> list[Row]:
-    q = select(endpoints).where(
-        endpoints.c.organization_id == org, endpoints.c.enabled.is_(True), endpoints.c.events.any(event)
-    )
-    return list((await conn.execute(q)).all())
+async def enabled_endpoints(conn: AsyncConnection, orgs: list[str]) -> dict[str, list[Row]]:
+    """The enabled endpoints (webhooks and chat) of these organizations, by organization."""
+    q = select(endpoints).where(endpoints.c.organization_id.in_(orgs), endpoints.c.enabled.is_(True))
+    found: dict[str, list[Row]] = {}
+    for row in (await conn.execute(q)).all():
+        found.setdefault(row.organization_id, []).append(row)
+    return found
 
 
 async def disable_endpoint(

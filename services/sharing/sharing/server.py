@@ -24,6 +24,8 @@ from sharing.settings import Settings
 
 log = logs.get(__name__)
 
+MAX_SLIDESHOWS_PER_LOOKUP = 1000
+
 
 def _timestamp(value: datetime | None) -> Timestamp:
     ts = Timestamp()
@@ -150,6 +152,22 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         if row is None or not row.enabled:
             return sharing_pb2.GetShareForSlideshowResponse(enabled=False)
         return sharing_pb2.GetShareForSlideshowResponse(enabled=True, share=self._share(row))
+
+    @rpc
+    async def GetSharesForSlideshows(self, request, context):
+        wanted = [(r.organization_id, r.slideshow_id) for r in request.slideshows]
+        if len(wanted) > MAX_SLIDESHOWS_PER_LOOKUP:
+            raise validation_error([("slideshows", f"at most {MAX_SLIDESHOWS_PER_LOOKUP} per call")])
+        async with self.reads.connect() as conn:
+            found = await store.get_for_slideshows(conn, wanted)
+        answers = []
+        for pair in wanted:
+            row = found.get(pair)
+            if row is None or not row.enabled:
+                answers.append(sharing_pb2.GetShareForSlideshowResponse(enabled=False))
+            else:
+                answers.append(sharing_pb2.GetShareForSlideshowResponse(enabled=True, share=self._share(row)))
+        return sharing_pb2.GetSharesForSlideshowsResponse(shares=answers)
 
     @rpc
     async def CreateShare(self, request, context):

@@ -69,6 +69,19 @@ async def get_for_slideshow(
 
 
 SHARE_FOR_SLIDESHOW = "SELECT * FROM sharing.shares WHERE organization_id = %(org)s AND slideshow_id = %(ss)s"
+SHARES_FOR_SLIDESHOWS = """
+SELECT s.* FROM sharing.shares s
+JOIN unnest(%(orgs)s::text[], %(ss)s::text[]) AS asked(organization_id, slideshow_id)
+  ON s.organization_id = asked.organization_id AND s.slideshow_id = asked.slideshow_id"""
+
+
+async def get_for_slideshows(
+    conn: AsyncConnection, wanted: list[tuple[str, str]]
+) -> dict[tuple[str, str], Row]:
+    """The shares of (organization id, slideshow id) pairs, by pair; pairs without one are absent."""
+    params = {"orgs": [org for org, _ in wanted], "ss": [ss for _, ss in wanted]}
+    rows = await db.fetch_all(conn, SHARES_FOR_SLIDESHOWS, params)
+    return {(row.organization_id, row.slideshow_id): row for row in rows}
 
 
 async def get_live_by_hash(conn: AsyncConnection, digest: str) -> Row | None:

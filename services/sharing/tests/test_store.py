@@ -69,3 +69,27 @@ async def test_failures_count_within_the_window_per_ip(engine):
         assert len(await store.recent_failures(conn, share_id, "10.0.0.1", 300)) == 3
         assert len(await store.recent_failures(conn, share_id, "10.0.0.2", 300)) == 1
         assert await store.recent_failures(conn, share_id, "10.0.0.1", 0) == []
+
+
+async def test_shares_of_many_slideshows_are_found_by_organization_and_slideshow(engine):
+    org, other = f"org_{uuid.uuid4().hex[:20]}", f"org_{uuid.uuid4().hex[:20]}"
+    first, _ = new_share(org)
+    second, _ = new_share(org)
+    async with engine.begin() as conn:
+        await store.insert_share(conn, first)
+        await store.insert_share(conn, second)
+        found = await store.get_for_slideshows(
+            conn,
+            [
+                (org, first["slideshow_id"]),
+                (other, second["slideshow_id"]),  # another organization's id: not its share
+                (org, second["slideshow_id"]),
+                (org, "ss_unknown"),
+            ],
+        )
+    assert {pair: row.id for pair, row in found.items()} == {
+        (org, first["slideshow_id"]): first["id"],
+        (org, second["slideshow_id"]): second["id"],
+    }
+    async with engine.connect() as conn:
+        assert await store.get_for_slideshows(conn, []) == {}

@@ -57,6 +57,18 @@ class GetShareForSlideshowResponse(_message.Message):
     share: Share
     def __init__(self, enabled: _Optional[bool] = ..., share: _Optional[_Union[Share, _Mapping]] = ...) -> None: ...
 
+class GetSharesForSlideshowsRequest(_message.Message):
+    __slots__ = ("slideshows",)
+    SLIDESHOWS_FIELD_NUMBER: _ClassVar[int]
+    slideshows: _containers.RepeatedCompositeFieldContainer[GetShareForSlideshowRequest]
+    def __init__(self, slideshows: _Optional[_Iterable[_Union[GetShareForSlideshowRequest, _Mapping]]] = ...) -> None: ...
+
+class GetSharesForSlideshowsResponse(_message.Message):
+    __slots__ = ("shares",)
+    SHARES_FIELD_NUMBER: _ClassVar[int]
+    shares: _containers.RepeatedCompositeFieldContainer[GetShareForSlideshowResponse]
+    def __init__(self, shares: _Optional[_Iterable[_Union[GetShareForSlideshowResponse, _Mapping]]] = ...) -> None: ...
+
 class CreateShareRequest(_message.Message):
     __slots__ = ("organization_id", "slideshow_id", "password", "rotate")
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]

@@ -40,6 +40,11 @@ class SharingServiceStub:
                 request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowRequest.SerializeToString,
                 response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowResponse.FromString,
                 _registered_method=True)
+        self.GetSharesForSlideshows = channel.unary_unary(
+                '/slides.sharing.v1.SharingService/GetSharesForSlideshows',
+                request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetSharesForSlideshowsRequest.SerializeToString,
+                response_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetSharesForSlideshowsResponse.FromString,
+                _registered_method=True)
         self.CreateShare = channel.unary_unary(
                 '/slides.sharing.v1.SharingService/CreateShare',
                 request_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.CreateShareRequest.SerializeToString,
@@ -78,6 +83,14 @@ class SharingServiceServicer:
 
     def GetShareForSlideshow(self, request, context):
         """GetShareForSlideshow returns the live link of a slideshow (enabled=false when none).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSharesForSlideshows(self, request, context):
+        """GetSharesForSlideshows answers GetShareForSlideshow for many slideshows at once, in the
+        order asked (delivery asks it for each batch of completed decks). At most 1,000.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -133,6 +146,11 @@ def add_SharingServiceServicer_to_server(servicer, server):
                     servicer.GetShareForSlideshow,
                     request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowRequest.FromString,
                     response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowResponse.SerializeToString,
+            ),
+            'GetSharesForSlideshows': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSharesForSlideshows,
+                    request_deserializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetSharesForSlideshowsRequest.FromString,
+                    response_serializer=slides_dot_sharing_dot_v1_dot_sharing__pb2.GetSharesForSlideshowsResponse.SerializeToString,
             ),
             'CreateShare': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateShare,
@@ -193,6 +211,33 @@ class SharingService:
             '/slides.sharing.v1.SharingService/GetShareForSlideshow',
             slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowRequest.SerializeToString,
             slides_dot_sharing_dot_v1_dot_sharing__pb2.GetShareForSlideshowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSharesForSlideshows(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.sharing.v1.SharingService/GetSharesForSlideshows',
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.GetSharesForSlideshowsRequest.SerializeToString,
+            slides_dot_sharing_dot_v1_dot_sharing__pb2.GetSharesForSlideshowsResponse.FromString,
             options,
             channel_credentials,
             insecure,
