@@ -311,6 +311,41 @@ def test_failed_and_quota_events_and_filters_and_redelivery(api, receiver):
     assert len(receiver.received("/all")) == 3 and len(receiver.received("/failed")) == 1
 
 
+def test_share_links_stay_with_their_organization_when_events_arrive_together(
+    api, receiver, client_for, new_org
+):
+    """Events handled in one batch: each organization's payload carries its own share link, even
+    for a slideshow id that another organization's event names too."""
+    org = api.org["organization_id"]
+    app = api.post("/v0/api/v1/apps", json={"name": "Shared Deck", "niche": "fitness"}).json()["body"]["_id"]
+    started = api.post(f"/v0/api/v1/apps/{app}/slideshows", json={"template_key": "problem_solution"})
+    assert started.status_code == 202, started.text
+    slideshow_id = started.json()["body"]["slideshow_id"]
+    deadline = time.monotonic() + 120
+    while api.get(f"/v0/api/v1/slideshows/{slideshow_id}").json()["body"]["status"] != "READY":
+        assert time.monotonic() < deadline, "the deck never became READY"
+        time.sleep(0.3)
+    share = api.post(f"/v0/api/slideshows/{slideshow_id}/share", json={})
+    assert share.status_code == 201, share.text
+    register(api, receiver.url("/mine"), events=["slideshow.completed"])
+
+    other = new_org("pro")
+    other_client = client_for(other["api_key"])
+    register(other_client, receiver.url("/theirs"), events=["slideshow.completed"])
+    mine = slideshow_event(org, app_id=app, slideshow_id=slideshow_id)
+    theirs = slideshow_event(other["organization_id"], slideshow_id=slideshow_id)
+    emit(
+        topics.RENDERER_SLIDESHOWS,
+        [(slideshow_id, theirs, other["organization_id"]), (slideshow_id, mine, org)],
+    )
+    # (The render's own completed event may reach /mine too, if it was still on its way.)
+    to_me = receiver.wait_for(lambda r: len(r) >= 1, path="/mine")
+    [to_them] = receiver.wait_for(lambda r: len(r) >= 1, path="/theirs")
+    assert {r.json()["share_url"] for r in to_me} == {share.json()["body"]["url"]}
+    assert to_them.json()["share_url"] is None
+    assert to_them.json()["organization_id"] == other["organization_id"]
+
+
 @needs_short_retries
 def test_failing_receiver_gets_retries_with_the_same_delivery_id(api, receiver):
     receiver.script["/hook"] = [500, 302]  # a redirect is a failure, not followed

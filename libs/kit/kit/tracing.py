@@ -48,3 +48,17 @@ def server_span(name: str, carrier: Mapping[str, Any], kind: trace.SpanKind) -> 
         return contextlib.nullcontext()
     parent = extract({k: str(v) for k, v in carrier.items()})
     return trace.use_span(tracer.start_span(name, context=parent, kind=kind), end_on_exit=True)
+
+
+def batch_span(name: str, carriers: list[Mapping[str, Any]]) -> Any:
+    """One consumer span for work done on many messages at once, linked to each message's trace
+    (a span has one parent); a no-op context when nothing exports spans."""
+    if not _exporting:
+        return contextlib.nullcontext()
+    links = []
+    for carrier in carriers:
+        linked = trace.get_current_span(extract({k: str(v) for k, v in carrier.items()})).get_span_context()
+        if linked.is_valid:
+            links.append(trace.Link(linked))
+    span = tracer.start_span(name, kind=trace.SpanKind.CONSUMER, links=links)
+    return trace.use_span(span, end_on_exit=True)

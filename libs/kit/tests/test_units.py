@@ -65,3 +65,28 @@ def test_trace_context_rides_in_the_envelope():
     assert env.trace_context["traceparent"].split("-")[1] == f"{trace_id:032x}"
     restored = trace.get_current_span(tracing.extract(env.trace_context)).get_span_context()
     assert restored.trace_id == trace_id
+
+
+def test_a_batch_span_links_every_message_trace(monkeypatch):
+    from kit import tracing
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    exported = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exported))
+    tracer = provider.get_tracer("test")
+    carriers, trace_ids = [], []
+    for name in ("a", "b"):
+        with tracer.start_as_current_span(name) as span:
+            carriers.append(envelope(catalog_pb2.AppDeleted(app_id="app_1")).trace_context)
+            trace_ids.append(span.get_span_context().trace_id)
+    carriers.append({})  # a message without a trace adds no link
+
+    monkeypatch.setattr(tracing, "tracer", tracer)
+    monkeypatch.setattr(tracing, "_exporting", True)
+    with tracing.batch_span("consume batch", carriers):
+        pass
+    [batch] = [s for s in exported.get_finished_spans() if s.name == "consume batch"]
+    assert [link.context.trace_id for link in batch.links] == trace_ids

@@ -14,7 +14,7 @@ from typing import Any
 from aiokafka import AIOKafkaConsumer
 from aiokafka.errors import CommitFailedError
 from google.protobuf.message import Message
-from kit import db, grpcx, ids, logs, metrics, topics
+from kit import db, grpcx, ids, logs, metrics, topics, tracing
 from kit.errors import ServiceError
 from kit.kafka import Consumer, unpack
 from slides.billing.v1 import billing_pb2
@@ -31,6 +31,7 @@ log = logs.get(__name__)
 
 GROUP = "delivery-events"
 SHARE_LOOKUP_TIMEOUT = 3.0
+SHARES_PER_LOOKUP = 1000  # sharing's limit per GetSharesForSlideshows call
 
 
 BatchHandler = Callable[[list[tuple[common_pb2.Envelope, Message]]], Awaitable[None]]
@@ -112,15 +113,20 @@ class BatchConsumer(Consumer):
             decoded = [unpack_record(r) for r in records]
         except Exception:
             return False  # the one-by-one path logs and skips what cannot be decoded
+        started = time.perf_counter()
+        carriers = [env.trace_context for env, _ in decoded]
         try:
-            await self.batch_handler(decoded)
+            with tracing.batch_span(f"consume batch {self.group_id}", carriers):
+                await self.batch_handler(decoded)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("event batch failed; handling its records one by one", group=self.group_id)
             return False
+        seconds = time.perf_counter() - started
         for record in records:
             metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
+            metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(seconds)
         return True
 
 
@@ -253,19 +259,18 @@ class EventHandler:
             payload = f.payload
             if f.show is not None:
                 failed = f.event == domain.SLIDESHOW_FAILED
-                payload = domain.slideshow_payload(f.show, share_urls.get(f.show["id"]), failed)
+                share_url = share_urls.get((f.organization_id, f.show["id"]))
+                payload = domain.slideshow_payload(f.show, share_url, failed)
             rows += delivery_rows(f.env, f.organization_id, f.event, payload or {}, targets)
         async with self.engine.begin() as conn:
             created = await store.insert_deliveries(conn, rows)
         if created:
             self.on_new()
-            log.info("deliveries created", events=len(targeted), count=created)
+            log.info("deliveries created", count=created, event_ids=[f.env.event_id for f, _ in targeted])
 
-    async def _share_urls(self, completed: list[Fanned]) -> dict[str, str | None]:
-        """The live share links of completed decks, by slideshow id; None when sharing is off or
-        cannot be asked right now."""
-        if not completed:
-            return {}
+    async def _share_urls(self, completed: list[Fanned]) -> dict[tuple[str, str], str | None]:
+        """The live share links of completed decks, by (organization id, slideshow id); a deck
+        without one (sharing off, or sharing cannot be asked right now) is absent."""
         asked = [
             sharing_pb2.GetShareForSlideshowRequest(
                 organization_id=f.organization_id, slideshow_id=f.show["id"]
@@ -273,19 +278,48 @@ class EventHandler:
             for f in completed
             if f.show is not None
         ]
+        found: dict[tuple[str, str], str | None] = {}
+        for start in range(0, len(asked), SHARES_PER_LOOKUP):
+            chunk = asked[start : start + SHARES_PER_LOOKUP]
+            for one, answer in zip(chunk, await self._look_up_shares(chunk), strict=True):
+                if answer is not None and answer.enabled and answer.share.url:
+                    found[(one.organization_id, one.slideshow_id)] = answer.share.url
+        return found
+
+    async def _look_up_shares(
+        self, asked: list[sharing_pb2.GetShareForSlideshowRequest]
+    ) -> list[sharing_pb2.GetShareForSlideshowResponse | None]:
+        """Sharing's answers in the order asked, None where unknown."""
         try:
             resp = await grpcx.call(
                 self.sharing.GetSharesForSlideshows,
                 sharing_pb2.GetSharesForSlideshowsRequest(slideshows=asked),
                 timeout=SHARE_LOOKUP_TIMEOUT,
             )
+            if len(resp.shares) == len(asked):
+                return list(resp.shares)
+            log.warning("sharing answered the wrong number of share links", asked=len(asked))
         except ServiceError as exc:
-            log.info("share links unknown; share_url is null", slideshows=len(asked), code=exc.code)
-            return {}
-        return {
-            a.slideshow_id: (r.share.url if r.enabled and r.share.url else None)
-            for a, r in zip(asked, resp.shares, strict=True)
-        }
+            if exc.code == "UNAVAILABLE":
+                log.info("share links unknown; share_url is null", slideshows=len(asked), code=exc.code)
+                return [None] * len(asked)
+            # e.g. a sharing version without the batch call (during a rollout): one by one.
+            log.info("batch share lookup failed; asking one by one", code=exc.code)
+        return list(await asyncio.gather(*(self._look_up_share(one) for one in asked)))
+
+    async def _look_up_share(
+        self, one: sharing_pb2.GetShareForSlideshowRequest
+    ) -> sharing_pb2.GetShareForSlideshowResponse | None:
+        try:
+            return await grpcx.call(
+                self.sharing.GetShareForSlideshow,
+                one,
+                timeout=SHARE_LOOKUP_TIMEOUT,
+                organization_id=one.organization_id,
+            )
+        except ServiceError as exc:
+            log.info("share link unknown; share_url is null", slideshow_id=one.slideshow_id, code=exc.code)
+            return None
 
 
 def delivery_rows(
