@@ -291,6 +291,8 @@ def up() -> None:
         env = service_env(database_url)
         # What tests read besides the services' own settings.
         metrics = {"GATEWAY_METRICS_URL": f"http://127.0.0.1:{PORTS['gateway-metrics']}/metrics"}
+        if GATEWAY_REPLICAS > 1:
+            metrics["GATEWAY_2_URL"] = f"http://127.0.0.1:{PORTS['gateway-2']}"
         (STATE / "env.json").write_text(json.dumps({**env, **metrics}, indent=1))
         py = str(VENV_BIN / "python")
         services = present_services()

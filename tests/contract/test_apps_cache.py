@@ -8,6 +8,7 @@ import re
 import time
 
 import httpx
+import pytest
 import sqlalchemy as sa
 
 APPS = "/v0/api/v1/apps"
@@ -87,3 +88,22 @@ def test_kept_answers_never_cross_organizations(new_org, client_for) -> None:
         assert _ids(a) == ([mine], 1)
         assert _ids(b) == ([], 0)
         assert b.get(f"{APPS}/{mine}").status_code == 404
+
+
+def test_a_write_through_one_gateway_is_visible_on_the_next_read_through_another(stack_env, api) -> None:
+    """Both gateways watch catalog, whose writes answer once both dropped the organization's answers."""
+    second = stack_env.get("GATEWAY_2_URL")
+    if not second:
+        pytest.skip("the stack runs one gateway (STACK_GATEWAY_REPLICAS=2 runs two, as make test does)")
+    with httpx.Client(base_url=second, headers=api.headers, timeout=30) as other:
+        assert _ids(api) == ([], 0) and _ids(other) == ([], 0)  # both keep the empty list
+        made: list[str] = []
+        for i in range(3):
+            writer, reader = (other, api) if i % 2 == 0 else (api, other)
+            made.insert(0, writer.post(APPS, json={"name": f"Across {i}"}).json()["body"]["_id"])
+            assert _ids(reader) == (made, len(made))
+            assert writer.put(f"{APPS}/{made[0]}", json={"niche": f"n{i}"}).status_code == 200
+            assert reader.get(f"{APPS}/{made[0]}").json()["body"]["niche"] == f"n{i}"
+        assert other.delete(f"{APPS}/{made[0]}").status_code == 200
+        assert api.get(f"{APPS}/{made[0]}").status_code == 404
+        assert _ids(api) == (made[1:], 2)
