@@ -2,6 +2,7 @@ import uvicorn
 from kit import logs, tracing
 
 from gateway.app import create_app
+from gateway.protocol import EnvelopeHttpToolsProtocol
 from gateway.settings import GatewaySettings
 
 
@@ -20,6 +21,7 @@ def main() -> None:
         access_log=False,
         log_config=None,
         server_header=False,
+        http=EnvelopeHttpToolsProtocol,
     )
 
 

@@ -3,8 +3,11 @@ health probes and the OpenAPI document."""
 
 from __future__ import annotations
 
+import json
+import socket
 import uuid
 from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -191,3 +194,25 @@ def test_request_id_is_echoed(anon):
         anon.get("/healthz", headers={"X-Request-Id": "trace-me-123"}).headers["x-request-id"]
         == "trace-me-123"
     )
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"GET /v0/api/v1/apps/\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n",  # raw non-ASCII in the target
+        b"GET /v0/api/v1/apps?page=\xd9\xa3 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"POST /v0/api/v1/apps HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+    ],
+)
+def test_requests_too_malformed_to_reach_the_app_get_the_envelope(gateway_url: str, raw: bytes) -> None:
+    target = urlsplit(gateway_url)
+    with socket.create_connection((target.hostname, target.port), timeout=10) as conn:
+        conn.sendall(raw)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400"), answer
+    assert b"content-type: application/json" in head.lower()
+    error = json.loads(body)["error"]
+    assert error["code"] == "VALIDATION_ERROR" and error["message"]

@@ -225,6 +225,8 @@ def test_q_is_a_case_insensitive_substring(library: httpx.Client) -> None:
         assert hooks(library, q=wildcard)["total"] == 0, wildcard
     combined = hooks(library, q="fitflow", category="story", language="es")
     assert combined["total"] == 0
+    # A niche without letters is a filter too (hooks of apps with such a niche are "general").
+    assert hooks(library, niche="!!")["total"] == 0
 
 
 @pytest.mark.parametrize(

@@ -195,7 +195,8 @@ def list_filters(
     return ListFilters(
         page=page,
         limit=limit,
-        niche=norm_niche(niche),
+        # Filed under the same key as the hooks of an app with this niche ("!!" -> "general").
+        niche=niche_key(niche) if niche.strip() else "",
         language=language.strip().lower(),
         category=category,
         status=status,

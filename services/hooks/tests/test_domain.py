@@ -83,6 +83,14 @@ def test_list_filters_defaults_and_normalization() -> None:
     assert (f.page, f.limit, f.niche, f.language, f.q) == (1, 50, "fitness", "en", "x")
 
 
+@pytest.mark.parametrize(("given", "key"), [("!!", "general"), ("-", "general"), ("", ""), ("  ", "")])
+def test_a_niche_without_letters_filters_like_the_hooks_of_such_an_app(given: str, key: str) -> None:
+    """An app with such a niche files its hooks under "general"; only a blank niche is no filter."""
+    assert domain.list_filters(0, 0, given, "", "", "", "", "").niche == key
+    if key:
+        assert domain.niche_key(given) == key
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
