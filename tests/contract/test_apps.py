@@ -457,7 +457,16 @@ def test_apps_quota_is_402_refusals_cost_nothing_and_delete_gives_the_unit_back(
     error_of(api.post(APPS, json={"name": taken, "brand_accent_color": "nope"}), 400, "VALIDATION_ERROR")
     ids.append(create(api)["_id"])  # the 10th still fits
     err = error_of(api.post(APPS, json={"name": unique()}), 402, "QUOTA_EXCEEDED")
-    assert "apps" in err["message"].lower() or err.get("details", {}).get("quota") == "apps"
+    assert "apps" in err["message"].lower()
+    details = err["details"]
+    assert {k: details[k] for k in ("quota", "limit", "used", "plan")} == {
+        "quota": "apps",
+        "limit": 10,
+        "used": 10,
+        "plan": "pro",
+    }
+    assert ISO.match(details["period_start"]) and ISO.match(details["period_end"])
+    assert details["period_start"] < details["period_end"]
     assert api.get(APPS).json()["total"] == 10
     assert api.delete(f"{APPS}/{ids[0]}").status_code == 200
     assert api.post(APPS, json={"name": unique()}).status_code == 201

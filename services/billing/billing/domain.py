@@ -308,3 +308,28 @@ def suspension_mail(org_name: str) -> tuple[str, str]:
         "API access is blocked until a new subscription starts or a payment succeeds.\n"
     )
     return subject, body
+
+
+def iso_ms(moment: datetime) -> str:
+    """UTC ISO 8601 with milliseconds, as every timestamp of the API: 2026-11-22T14:13:20.000Z."""
+    moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def quota_exceeded(
+    quota: str, limit: int, used: int, plan: str, period: tuple[datetime, datetime]
+) -> ServiceError:
+    """402 QUOTA_EXCEEDED, with the figures of the quota.exceeded event (when the period ends,
+    a period quota is available again)."""
+    return ServiceError(
+        "QUOTA_EXCEEDED",
+        f"The {quota} quota of the {plan} plan ({limit}) is used up.",
+        {
+            "quota": quota,
+            "limit": limit,
+            "used": used,
+            "plan": plan,
+            "period_start": iso_ms(period[0]),
+            "period_end": iso_ms(period[1]),
+        },
+    )

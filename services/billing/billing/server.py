@@ -345,11 +345,7 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             if await store.first_quota_notice(conn, org.id, quota, period[0]):
                 await events.quota_exceeded(conn, org.id, quota, limit, used, org.plan, period)
         self.relay.notify()
-        raise ServiceError(
-            "QUOTA_EXCEEDED",
-            f"The {quota} quota of the {org.plan} plan ({limit}) is used up.",
-            {"quota": quota, "limit": limit, "used": used},
-        )
+        raise domain.quota_exceeded(quota, limit, used, org.plan, period)
 
     @rpc
     async def ReleaseQuota(self, request, context):

@@ -151,3 +151,17 @@ def test_validation() -> None:
         with pytest.raises(ServiceError) as err:
             fn(value)
         assert err.value.code == "VALIDATION_ERROR"
+
+
+def test_quota_exceeded_carries_the_figures_of_the_event():
+    period = (datetime(2026, 11, 1, tzinfo=UTC), datetime(2026, 12, 1, 0, 0, 0, 250_000, tzinfo=UTC))
+    err = domain.quota_exceeded("slideshows_per_month", 500, 500, "pro", period)
+    assert err.code == "QUOTA_EXCEEDED" and "slideshows_per_month" in err.message
+    assert err.details == {
+        "quota": "slideshows_per_month",
+        "limit": 500,
+        "used": 500,
+        "plan": "pro",
+        "period_start": "2026-11-01T00:00:00.000Z",
+        "period_end": "2026-12-01T00:00:00.250Z",
+    }
