@@ -105,7 +105,14 @@ async def test_quota_exceeded_details_and_release(stub):
     with pytest.raises(ServiceError) as err:
         await consume(stub, org.id, "apps")
     assert err.value.code == "QUOTA_EXCEEDED"
-    assert err.value.details == {"quota": "apps", "limit": 1, "used": 1}
+    details = err.value.details
+    assert {k: details[k] for k in ("quota", "limit", "used", "plan")} == {
+        "quota": "apps",
+        "limit": 1,
+        "used": 1,
+        "plan": "free",
+    }
+    assert details["period_start"] < details["period_end"]
     released = await rpc(
         stub.ReleaseQuota, billing_pb2.ReleaseQuotaRequest(organization_id=org.id, quota="apps", amount=1)
     )
