@@ -66,8 +66,9 @@ def test_signup_validation(http: httpx.Client) -> None:
         "/v0/auth/signup", json={"email": "not-an-email", "password": "x", "organization_name": ""}
     )
     assert_error(resp, 400, "VALIDATION_ERROR")
-    fields = {f["field"] for f in resp.json()["error"]["details"]["fields"]}
-    assert {"password", "organization_name"} <= fields
+    fields = {f["field"]: f["message"] for f in resp.json()["error"]["details"]["fields"]}
+    assert set(fields) == {"email", "password", "organization_name"}  # every bad field at once
+    assert fields["email"] == "must be a valid e-mail address"
     assert_error(
         http.post("/v0/auth/signup", content=b"{nope", headers={"content-type": "application/json"}),
         400,

@@ -209,6 +209,8 @@ async def test_lists_ten_tools_with_schemas_and_truthful_annotations(mcp_url, pr
     assert "READY" not in status_filter and "QUEUED" not in status_filter
     publish = tools["publish_slideshow"].input_schema["properties"]
     assert "tiktok" in str(publish["platform"]) and "direct" in str(publish["mode"])
+    # Publishing cannot be undone: the caller chooses draft or direct, never a default.
+    assert set(tools["publish_slideshow"].input_schema["required"]) == {"slideshow_id", "mode"}
     assert "PENDING" in str(tools["get_slideshow"].output_schema)
 
 
@@ -278,6 +280,8 @@ async def test_generate_then_poll_list_and_publish(mcp_url, gateway_url, niche, 
             assert (await s.error("generate_slideshow", missing))["code"] == "TEMPLATE_KEY_REQUIRED"
         started = await s.ok("generate_slideshow", {"app_id": app_id, "template_key": template_key})
         assert started["status"] == "PENDING" and started["slideshow_id"].startswith("ss_")
+        no_mode = await s.error("publish_slideshow", {"slideshow_id": started["slideshow_id"]})
+        assert no_mode["code"] == "VALIDATION_ERROR", no_mode
         early = await s.error("publish_slideshow", {"slideshow_id": started["slideshow_id"], "mode": "draft"})
         if early["code"] == "SLIDESHOW_NOT_READY":  # unless the deck was drawn already
             assert early["details"]["status"] == "PENDING"  # MCP's word, not QUEUED/RENDERING

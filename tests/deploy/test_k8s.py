@@ -102,3 +102,27 @@ def test_committed_base_matches_generator(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_k8s.py")], check=True)
     after = {p.name: p.read_text() for p in (K8S / "base").glob("*.yaml")}
     assert before == after, "deploy/k8s/base is stale: run scripts/gen_k8s.py and commit"
+
+
+async def test_the_client_address_is_the_one_the_ingress_saw(rendered):
+    """The per-IP limits use the address uvicorn takes from X-Forwarded-For; with the deployed
+    FORWARDED_ALLOW_IPS a client cannot choose it by sending the header itself."""
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+    [config] = [
+        o for o in rendered if o["kind"] == "ConfigMap" and "FORWARDED_ALLOW_IPS" in o.get("data", {})
+    ]
+    seen: list[str] = []
+
+    async def app(scope, receive, send) -> None:
+        seen.append(scope["client"][0])
+
+    proxied = ProxyHeadersMiddleware(app, trusted_hosts=config["data"]["FORWARDED_ALLOW_IPS"])
+    for forwarded in (b"203.0.113.5", b"6.6.6.6, 203.0.113.5", b"10.9.9.9, 203.0.113.5, 10.0.3.4"):
+        scope = {
+            "type": "http",
+            "client": ("10.0.0.7", 40000),  # the ingress controller's pod
+            "headers": [(b"x-forwarded-for", forwarded)],
+        }
+        await proxied(scope, None, None)
+    assert seen == ["203.0.113.5"] * 3

@@ -176,21 +176,22 @@ async def get_usage() -> m.UsageOutput:
 
 async def publish_slideshow(
     slideshow_id: SlideshowId,
-    platform: Annotated[
-        Literal["tiktok"], Field(description="Where to publish. Only tiktok is supported.")
-    ] = "tiktok",
     mode: Annotated[
         Literal["draft", "direct"],
         Field(
-            description="draft: sent to the creator's TikTok inbox to finish there; direct: posted at once."
+            description="Required (publishing cannot be undone): draft: sent to the creator's TikTok "
+            "inbox to finish there; direct: posted at once."
         ),
-    ] = "draft",
+    ],
     privacy_level: Annotated[
         Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"] | None,
         Field(
             description="Who can see a direct post. Default: the account's default (SELF_ONLY when unknown)."
         ),
     ] = None,
+    platform: Annotated[
+        Literal["tiktok"], Field(description="Where to publish. Only tiktok is supported.")
+    ] = "tiktok",
 ) -> m.PublishOutput:
     """Publish a COMPLETED slideshow to the app's connected TikTok account. Cannot be undone; a
     repeat for the same slideshow returns the recorded publication (already_published true)

@@ -3,10 +3,13 @@ set as an HttpOnly, SameSite=Lax cookie; REST accepts it as Bearer token or cook
 
 from __future__ import annotations
 
+import re
+from typing import Annotated
+
 from fastapi import APIRouter, Request
 from kit.errors import ServiceError
 from kit.grpcx import call
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 from slides.billing.v1 import billing_pb2
 
 from gateway.auth import SESSION_COOKIE
@@ -16,8 +19,20 @@ from gateway.responses import JSONResponse
 router = APIRouter(tags=["auth"])
 
 
+# Billing's rule (billing.domain.EMAIL_RE), checked here too so that one answer names every bad field.
+_EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
+
+
+def _email(value: str) -> str:
+    if not _EMAIL.match(value.strip()):
+        raise ValueError("must be a valid e-mail address")
+    return value
+
+
 class SignupBody(BaseModel):
-    email: str = Field(min_length=3, max_length=254, examples=["owner@example.com"])
+    email: Annotated[str, AfterValidator(_email)] = Field(
+        min_length=3, max_length=254, examples=["owner@example.com"]
+    )
     password: str = Field(min_length=8, max_length=256)
     organization_name: str = Field(min_length=1, max_length=200)
 
