@@ -11,21 +11,9 @@ import pytest
 from aiokafka import AIOKafkaConsumer
 from google.protobuf import field_mask_pb2
 from kit import kafka, topics
-from slides.billing.v1 import billing_pb2, billing_pb2_grpc
-from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
+from slides.billing.v1 import billing_pb2
+from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
-
-
-@pytest.fixture(scope="module")
-async def stubs(stack_env):
-    catalog_channel = grpc.aio.insecure_channel(stack_env["CATALOG_ADDR"])
-    billing_channel = grpc.aio.insecure_channel(stack_env["BILLING_ADDR"])
-    yield (
-        catalog_pb2_grpc.CatalogServiceStub(catalog_channel),
-        billing_pb2_grpc.BillingServiceStub(billing_channel),
-    )
-    await catalog_channel.close()
-    await billing_channel.close()
 
 
 async def new_org(stubs, plan: str = "pro") -> str:

@@ -14,21 +14,9 @@ from kit.db import make_engine
 from kit.settings import KitSettings
 from kit.testing import Watch
 from kit.watchers import ACK_TIMEOUT_SECONDS
-from slides.billing.v1 import billing_pb2, billing_pb2_grpc
-from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
+from slides.billing.v1 import billing_pb2
+from slides.catalog.v1 import catalog_pb2
 from sqlalchemy import text
-
-
-@pytest.fixture(scope="module")
-async def stubs(stack_env):
-    catalog_channel = grpc.aio.insecure_channel(stack_env["CATALOG_ADDR"])
-    billing_channel = grpc.aio.insecure_channel(stack_env["BILLING_ADDR"])
-    yield (
-        catalog_pb2_grpc.CatalogServiceStub(catalog_channel),
-        billing_pb2_grpc.BillingServiceStub(billing_channel),
-    )
-    await catalog_channel.close()
-    await billing_channel.close()
 
 
 def acknowledgement(sequence: int) -> catalog_pb2.WatchAppsRequest:

@@ -17,114 +17,111 @@ from delivery.testing import Receiver
 
 
 @pytest.fixture
-def ca_bundle(tmp_path):
-    ca = trustme.CA()
-    bundle = tmp_path / "ca.pem"
-    bundle.write_bytes(ca.cert_pem.bytes())
-    return ca, bundle
+def ca() -> trustme.CA:
+    return trustme.CA()
+
+
+@pytest.fixture
+def bundle(ca, tmp_path) -> str:
+    path = tmp_path / "ca.pem"
+    path.write_bytes(ca.cert_pem.bytes())
+    return str(path)
+
+
+@pytest.fixture
+def receiver_for(ca):
+    """Receivers with certificates for localhost and 127.0.0.1 only, closed after the test."""
+    made: list[Receiver] = []
+
+    def make(**kwargs) -> Receiver:
+        made.append(Receiver(ca, **kwargs))
+        return made[-1]
+
+    yield make
+    for receiver in made:
+        receiver.close()
+
+
+@pytest.fixture
+async def poster_for():
+    made: list[Poster] = []
+
+    def make(**settings) -> Poster:
+        made.append(Poster(Settings(**settings)))
+        return made[-1]
+
+    yield make
+    for poster in made:
+        await poster.close()
 
 
 def target(host: str, port: int, path: str = "/hook") -> urls.Target:
     return urls.Target(url=f"https://{host}:{port}{path}", host=host, port=port, addresses=("127.0.0.1",))
 
 
-async def test_pinned_request_verifies_the_real_host_name(ca_bundle):
-    ca, bundle = ca_bundle
-    receiver = Receiver(ca)  # certificate for localhost and 127.0.0.1 only
-    poster = Poster(Settings(webhook_ca_bundle=str(bundle)))
-    try:
-        status = await poster.send(target("localhost", receiver.port), {}, b"{}", pin=True)
-        assert status == 200
-        assert receiver.received()[0].headers["host"] == f"localhost:{receiver.port}"
-        # Same address and port, another host name: the kept-alive connection verified for
-        # localhost must not be reused, and the new handshake fails verification.
-        with pytest.raises(aiohttp.ClientConnectorCertificateError):
-            await poster.send(target("evil.example", receiver.port), {}, b"{}", pin=True)
-        assert len(receiver.received()) == 1
-    finally:
-        await poster.close()
-        receiver.close()
+async def test_pinned_request_verifies_the_real_host_name(bundle, receiver_for, poster_for):
+    receiver = receiver_for()
+    poster = poster_for(webhook_ca_bundle=bundle)
+    status = await poster.send(target("localhost", receiver.port), {}, b"{}", pin=True)
+    assert status == 200
+    assert receiver.received()[0].headers["host"] == f"localhost:{receiver.port}"
+    # Same address and port, another host name: the kept-alive connection verified for
+    # localhost must not be reused, and the new handshake fails verification.
+    with pytest.raises(aiohttp.ClientConnectorCertificateError):
+        await poster.send(target("evil.example", receiver.port), {}, b"{}", pin=True)
+    assert len(receiver.received()) == 1
 
 
-async def test_untrusted_certificate_is_refused(ca_bundle):
-    ca, _ = ca_bundle
-    receiver = Receiver(ca)
-    poster = Poster(Settings())  # system CAs only
-    try:
-        with pytest.raises(aiohttp.ClientConnectorCertificateError):
-            await poster.send(target("127.0.0.1", receiver.port), {}, b"{}", pin=False)
-        assert receiver.received() == []
-    finally:
-        await poster.close()
-        receiver.close()
+async def test_untrusted_certificate_is_refused(receiver_for, poster_for):
+    receiver = receiver_for()
+    poster = poster_for()  # system CAs only
+    with pytest.raises(aiohttp.ClientConnectorCertificateError):
+        await poster.send(target("127.0.0.1", receiver.port), {}, b"{}", pin=False)
+    assert receiver.received() == []
 
 
-async def test_private_address_is_refused_before_any_connection(ca_bundle):
-    ca, bundle = ca_bundle
-    receiver = Receiver(ca)
-    poster = Poster(Settings(webhook_ca_bundle=str(bundle), webhook_allow_private_networks=False))
-    try:
-        with pytest.raises(urls.UrlRefused):
-            await poster.post(receiver.url("/hook"), {}, b"{}")
-        assert receiver.received() == []
-    finally:
-        await poster.close()
-        receiver.close()
+async def test_private_address_is_refused_before_any_connection(bundle, receiver_for, poster_for):
+    receiver = receiver_for()
+    poster = poster_for(webhook_ca_bundle=bundle, webhook_allow_private_networks=False)
+    with pytest.raises(urls.UrlRefused):
+        await poster.post(receiver.url("/hook"), {}, b"{}")
+    assert receiver.received() == []
 
 
-async def test_headers_body_and_no_redirects(ca_bundle):
-    ca, bundle = ca_bundle
-    receiver = Receiver(ca)
-    receiver.script["/moved"] = [302]
-    poster = Poster(Settings(webhook_ca_bundle=str(bundle), webhook_allow_private_networks=True))
+async def test_headers_body_and_no_redirects(bundle, receiver_for, poster_for):
+    receiver = receiver_for(script={"/moved": [302]})
+    poster = poster_for(webhook_ca_bundle=bundle, webhook_allow_private_networks=True)
     body = b'{"exact": "bytes", "n": 1}'
-    try:
-        status = await poster.post(receiver.url("/hook?x=1"), {"X-Test": "yes"}, body)
-        assert status == 200
-        got = receiver.received("/hook")[0]
-        assert got.body == body
-        assert got.headers["x-test"] == "yes"
-        assert got.headers["user-agent"].startswith("SlidesService-Webhooks/")
-        assert got.path == "/hook?x=1"
-        # A redirect is an answer like any other: reported, never followed.
-        assert await poster.post(receiver.url("/moved"), {}, body) == 302
-        assert [r.path for r in receiver.received()] == ["/hook?x=1", "/moved"]
-    finally:
-        await poster.close()
-        receiver.close()
+    status = await poster.post(receiver.url("/hook?x=1"), {"X-Test": "yes"}, body)
+    assert status == 200
+    got = receiver.received("/hook")[0]
+    assert got.body == body
+    assert got.headers["x-test"] == "yes"
+    assert got.headers["user-agent"].startswith("SlidesService-Webhooks/")
+    assert got.path == "/hook?x=1"
+    # A redirect is an answer like any other: reported, never followed.
+    assert await poster.post(receiver.url("/moved"), {}, body) == 302
+    assert [r.path for r in receiver.received()] == ["/hook?x=1", "/moved"]
 
 
-async def test_a_long_answer_is_cut_off_and_the_next_request_still_works(ca_bundle):
-    ca, bundle = ca_bundle
-    receiver = Receiver(ca, responder=lambda rec: (200, {"pad": "x" * (4 * MAX_ANSWER_BYTES)}))
-    poster = Poster(Settings(webhook_ca_bundle=str(bundle), webhook_allow_private_networks=True))
-    try:
-        assert await poster.post(receiver.url("/big"), {}, b"{}") == 200
-        assert await poster.post(receiver.url("/big"), {}, b"{}") == 200
-        assert len(receiver.received()) == 2
-    finally:
-        await poster.close()
-        receiver.close()
+async def test_a_long_answer_is_cut_off_and_the_next_request_still_works(bundle, receiver_for, poster_for):
+    receiver = receiver_for(responder=lambda rec: (200, {"pad": "x" * (4 * MAX_ANSWER_BYTES)}))
+    poster = poster_for(webhook_ca_bundle=bundle, webhook_allow_private_networks=True)
+    assert await poster.post(receiver.url("/big"), {}, b"{}") == 200
+    assert await poster.post(receiver.url("/big"), {}, b"{}") == 200
+    assert len(receiver.received()) == 2
 
 
-async def test_an_answer_later_than_the_timeout_is_a_timeout(ca_bundle):
-    ca, bundle = ca_bundle
-
+async def test_an_answer_later_than_the_timeout_is_a_timeout(bundle, receiver_for, poster_for):
     def slow(rec):
         time.sleep(1.5)
         return 200, {"ok": True}
 
-    receiver = Receiver(ca, responder=slow)
-    poster = Poster(
-        Settings(
-            webhook_ca_bundle=str(bundle), webhook_allow_private_networks=True, webhook_timeout_seconds=0.5
-        )
+    receiver = receiver_for(responder=slow)
+    poster = poster_for(
+        webhook_ca_bundle=bundle, webhook_allow_private_networks=True, webhook_timeout_seconds=0.5
     )
-    try:
-        started = time.monotonic()
-        with pytest.raises(TimeoutError):
-            await poster.post(receiver.url("/slow"), {}, b"{}")
-        assert time.monotonic() - started < 1.4
-    finally:
-        await poster.close()
-        receiver.close()
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        await poster.post(receiver.url("/slow"), {}, b"{}")
+    assert time.monotonic() - started < 1.4
