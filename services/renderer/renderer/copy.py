@@ -1,215 +1,228 @@
-"""Deck copywriting: template + app positioning + hook + overrides -> DeckCopy. Pure and deterministic
-for a given seed (variants are picked with a seeded PRNG, never with Python's salted hash)."""
+"""Deck copywriting: template + app positioning + hook + overrides -> DeckCopy, in the deck's language.
+
+The service's own words come from `locales/<language>.json` (one file per language, reviewable by a
+translator); the app's fields (pain points, value props, name, audience) are used verbatim, in whatever
+language the customer wrote them. One idea per slide, no line twice in a deck, results as outcomes.
+Pure and deterministic for a seed (variants picked with a seeded PRNG, never Python's salted hash).
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import zlib
 from collections.abc import Callable
-from urllib.parse import urlparse
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from kit import langtag
 
 from renderer.catalog import Template, normalize_key
 from renderer.catalog import niche as catalog_niche
-from renderer.copy_phrases import PHRASES, TOPICS, Phrase
 from renderer.deck import AppInfo, DeckCopy, SlideCopy
 
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 CAPTION_MAX = 2200
 MAX_HASHTAGS = 5
-TITLE_MAX = 140
-SUBTITLE_MAX = 200
+MAX_EMOJI = 3
+# How many items each numbered format delivers (its hook must promise exactly that many).
+LIST_COUNTS = {"listicle": 4, "myth_vs_fact": 2, "common_mistakes": 3, "feature_showcase": 3}
+_FORMAT_HOOK = {
+    "listicle": "hook_listicle",
+    "myth_vs_fact": "hook_myth",
+    "common_mistakes": "hook_mistakes",
+    "feature_showcase": "hook_features",
+    "before_after": "hook_before_after",
+    "day_in_the_life": "hook_day",
+    "pov_story": "hook_pov",
+}
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,2})(?![\d.,:%])")
 
 
-def copy_language(language: str) -> str:
-    """'pt-BR' -> 'pt'; a language without real copy -> 'en'."""
-    base = re.split(r"[-_]", (language or "").strip().lower(), maxsplit=1)[0]
-    return base if base in PHRASES else "en"
+@lru_cache(maxsize=1)
+def languages() -> tuple[str, ...]:
+    """Languages with copy, from the files present."""
+    return tuple(sorted(p.stem for p in LOCALE_DIR.glob("*.json")))
 
 
-def clamp(text: str, limit: int) -> str:
-    """Trim to `limit` characters, at a word boundary when there is one near the end."""
-    text = " ".join(str(text).split())
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    if space > limit * 0.6:
-        cut = cut[:space]
-    return cut.rstrip(" ,.;:-–") + "…"
+@lru_cache(maxsize=64)
+def table(language: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LOCALE_DIR / f"{language}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def resolve_language(tag: str) -> str | None:
+    """The copy language for an app's language tag (RFC 4647 lookup: pt-BR -> pt, zh-TW -> zh-Hant),
+    None when there is none."""
+    return langtag.lookup(tag or "en", languages())
 
 
 def sentence_case(text: str) -> str:
     """'no time to train' -> 'No time to train' (app fields are often typed in lower case)."""
-    text = text.strip()
+    text = " ".join(text.split())
     return text[:1].upper() + text[1:]
+
+
+def hashtag(text: str) -> str:
+    """'Photo editing' -> '#photoediting'; keeps letters, digits, marks and underscores of any script."""
+    body = "".join(ch for ch in text if ch.isalnum() or ch == "_" or _is_mark(ch))
+    body = body.lower() if body.isascii() else body
+    return f"#{body[:40]}" if body else ""
+
+
+def _is_mark(ch: str) -> bool:
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Mn", "Mc")
+
+
+def _norm(line: str) -> str:
+    return re.sub(r"[\W_]+", "", line.casefold())
 
 
 class _Writer:
     def __init__(
-        self,
-        app: AppInfo,
-        template: Template,
-        hook_text: str,
-        language: str,
-        overrides: dict[str, str],
-        seed: int,
+        self, app: AppInfo, template: Template, hook_text: str, language: str, overrides: dict[str, str], seed: int
     ) -> None:
+        found = resolve_language(language)
+        if found is None:
+            raise ValueError(f"no copy for language {language!r}")
+        self.lang = found
+        self.t = table(found)
         self.app = app
         self.template = template
-        self.lang = copy_language(language)
-        self.table = PHRASES[self.lang]
-        found = catalog_niche(app.niche)
-        niche_key = found.key if found else normalize_key(app.niche)
-        self.topic = TOPICS.get(niche_key, {}).get(self.lang) or app.niche.replace("_", " ").strip().title()
-        self.rng = random.Random(zlib.crc32(f"{seed}:{app.name}:{template.key}:{self.lang}".encode()))
+        self.rng = random.Random(zlib.crc32(f"{seed}:{app.name}:{template.key}:{found}".encode()))
+        niche = catalog_niche(app.niche)
+        key = niche.key if niche else normalize_key(app.niche)
+        self.niche: dict[str, Any] = self.t["niches"].get(key) or self.t["niches"]["general"]
+        self.topic = str(self.niche["topic"])
         self.hook = " ".join((hook_text or "").split())
-        self.overrides = {
-            k: " ".join(str(v).split())
-            for k, v in (overrides or {}).items()
-            if isinstance(v, str) and v.strip()
-        }
-        self.vars: dict[str, str] = {}
-        defaults = self._defaults()
-        self.vars = {**defaults, **self.overrides}
-
-    # -- phrases and variables -------------------------------------------------------------
-    def p(self, key: str, **extra: str) -> str:
-        value: Phrase = self.table.get(key) or PHRASES["en"][key]
-        text = self.rng.choice(value) if isinstance(value, tuple) else value
-        return self.fill(text, **extra)
-
-    def fill(self, text: str, **extra: str) -> str:
-        values = {"persona": "", "problem": "", "solution": "", "result": "", "n": "", "store": ""}
-        values.update({k: v for k, v in self.vars.items() if k in values})
-        values.update({"app": self.app.name.strip(), "topic": self.topic})
-        values.update(extra)
-        return text.format_map(values)
-
-    def _pick(self, items: list[str], i: int) -> str:
-        return items[i] if i < len(items) else ""
-
-    def _defaults(self) -> dict[str, str]:
-        app = self.app
-        t = self.table
-        props = [sentence_case(s) for s in app.value_props if s.strip()]
+        self.over = {k: " ".join(v.split()) for k, v in (overrides or {}).items() if isinstance(v, str) and v.strip()}
+        self.used: set[str] = set()
         pains = [sentence_case(s) for s in app.pain_points if s.strip()]
+        props = [sentence_case(s) for s in app.value_props if s.strip()]
         diffs = [sentence_case(s) for s in app.differentiators if s.strip()]
-        generic = list(t["features_default"]) if isinstance(t["features_default"], tuple) else []
-        features = (props + diffs + generic)[:4] + generic
-        mistakes = pains[1:] + (
-            list(t["mistakes_default"]) if isinstance(t["mistakes_default"], tuple) else []
-        )
-        problem = pains[0] if pains else self.p("problem_default")
-        result = diffs[0] if diffs else (props[1] if len(props) > 1 else self.p("result_default"))
-        persona = app.target_audience.strip() or self.p("persona_default")
-        solution = props[0] if props else features[0]
-        v = {
-            "persona": clamp(persona, 80),
-            "problem": problem,
-            "agitation": pains[1] if len(pains) > 1 else self.p("agitation_default"),
-            "solution": solution,
-            "result": result,
-            "topic": self.p("topic_default"),
-            "before": problem,
-            "turning_point": "",
-            "after": solution,
-            "myth_1": self.p("myth_1_default"),
-            "fact_1": features[0],
-            "myth_2": self.p("myth_2_default"),
-            "fact_2": diffs[0] if diffs else features[1],
-            "morning": features[0],
-            "midday": features[1],
-            "evening": features[2],
-            "reflection": result,
-            "benefit": diffs[0] if diffs else result,
-            "fix": solution,
-            "setup": "",
-            "struggle": problem,
-            "discovery": "",
-            "cta": "",
-        }
-        for i in range(4):
-            v[f"point_{i + 1}"] = features[i]
-        for i in range(3):
-            v[f"feature_{i + 1}"] = features[i]
-            v[f"mistake_{i + 1}"] = self._pick(mistakes, i) or features[i]
-        return v
+        self.pains = _distinct(pains)
+        self.features = _distinct(props + diffs)
+        self.outcomes = self.shuffled(self.niche["outcomes"])
 
-    def var(self, name: str, fallback_phrase: str = "") -> str:
-        value = self.vars.get(name, "")
-        return value or (self.p(fallback_phrase) if fallback_phrase else "")
+    # -- phrases --------------------------------------------------------------------------------------
+    def fill(self, text: str, **extra: str) -> str:
+        persona = self.var("persona") or self.app.target_audience.strip() or self.t["persona_default"]
+        topic = self.var("topic") or self.topic
+        values = {"app": self.app.name.strip(), "topic": topic, "persona": persona, "n": "", "store": "", "link": ""}
+        values.update(extra)
+        out = text.format_map(values)
+        # Lines are written capitalized; one that opens with the topic word is capitalized here.
+        return sentence_case(out) if text.startswith("{topic}") else out
 
-    # -- slides ----------------------------------------------------------------------------
+    def variants(self, key: str, **extra: str) -> list[str]:
+        value = self.t[key]
+        items = value if isinstance(value, list) else [value]
+        return [self.fill(v, **extra) for v in self.shuffled(items)]
+
+    def shuffled(self, items: list[Any]) -> list[Any]:
+        out = list(items)
+        self.rng.shuffle(out)
+        return out
+
+    def unique(self, *candidates: str) -> str:
+        """The first candidate not used yet in this deck (lines never repeat); marks it used."""
+        for c in candidates:
+            if c and _norm(c) not in self.used:
+                self.used.add(_norm(c))
+                return c
+        return ""
+
+    def line(self, key: str, *before: str, **extra: str) -> str:
+        """`before` candidates (app fields, overrides) first, then the phrase's variants."""
+        return self.unique(*before, *self.variants(key, **extra))
+
+    def var(self, name: str) -> str:
+        return self.over.get(name, "")
+
+    # -- slides ---------------------------------------------------------------------------------------
     def slide(self, role: str, layout: str, title: str, subtitle: str = "", label: str = "") -> SlideCopy:
         duration = 3.5 if role in ("HOOK", "CTA") else 3.0
-        return SlideCopy(
-            role=role,
-            layout_type=layout,
-            title=clamp(title, TITLE_MAX),
-            subtitle=clamp(subtitle, SUBTITLE_MAX),
-            label=clamp(label, 40),
-            duration=duration,
-        )
+        return SlideCopy(role, layout, title, subtitle, label, duration)
 
-    def hook_slide(self) -> SlideCopy:
-        return self.slide("HOOK", "headline", self.hook or self.p("hook_default"), self.p("swipe"))
+    def pain(self, i: int, name: str) -> str:
+        return self.unique(self.var(name), *self.pains[i:], *self.variants("problem_default"), *self.variants("mistakes_default"))
+
+    def feature(self, name: str) -> str:
+        return self.unique(self.var(name), *self.features, *self.variants("features_default"))
+
+    def outcome(self, name: str = "result") -> str:
+        return self.unique(self.var(name), *self.outcomes, *self.variants("features_default"))
+
+    def hook_line(self, titles: list[str]) -> str:
+        """The picked hook when it fits the format: a numbered hook only opens the list that has that many
+        items, a list format always says its count, and the hook never repeats a later line."""
+        fmt = self.template.format
+        count = LIST_COUNTS.get(fmt)
+        numbers = [int(n) for n in _NUMBER.findall(self.hook)]
+        own = self.var("hook") or self.hook
+        fits = bool(own) and _norm(own) not in {_norm(t) for t in titles}
+        if fits and not self.var("hook"):
+            fits = numbers == [count] if count else not numbers
+        if fits:
+            return own
+        key = _FORMAT_HOOK.get(fmt, "hook_default")
+        return self.variants(key, n=str(count or ""))[0]
+
+    def cta(self) -> SlideCopy:
+        store, _ = self.store()
+        title = self.unique(self.var("cta"), *self.variants("cta_title"))
+        return self.slide("CTA", "cta", title, self.t["link_in_bio"], store)
 
     def store(self) -> tuple[str, str]:
         """(store line for the CTA slide, link) in order of preference iOS, Android, website."""
+        from urllib.parse import urlparse
+
         app = self.app
         if app.ios_url.strip():
-            return self.p("store_ios"), app.ios_url.strip()
+            return self.fill(self.t["store_ios"]), app.ios_url.strip()
         if app.android_url.strip():
-            return self.p("store_android"), app.android_url.strip()
+            return self.fill(self.t["store_android"]), app.android_url.strip()
         if app.website_url.strip():
             host = urlparse(app.website_url.strip()).netloc or app.website_url.strip()
-            return self.p("store_web", store=host.removeprefix("www.")), app.website_url.strip()
-        return self.p("store_none"), ""
-
-    def cta_slide(self) -> SlideCopy:
-        line, _ = self.store()
-        return self.slide("CTA", "cta", self.var("cta", "cta_default"), line, self.p("cta_link"))
-
-    def middle(self) -> list[SlideCopy]:
-        return _BUILDERS.get(self.template.format, _problem_solution)(self)
+            return self.fill(self.t["store_web"], store=host.removeprefix("www.")), app.website_url.strip()
+        return self.fill(self.t["store_none"]), ""
 
     def slides(self) -> tuple[SlideCopy, ...]:
-        middle = self.middle()
-        roles = self.template.slide_roles
-        out = [self.hook_slide(), *middle[:4], self.cta_slide()]
-        # The template's roles are authoritative (a custom template may rename them).
+        middle = _BUILDERS.get(self.template.format, _problem_solution)(self)[:4]
+        cta = self.cta()
+        hook = self.hook_line([s.title for s in [*middle, cta]])
+        swipe = self.variants("swipe")[0]
+        out = [self.slide("HOOK", "headline", hook, swipe), *middle, cta]
+        roles = self.template.slide_roles  # the template's roles are authoritative
         return tuple(
-            SlideCopy(
-                roles[i] if i < len(roles) else s.role,
-                s.layout_type,
-                s.title,
-                s.subtitle,
-                s.label,
-                s.duration,
-            )
+            SlideCopy(roles[i] if i < len(roles) else s.role, s.layout_type, s.title, s.subtitle, s.label, s.duration)
             for i, s in enumerate(out)
         )
 
-    # -- marketing assets ------------------------------------------------------------------
+    # -- marketing assets -----------------------------------------------------------------------------
     def ctas(self) -> tuple[str, ...]:
         app = self.app
+        bio = self.t["link_in_bio"]
         links = [u.strip() for u in (app.ios_url, app.android_url, app.website_url) if u.strip()]
         if not links:
-            return (self.p("cta_text_nolink"),)
-        return tuple(self.p("cta_text", link=link) for link in links)
+            return (f"{self.fill(self.t['cta_text_nolink'])} · {bio}",)
+        return tuple(f"{self.fill(self.t['cta_text'], link=link)} · {bio}" for link in links)
 
-    def caption(self) -> str:
-        hook = clamp(self.hook or self.p("hook_default"), 300)
-        problem = clamp(self.p("cap_problem", problem=self.vars["problem"].rstrip(".。!?！？")), 500)
-        discovery = clamp(self.p("cap_discovery"), 300)
-        result = clamp(self.p("cap_result", result=self.vars["result"].rstrip(".。!?！？")), 500)
-        cta = clamp(self.ctas()[0], 400)
-        text = f"{hook}\n\n{problem}\n{discovery}\n{result}\n\n{cta}"
-        return clamp_block(text, CAPTION_MAX)
+    def caption(self, slides: tuple[SlideCopy, ...]) -> str:
+        """Hook, problem, discovery, result, "link in bio": short lines, at most three emoji, no URL."""
+        problem = slides[1].title
+        result = slides[4].title
+        discovery = self.variants("caption_discovery")[0]
+        lines = [slides[0].title, problem, discovery, result, f"{self.t['link_in_bio']} 👆"]
+        text = "\n".join(_strip_urls(x) for x in lines if x)
+        return _limit_emoji(text, MAX_EMOJI)[:CAPTION_MAX]
 
     def hashtags(self) -> tuple[str, ...]:
-        generic = self.table["generic_tags"]
-        candidates = [self.topic, self.app.name, *(generic if isinstance(generic, tuple) else ())]
+        candidates = [*self.niche["tags"], *self.t["hashtags_broad"][:1], self.app.name]
         tags: list[str] = []
         for c in candidates:
             tag = hashtag(c)
@@ -218,84 +231,95 @@ class _Writer:
         return tuple(tags[:MAX_HASHTAGS])
 
 
-def clamp_block(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def _distinct(items: list[str]) -> list[str]:
+    seen, out = set(), []
+    for item in items:
+        if _norm(item) and _norm(item) not in seen:
+            seen.add(_norm(item))
+            out.append(item)
+    return out
 
 
-def hashtag(text: str) -> str:
-    """'Photo editing' -> '#photoediting'; keeps letters/digits/underscore of any script."""
-    body = "".join(ch for ch in text if ch.isalnum() or ch == "_")
-    body = body.lower() if body.isascii() else body
-    return f"#{body[:40]}" if body else ""
+_URL = re.compile(r"(https?://|www\.)\S+", re.IGNORECASE)
+
+
+def _strip_urls(line: str) -> str:
+    return " ".join(_URL.sub("", line).split())
+
+
+def _limit_emoji(text: str, limit: int) -> str:
+    from renderer.art.script import is_emoji
+
+    out, count = [], 0
+    for ch in text:
+        if is_emoji(ch) and not ch.isalnum():
+            count += 1
+            if count > limit:
+                continue
+        out.append(ch)
+    return "".join(out)
+
+
+# -- formats ------------------------------------------------------------------------------------------
 
 
 def _problem_solution(w: _Writer) -> list[SlideCopy]:
     return [
-        w.slide("PROBLEM", "statement", w.var("problem"), w.p("problem_sub"), w.p("problem")),
-        w.slide("AGITATE", "statement", w.var("agitation"), w.p("agitation_sub")),
-        w.slide("SOLUTION", "headline", w.p("solution_title"), w.var("solution"), w.p("solution")),
-        w.slide("PROOF", "statement", w.var("result"), w.p("proof_sub"), w.p("result")),
+        w.slide("PROBLEM", "statement", w.pain(0, "problem"), w.line("problem_sub")),
+        w.slide("AGITATE", "statement", w.unique(w.var("agitation"), *w.pains[1:], *w.variants("agitation_default")), w.line("agitation_sub")),
+        w.slide("SOLUTION", "headline", w.line("solution_title"), w.feature("solution")),
+        w.slide("PROOF", "statement", w.outcome(), w.line("result_sub")),
     ]
 
 
 def _listicle(w: _Writer) -> list[SlideCopy]:
-    return [w.slide("POINT", "list", w.var(f"point_{i}"), w.p("point_sub"), f"{i:02d}") for i in range(1, 5)]
+    return [w.slide("POINT", "list", w.feature(f"point_{i}"), w.line("point_sub"), f"{i}.") for i in range(1, 5)]
 
 
 def _before_after(w: _Writer) -> list[SlideCopy]:
     return [
-        w.slide("BEFORE", "split", w.var("before"), w.p("before_sub"), w.p("before")),
-        w.slide("TURNING_POINT", "headline", w.var("turning_point", "turning_default"), w.var("solution")),
-        w.slide("AFTER", "split", w.var("after"), w.p("after_sub"), w.p("after")),
-        w.slide("PROOF", "statement", w.var("result"), w.p("proof_sub"), w.p("result")),
+        w.slide("BEFORE", "split", w.pain(0, "before"), w.line("before_sub"), w.t["before_label"]),
+        w.slide("TURNING_POINT", "headline", w.line("turning_title", w.var("turning_point")), w.feature("solution")),
+        w.slide("AFTER", "split", w.outcome("after"), w.line("after_sub"), w.t["after_label"]),
+        w.slide("PROOF", "statement", w.outcome("result"), w.line("result_sub")),
     ]
 
 
 def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
-    return [
-        w.slide("MYTH", "quote", w.var("myth_1"), "", w.p("myth")),
-        w.slide("FACT", "statement", w.var("fact_1"), w.app.name, w.p("fact")),
-        w.slide("MYTH", "quote", w.var("myth_2"), "", w.p("myth")),
-        w.slide("FACT", "statement", w.var("fact_2"), w.app.name, w.p("fact")),
-    ]
+    myths = w.shuffled(w.niche["myths"])
+    out = []
+    for i in (1, 2):
+        myth = w.unique(w.var(f"myth_{i}"), *myths)
+        out.append(w.slide("MYTH", "quote", myth, "", w.t["myth_label"]))
+        out.append(w.slide("FACT", "statement", w.feature(f"fact_{i}"), w.line("fact_sub"), w.t["fact_label"]))
+    return out
 
 
 def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
-    return [
-        w.slide("MORNING", "statement", w.var("morning"), w.p("morning_sub"), w.p("morning")),
-        w.slide("MIDDAY", "statement", w.var("midday"), w.p("midday_sub"), w.p("midday")),
-        w.slide("EVENING", "statement", w.var("evening"), w.p("evening_sub"), w.p("evening")),
-        w.slide("REFLECTION", "quote", w.var("reflection"), w.p("reflection_sub"), w.p("reflection")),
-    ]
+    parts = [("MORNING", "morning"), ("MIDDAY", "midday"), ("EVENING", "evening")]
+    slides = [w.slide(role, "statement", w.feature(key), w.line(f"{key}_sub"), w.t[f"{key}_label"]) for role, key in parts]
+    return [*slides, w.slide("REFLECTION", "statement", w.outcome("reflection"), w.line("result_sub"))]
 
 
 def _feature_showcase(w: _Writer) -> list[SlideCopy]:
-    slides = [
-        w.slide("FEATURE", "list", w.var(f"feature_{i}"), "", w.p("feature", n=str(i))) for i in range(1, 4)
-    ]
-    return [*slides, w.slide("BENEFIT", "headline", w.var("benefit"), w.p("benefit_sub"), w.p("benefit"))]
+    slides = [w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.line("feature_sub"), f"{i}.") for i in range(1, 4)]
+    return [*slides, w.slide("BENEFIT", "headline", w.outcome("benefit"), w.line("benefit_sub"))]
 
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:
-    slides = [
-        w.slide("MISTAKE", "list", w.var(f"mistake_{i}"), w.p("mistake_sub"), w.p("mistake", n=str(i)))
-        for i in range(1, 4)
-    ]
-    return [*slides, w.slide("FIX", "headline", w.var("fix"), w.p("fix_sub"), w.p("fix"))]
+    slides = []
+    for i in range(1, 4):
+        title = w.unique(w.var(f"mistake_{i}"), *w.pains[i - 1 :], *w.variants("mistakes_default"), *w.variants("problem_default"))
+        slides.append(w.slide("MISTAKE", "list", title, w.line("mistake_sub"), f"{i}."))
+    return [*slides, w.slide("FIX", "headline", w.line("fix_title", w.var("fix")), w.feature("solution"))]
 
 
 def _pov_story(w: _Writer) -> list[SlideCopy]:
     return [
-        w.slide("SETUP", "quote", w.var("setup", "setup_default"), w.var("persona"), w.p("pov")),
-        w.slide("STRUGGLE", "statement", w.var("struggle"), w.p("problem_sub"), w.p("struggle")),
-        w.slide(
-            "DISCOVERY",
-            "headline",
-            w.var("discovery", "discovery_default"),
-            w.var("solution"),
-            w.p("discovery"),
-        ),
-        w.slide("RESULT", "statement", w.var("result"), w.p("proof_sub"), w.p("result")),
+        w.slide("SETUP", "quote", w.line("setup_default", w.var("setup")), ""),
+        w.slide("STRUGGLE", "statement", w.pain(0, "struggle"), w.line("problem_sub")),
+        w.slide("DISCOVERY", "headline", w.line("discovery_title", w.var("discovery")), w.feature("solution")),
+        w.slide("RESULT", "statement", w.outcome(), w.line("result_sub")),
     ]
 
 
@@ -314,12 +338,14 @@ _BUILDERS: dict[str, Callable[[_Writer], list[SlideCopy]]] = {
 def write_deck(
     app: AppInfo, template: Template, hook_text: str, language: str, overrides: dict[str, str], seed: int = 0
 ) -> DeckCopy:
+    """Raises ValueError for a language without copy (the service refuses those before queueing)."""
     w = _Writer(app, template, hook_text, language, overrides, seed)
+    slides = w.slides()
     return DeckCopy(
         language=w.lang,
         requested_language=language or w.lang,
-        slides=w.slides(),
-        caption=w.caption(),
+        slides=slides,
+        caption=w.caption(slides),
         hashtags=w.hashtags(),
         ctas=w.ctas(),
     )

@@ -57,6 +57,7 @@ class DeckStyle:
     secondary: str
     accent: str
     app_name: str
-    image_source: str = "brand"  # brand | screenshots
-    screenshots: tuple[bytes, ...] = field(default=())  # decoded-able image files (PNG/JPEG/WebP)
+    image_source: str = "brand"  # brand | screenshots | photos
+    screenshots: tuple[bytes, ...] = field(default=())  # decodable image files (PNG/JPEG/WebP)
+    photos: tuple[bytes, ...] = field(default=())
     seed: int = 0  # deterministic variation per deck

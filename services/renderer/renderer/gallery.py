@@ -1,26 +1,35 @@
-"""`python -m renderer.gallery OUTDIR`: renders one deck per design, language and image source into
-OUTDIR (PNG files plus an index.html contact sheet), and prints render time and size per deck."""
+"""`python -m renderer.gallery OUTDIR [options]`: renders decks of the demo app for every design x language
+x image source (by default), writes one contact sheet PNG per deck, an index.html to browse them and the
+deck lint's report (lint.json); prints CPU time and size per deck. Exit status 1 when the lint finds
+anything.
+
+Options (comma-separated lists): --designs, --languages, --niches, --formats, --sources.
+"""
 
 from __future__ import annotations
 
+import argparse
 import html
-import io
+import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from renderer import art, catalog
-from renderer.copy import write_deck
-from renderer.deck import AppInfo, DeckStyle
+from renderer import art, catalog, copy
+from renderer.art import fonts, lint
+from renderer.deck import AppInfo, DeckCopy, DeckStyle
 
+SAMPLES = Path(__file__).resolve().parent / "samples"
+
+# Hooks as the hooks service would pick them, per language (the demo app's own hook).
 HOOKS = {
     "en": "I stopped paying for a gym and got stronger",
     "de": "Warum deine Trainingsplan-Motivationsstrategie nach zwei Wochen scheitert",
     "ja": "ジムに行かずに、1日10分で体が変わった話",
     "ar": "توقفت عن دفع اشتراك النادي وأصبحت أقوى",
-    "es": "Dejé de pagar el gimnasio y esto pasó",
 }
 
 APP = AppInfo(
@@ -42,80 +51,134 @@ APP = AppInfo(
 )
 
 
-def demo_screenshot(seed: int, size: tuple[int, int] = (1170, 2532)) -> bytes:
-    """A fake app screen (cards, a chart, a tab bar) so the screenshots source can be shown offline."""
-    img = Image.new("RGB", size, (245, 246, 250))
-    d = ImageDraw.Draw(img)
-    w, h = size
-    d.rectangle((0, 0, w, int(h * 0.22)), fill=(255, 77, 46) if seed % 2 == 0 else (79, 70, 229))
-    for i in range(4):
-        y = int(h * (0.26 + i * 0.15))
-        d.rounded_rectangle((60, y, w - 60, y + int(h * 0.12)), radius=40, fill=(255, 255, 255))
-        d.rounded_rectangle(
-            (100, y + 40, 100 + int(w * (0.3 + 0.1 * ((i + seed) % 4))), y + 90), radius=20, fill=(26, 26, 46)
-        )
-        d.ellipse((w - 240, y + 40, w - 110, y + 170), fill=(255, 210, 63))
-    d.rectangle((0, h - 220, w, h), fill=(255, 255, 255))
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+@dataclass(frozen=True)
+class Deck:
+    design: str
+    language: str
+    source: str
+    niche: str
+    format: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.design}_{self.language}_{self.source}_{self.niche}_{self.format}"
 
 
-def decks() -> list[tuple[str, str, str, str]]:
-    """(design, language, image source, template) combinations of the gallery."""
-    fmts = ["problem_solution", "listicle", "myth_vs_fact", "before_after"]
+def sample_files(kind: str) -> tuple[bytes, ...]:
+    folder = SAMPLES / kind
+    pattern = ("*.png",) if kind == "screenshots" else ("*.jpg", "*.jpeg", "*.png")
+    files = sorted(p for pat in pattern for p in folder.glob(pat))
+    return tuple(p.read_bytes() for p in files)
+
+
+def plan(designs: list[str], languages: list[str], niches: list[str], formats: list[str], sources: list[str]) -> list[Deck]:
+    """Every combination; when formats is empty each deck takes one of its niche's formats in turn, so a
+    run covers them all."""
     out = []
-    for i, d in enumerate(catalog.DESIGNS):
-        for j, lang in enumerate(("en", "de", "ja", "ar")):
-            out.append((d.key, lang, "brand", fmts[(i + j) % len(fmts)]))
-        out.append((d.key, "en", "screenshots", fmts[i % len(fmts)]))
-        out.append((d.key, "es", "screenshots", "day_in_the_life"))
+    i = 0
+    for niche in niches:
+        offered = [f.key for f in catalog.formats_for(niche)]
+        for design in designs:
+            for lang in languages:
+                for source in sources:
+                    fmts = [f for f in formats if f in offered] if formats else [offered[i % len(offered)]]
+                    i += 1
+                    out.extend(Deck(design, lang, source, niche, f) for f in fmts)
     return out
 
 
-def render_one(outdir: Path, design: str, lang: str, source: str, tkey: str) -> tuple[str, float, int]:
-    tpl = catalog.template("fitness", tkey)
-    assert tpl is not None
-    copy = write_deck(APP, tpl, HOOKS.get(lang, HOOKS["en"]), lang, {}, seed=7)
-    shots = (demo_screenshot(0), demo_screenshot(1, (1080, 1920))) if source == "screenshots" else ()
+def app_for(niche: str) -> AppInfo:
+    from dataclasses import replace
+
+    return replace(APP, niche=niche)
+
+
+def render(deck: Deck, shots: tuple[bytes, ...], photos: tuple[bytes, ...]) -> tuple[list[bytes], list[lint.Violation], float, DeckCopy]:
+    tpl = catalog.template(deck.niche, deck.format)
+    assert tpl is not None, deck
+    app = app_for(deck.niche)
+    lang = copy.resolve_language(deck.language)
+    assert lang is not None, deck.language
+    written = copy.write_deck(app, tpl, HOOKS.get(lang, ""), lang, {}, seed=7)
     style = DeckStyle(
-        design=design,
-        niche=APP.niche,
-        language=lang,
-        primary=APP.brand_primary_color,
-        secondary=APP.brand_secondary_color,
-        accent=APP.brand_accent_color,
-        app_name=APP.name,
-        image_source=source,
-        screenshots=shots,
+        design=deck.design,
+        niche=deck.niche,
+        language=written.language,
+        primary=app.brand_primary_color,
+        secondary=app.brand_secondary_color,
+        accent=app.brand_accent_color,
+        app_name=app.name,
+        image_source=deck.source,
+        screenshots=shots if deck.source == "screenshots" else (),
+        photos=photos if deck.source == "photos" else (),
         seed=7,
     )
     t0 = time.process_time()
-    pngs = art.render_deck(copy, style)
+    pngs, records = art.render_with_layout(written, style)
     cpu = time.process_time() - t0
-    name = f"{design}_{lang}_{source}"
+    return pngs, lint.check(records), cpu, written
+
+
+def contact_sheet(pngs: list[bytes], title: str) -> Image.Image:
+    """Six slides side by side at 270x480 with the deck's name above."""
+    import io
+
+    w, h, gap, head = 270, 480, 12, 44
+    sheet = Image.new("RGB", (6 * w + 7 * gap, h + head + gap), (24, 24, 28))
+    d = ImageDraw.Draw(sheet)
+    d.text((gap, 10), title, font=fonts.font("tiktok_bold", 24), fill=(235, 235, 240))
     for i, png in enumerate(pngs):
-        (outdir / f"{name}_{i + 1}.png").write_bytes(png)
-    return name, cpu, sum(len(p) for p in pngs)
+        with Image.open(io.BytesIO(png)) as im:
+            sheet.paste(im.convert("RGB").resize((w, h), Image.Resampling.LANCZOS), (gap + i * (w + gap), head))
+    return sheet
 
 
 def main(argv: list[str]) -> int:
-    outdir = Path(argv[1] if len(argv) > 1 else "out/gallery")
+    all_designs = [d.key for d in catalog.DESIGNS]
+    p = argparse.ArgumentParser(prog="python -m renderer.gallery")
+    p.add_argument("outdir", nargs="?", default="out/gallery")
+    p.add_argument("--designs", default=",".join(all_designs))
+    p.add_argument("--languages", default=",".join(copy.languages()))
+    p.add_argument("--niches", default="fitness")
+    p.add_argument("--formats", default="")
+    p.add_argument("--sources", default="brand,screenshots,photos")
+    p.add_argument("--slides", action="store_true", help="also write each slide's PNG")
+    args = p.parse_args(argv[1:])
+    split = lambda v: [x for x in v.split(",") if x]  # noqa: E731
+    outdir = Path(args.outdir)
     outdir.mkdir(parents=True, exist_ok=True)
+    shots, photos = sample_files("screenshots"), sample_files("photos")
+    sources = [s for s in split(args.sources) if s == "brand" or (shots if s == "screenshots" else photos)]
+    decks = plan(split(args.designs), split(args.languages), split(args.niches), split(args.formats), sources)
+    report: dict[str, object] = {}
     rows = []
-    for design, lang, source, tkey in decks():
-        name, cpu, size = render_one(outdir, design, lang, source, tkey)
-        print(f"{name:34s} {tkey:18s} cpu {cpu:5.2f}s  {size / 1e6:5.1f} MB")
-        rows.append(name)
+    bad = 0
+    for deck in decks:
+        pngs, violations, cpu, written = render(deck, shots, photos)
+        contact_sheet(pngs, f"{deck.name}  ({written.language})").save(outdir / f"{deck.name}.png", optimize=False)
+        if args.slides:
+            for i, png in enumerate(pngs):
+                (outdir / f"{deck.name}_{i + 1}.png").write_bytes(png)
+        size = sum(len(x) for x in pngs)
+        bad += len(violations)
+        report[deck.name] = [v.as_dict() for v in violations]
+        flag = f"  LINT {len(violations)}" if violations else ""
+        print(f"{deck.name:60s} cpu {cpu:5.2f}s  {size / 1e6:5.2f} MB  max {max(len(x) for x in pngs) / 1e6:4.2f} MB{flag}")
+        for v in violations:
+            print(f"    {v}")
+        rows.append((deck, written))
+    (outdir / "lint.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
     page = "".join(
-        f"<h3>{html.escape(n)}</h3><div>"
-        + "".join(f'<img src="{html.escape(n)}_{i}.png" width="216">' for i in range(1, 7))
-        + "</div>"
-        for n in rows
+        f'<figure><figcaption>{html.escape(d.name)}</figcaption><img src="{html.escape(d.name)}.png" width="100%" '
+        f'alt="{html.escape(d.name)}"><pre>{html.escape(w.caption)}\n{html.escape(" ".join(w.hashtags))}</pre></figure>'
+        for d, w in rows
     )
-    (outdir / "index.html").write_text(f"<!doctype html><meta charset=utf-8><body>{page}</body>")
-    print(f"wrote {len(rows)} decks to {outdir}")
-    return 0
+    (outdir / "index.html").write_text(
+        f"<!doctype html><meta charset=utf-8><title>Gallery</title><body style='background:#111;color:#eee;font-family:sans-serif'>{page}</body>",
+        encoding="utf-8",
+    )
+    print(f"wrote {len(rows)} decks to {outdir}; lint: {bad} violation(s)")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

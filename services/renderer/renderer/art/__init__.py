@@ -6,7 +6,6 @@ files about twice as large (numbers in the renderer's report / `make bench`).
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import struct
 import zlib
@@ -15,49 +14,48 @@ from functools import lru_cache
 from isal import isal_zlib
 from PIL import Image, ImageChops
 
-from renderer.art import designs, fonts, paint
-from renderer.deck import DeckCopy, DeckStyle, SlideCopy
+from renderer.art import designs, fonts, paint, record, script, text
+from renderer.deck import DeckCopy, DeckStyle
 
 SIZE = (paint.W, paint.H)
 PNG_COMPRESS_LEVEL = 1
 
 
-def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, list[designs.Placed]]:
-    """The slide as an image plus every text block drawn on it (for layout checks)."""
+def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, list[record.TextRecord]]:
+    """The slide as an image plus the layout record of every text box drawn on it."""
     if not 0 <= index < len(copy.slides):
         raise IndexError(f"slide {index} out of range")
-    shots = (
-        [im for im in (_shot(b) for b in style.screenshots) if im is not None]
-        if style.image_source == "screenshots"
-        else []
-    )
-    shot = shots[index % len(shots)] if shots else None
-    lang = copy.language if copy.language != "en" else (style.language or "en")
+    lang = copy.language
+    slide = copy.slides[index]
+    total = len(copy.slides)
     ctx = designs.Ctx(
         copy=copy,
         style=style,
         index=index,
-        slide=_with_title(copy.slides[index], style.app_name, lang),
+        slide=slide,
+        kind=designs.role_kind(slide, index, total),
         pal=paint.palette(style.primary, style.secondary, style.accent, style.niche),
-        shot=shot,
         lang=lang,
-        placed=[],
+        rtl=text.paragraph_rtl(copy.slides[0].title + " " + slide.title, lang)
+        if fonts.main_script(lang) in script.RTL_SCRIPTS
+        else False,
+        shot=_pick(style.screenshots, index) if style.image_source == "screenshots" else None,
+        photo=_pick(style.photos, index) if style.image_source == "photos" else None,
+        cue=slide.subtitle if index == 0 else "",
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
     img = draw(ctx)
-    return img, ctx.placed
+    return img, ctx.records
 
 
-def _with_title(slide: SlideCopy, app_name: str, lang: str) -> SlideCopy:
-    """A slide whose title has nothing drawable (empty, emoji only) shows the app name instead."""
-    for candidate in (slide.title, app_name, "•"):
-        if fonts.renderable(candidate, "bold", lang):
-            return slide if candidate == slide.title else dataclasses.replace(slide, title=candidate)
-    return slide
+def _pick(images: tuple[bytes, ...], index: int) -> Image.Image | None:
+    """A different picture per slide while there are enough (slide i takes picture i mod n)."""
+    decoded = [im for im in (_decoded(b) for b in images) if im is not None]
+    return decoded[index % len(decoded)] if decoded else None
 
 
-@lru_cache(maxsize=8)
-def _shot(data: bytes) -> Image.Image | None:
+@lru_cache(maxsize=32)
+def _decoded(data: bytes) -> Image.Image | None:
     return paint.open_image(data) if data else None
 
 
@@ -95,7 +93,17 @@ def render_slide(copy: DeckCopy, index: int, style: DeckStyle) -> bytes:
 
 
 def render_deck(copy: DeckCopy, style: DeckStyle) -> list[bytes]:
-    return [render_slide(copy, i, style) for i in range(len(copy.slides))]
+    return render_with_layout(copy, style)[0]
+
+
+def render_with_layout(copy: DeckCopy, style: DeckStyle) -> tuple[list[bytes], list[record.TextRecord]]:
+    """The six PNGs and the deck's layout record (for the lint)."""
+    pngs, records = [], []
+    for i in range(len(copy.slides)):
+        img, placed = compose(copy, i, style)
+        pngs.append(encode_png(img))
+        records.extend(placed)
+    return pngs, records
 
 
 def to_jpeg(png: bytes, quality: int = 90) -> bytes:

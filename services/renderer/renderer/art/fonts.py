@@ -1,66 +1,204 @@
-"""The shipped fonts, their character coverage (read from each font's cmap table) and the per-language
-fallback chains used to split text into single-font runs."""
+"""The fonts slides are set in: which face draws which script in which deck language, what each face
+covers (read from its cmap table), and loading (lazy, per thread, shared by every deck).
+
+Faces come from two places (fonts/README.md): small OFL files committed under `renderer/fonts`, and the
+big ones (Noto CJK, Noto Color Emoji) from Debian's `fonts-noto-cjk` / `fonts-noto-color-emoji`,
+installed by `make` and the renderer's Dockerfile. RENDERER_FONT_DIRS (colon-separated) adds places.
+"""
 
 from __future__ import annotations
 
+import os
 import struct
 import threading
-import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import ImageFont
 
+from renderer.art import script
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+SYSTEM_DIRS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto")
+EMOJI_PX = 109  # the only pixel size the CBDT emoji font opens at
 
-FACES: dict[str, str] = {
-    "sans_bold": "NotoSans-Bold.ttf",
-    "sans": "NotoSans-Regular.ttf",
-    "serif_bold": "NotoSerifDisplay-Bold.ttf",
-    "serif_italic": "NotoSerifDisplay-Italic.ttf",
-    "arabic_bold": "NotoSansArabic-Bold.ttf",
-    "arabic": "NotoSansArabic-Regular.ttf",
-    "cjk_bold": "NotoSansJP-Bold.otf",
-    "cjk": "NotoSansJP-Regular.otf",
+
+class MissingFont(RuntimeError):
+    """A face the renderer needs is not installed (run `make install` or install the Debian fonts)."""
+
+
+@dataclass(frozen=True)
+class Face:
+    file: str
+    index: int = 0  # face inside a .ttc collection
+    family: str = ""
+
+
+FACES: dict[str, Face] = {
+    # Latin, Cyrillic, Greek, Vietnamese: TikTok Sans, the app's own typeface (posts look native).
+    "tiktok_black": Face("TikTokSans-900.ttf", family="TikTok Sans"),
+    "tiktok_heavy": Face("TikTokSans-800.ttf", family="TikTok Sans"),
+    "tiktok_bold": Face("TikTokSans-700.ttf", family="TikTok Sans"),
+    "noto_bold": Face("NotoSans-Bold.ttf", family="Noto Sans"),
+    "noto": Face("NotoSans-Regular.ttf", family="Noto Sans"),
+    "serif_bold": Face("NotoSerifDisplay-Bold.ttf", family="Noto Serif Display"),
+    "serif_italic": Face("NotoSerifDisplay-Italic.ttf", family="Noto Serif Display"),
+    "arabic_bold": Face("NotoSansArabic-Bold.ttf", family="Noto Sans Arabic"),
+    "arabic": Face("NotoSansArabic-Regular.ttf", family="Noto Sans Arabic"),
+    "hebrew_bold": Face("NotoSansHebrew-Bold.ttf", family="Noto Sans Hebrew"),
+    "hebrew": Face("NotoSansHebrew-Regular.ttf", family="Noto Sans Hebrew"),
+    "devanagari_bold": Face("NotoSansDevanagari-Bold.ttf", family="Noto Sans Devanagari"),
+    "devanagari": Face("NotoSansDevanagari-Regular.ttf", family="Noto Sans Devanagari"),
+    "thai_bold": Face("NotoSansThai-Bold.ttf", family="Noto Sans Thai"),
+    "thai": Face("NotoSansThai-Regular.ttf", family="Noto Sans Thai"),
+    # One collection, one face per region: Chinese is drawn with its own glyph forms.
+    "cjk_jp_bold": Face("NotoSansCJK-Bold.ttc", 0, "Noto Sans CJK JP"),
+    "cjk_kr_bold": Face("NotoSansCJK-Bold.ttc", 1, "Noto Sans CJK KR"),
+    "cjk_sc_bold": Face("NotoSansCJK-Bold.ttc", 2, "Noto Sans CJK SC"),
+    "cjk_tc_bold": Face("NotoSansCJK-Bold.ttc", 3, "Noto Sans CJK TC"),
+    "cjk_jp": Face("NotoSansCJK-Regular.ttc", 0, "Noto Sans CJK JP"),
+    "cjk_kr": Face("NotoSansCJK-Regular.ttc", 1, "Noto Sans CJK KR"),
+    "cjk_sc": Face("NotoSansCJK-Regular.ttc", 2, "Noto Sans CJK SC"),
+    "cjk_tc": Face("NotoSansCJK-Regular.ttc", 3, "Noto Sans CJK TC"),
+    "emoji": Face("NotoColorEmoji.ttf", family="Noto Color Emoji"),
 }
 
-# Style -> (Latin face, Arabic face, CJK face); "bold" styles fall back to bold script faces.
-STYLES: dict[str, tuple[str, str, str]] = {
-    "bold": ("sans_bold", "arabic_bold", "cjk_bold"),
-    "regular": ("sans", "arabic", "cjk"),
-    "serif": ("serif_bold", "arabic_bold", "cjk_bold"),
-    "serif_italic": ("serif_italic", "arabic", "cjk"),
+# Text styles -> weight of each family. "display" is the hook and titles, "text" subtitles and labels.
+_LATIN = {"display": "tiktok_black", "title": "tiktok_heavy", "text": "tiktok_bold", "serif": "serif_bold"}
+_LATIN_FALLBACK = {"display": "noto_bold", "title": "noto_bold", "text": "noto_bold", "serif": "noto_bold"}
+STYLES = tuple(_LATIN)
+
+
+def _weight(style: str) -> str:
+    return "" if style == "text_regular" else "_bold"
+
+
+def _cjk_region(language: str) -> str:
+    lang = language.lower()
+    if lang.startswith("ja"):
+        return "jp"
+    if lang.startswith("ko"):
+        return "kr"
+    if lang in ("zh-hant", "zh-tw", "zh-hk", "zh-mo") or lang.startswith("zh-hant"):
+        return "tc"
+    return "sc"
+
+
+@lru_cache(maxsize=4096)
+def faces_for(script_name: str, style: str, language: str) -> tuple[str, ...]:
+    """Faces to try, best first, for characters of one script in a deck of `language`."""
+    bold = _weight(style)
+    if script_name in ("Latin", "Cyrillic", "Greek"):
+        return (_LATIN.get(style, "tiktok_heavy"), _LATIN_FALLBACK.get(style, "noto_bold"))
+    if script_name == "Arabic":
+        return (f"arabic{bold}",)
+    if script_name == "Hebrew":
+        return (f"hebrew{bold}",)
+    if script_name == "Devanagari":
+        return (f"devanagari{bold}",)
+    if script_name == "Thai":
+        return (f"thai{bold}",)
+    if script_name == "Hangul":
+        return (f"cjk_kr{bold}",)
+    if script_name in ("Hiragana", "Katakana"):
+        return (f"cjk_jp{bold}",)
+    if script_name == "Han":
+        region = _cjk_region(language)
+        return (f"cjk_{region}{bold}",)
+    if script_name == "Emoji":
+        return ("emoji",)
+    # Common characters and unknown scripts: the deck's main face first, then everything we have.
+    main = faces_for(main_script(language), style, language)
+    rest = (
+        _LATIN.get(style, "tiktok_heavy"),
+        "noto_bold",
+        f"cjk_{_cjk_region(language)}{bold}",
+        f"arabic{bold}",
+        f"devanagari{bold}",
+        f"thai{bold}",
+        f"hebrew{bold}",
+        "emoji",
+    )
+    return tuple(dict.fromkeys((*main, *rest)))
+
+
+_MAIN_SCRIPT = {
+    "ar": "Arabic",
+    "he": "Hebrew",
+    "hi": "Devanagari",
+    "th": "Thai",
+    "ja": "Hiragana",
+    "ko": "Hangul",
+    "zh": "Han",
+    "ru": "Cyrillic",
+    "uk": "Cyrillic",
 }
 
 
-def path(face: str) -> str:
-    return str(FONT_DIR / FACES[face])
+def main_script(language: str) -> str:
+    return _MAIN_SCRIPT.get(language.split("-")[0].lower(), "Latin")
+
+
+def locate(face: str) -> str:
+    """The file of a face: committed fonts first, then RENDERER_FONT_DIRS, then the system's Noto dirs."""
+    name = FACES[face].file
+    extra = [d for d in os.environ.get("RENDERER_FONT_DIRS", "").split(":") if d]
+    for folder in (str(FONT_DIR), *extra, *SYSTEM_DIRS):
+        candidate = Path(folder) / name
+        if candidate.is_file():
+            return str(candidate)
+    raise MissingFont(f"font file {name} not found (install Debian's fonts-noto-cjk and fonts-noto-color-emoji)")
+
+
+def available(face: str) -> bool:
+    try:
+        locate(face)
+    except MissingFont:
+        return False
+    return True
 
 
 _local = threading.local()
 
 
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
-    """Cached per thread: a FreeType face must not be used by two threads at once, and the service may
-    render decks in worker threads."""
+    """A FreeType face at a size, cached per thread (a face must not be used by two threads at once).
+    The emoji face exists at one size only; callers scale what it draws."""
     cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
     if cache is None:
         cache = _local.fonts = {}
-    key = (face, max(1, int(size)))
+    key = (face, EMOJI_PX if face == "emoji" else max(1, int(size)))
     found = cache.get(key)
     if found is None:
-        if len(cache) > 256:
+        if len(cache) > 192:
             cache.clear()
-        found = cache[key] = ImageFont.truetype(path(face), size=key[1], layout_engine=ImageFont.Layout.RAQM)
+        found = cache[key] = ImageFont.truetype(
+            locate(face), size=key[1], index=FACES[face].index, layout_engine=ImageFont.Layout.RAQM
+        )
     return found
 
 
-def _parse_cmap(data: bytes) -> frozenset[int]:
-    """Code points mapped by the best Unicode subtable (format 12 or 4) of an sfnt file."""
-    num_tables = struct.unpack(">H", data[4:6])[0]
+# -- coverage -----------------------------------------------------------------------------------------
+
+
+def _table_dir_offset(data: bytes, index: int) -> int:
+    if data[:4] == b"ttcf":
+        count = struct.unpack(">I", data[8:12])[0]
+        if index >= count:
+            raise ValueError("face index out of range")
+        return int(struct.unpack(">I", data[12 + 4 * index : 16 + 4 * index])[0])
+    return 0
+
+
+def parse_cmap(data: bytes, index: int = 0) -> frozenset[int]:
+    """Code points mapped by the best Unicode subtable (format 12 or 4) of an sfnt file or collection."""
+    base = _table_dir_offset(data, index)
+    num_tables = struct.unpack(">H", data[base + 4 : base + 6])[0]
     cmap_off = None
     for i in range(num_tables):
-        tag, _, off, _ = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
+        rec = base + 12 + 16 * i
+        tag, _, off, _ = struct.unpack(">4sIII", data[rec : rec + 16])
         if tag == b"cmap":
             cmap_off = off
     if cmap_off is None:
@@ -116,52 +254,31 @@ def _format4(data: bytes, off: int) -> frozenset[int]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def coverage(face: str) -> frozenset[int]:
-    return _parse_cmap(Path(path(face)).read_bytes())
+    """Code points the face maps (empty when the face is not installed)."""
+    try:
+        path = locate(face)
+    except MissingFont:
+        return frozenset()
+    with open(path, "rb") as fh:
+        return parse_cmap(fh.read(), FACES[face].index)
 
 
 def covers(face: str, ch: str) -> bool:
     return ord(ch) in coverage(face)
 
 
-def chain(style: str, language: str) -> tuple[str, ...]:
-    """Faces to try, in order, for a style and the deck's language."""
-    latin, arabic, cjk = STYLES[style]
-    lang = language.split("-")[0].lower()
-    if lang in ("ja", "zh", "ko"):
-        return (cjk, latin, arabic)
-    if lang in ("ar", "fa", "ur", "he"):
-        return (arabic, latin, cjk)
-    return (latin, arabic, cjk)
-
-
-def is_rtl_char(ch: str) -> bool:
-    return unicodedata.bidirectional(ch) in ("R", "AL")
-
-
-def is_cjk_char(ch: str) -> bool:
-    cp = ord(ch)
-    return (
-        0x3000 <= cp <= 0x30FF
-        or 0x3400 <= cp <= 0x4DBF
-        or 0x4E00 <= cp <= 0x9FFF
-        or 0xF900 <= cp <= 0xFAFF
-        or 0xFF00 <= cp <= 0xFFEF
-        or 0xAC00 <= cp <= 0xD7AF
-    )
-
-
-def renderable(text: str, style: str, language: str) -> str:
-    """Drops characters no shipped face can draw (emoji, rare scripts) and control characters, so a
-    slide never shows a .notdef box."""
-    faces = chain(style, language)
-    out = []
-    for ch in text:
-        if ch in "\n\t":
-            out.append(" ")
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            continue
-        elif ch == " " or any(covers(f, ch) for f in faces):
-            out.append(ch)
-    return " ".join("".join(out).split())
+@lru_cache(maxsize=65536)
+def face_for(ch: str, style: str, language: str, previous: str = "") -> str | None:
+    """The face that draws `ch`: the previous run's face for neutral characters it has, else the first
+    face of the character's script that covers it. None when no shipped face can draw it."""
+    kind = script.of(ch)
+    if previous and kind in (script.COMMON, script.INHERITED) and (covers(previous, ch) or kind == script.INHERITED):
+        return previous
+    for face in faces_for(kind, style, language):
+        if covers(face, ch):
+            return face
+    if kind == script.INHERITED:
+        return previous or None
+    return None

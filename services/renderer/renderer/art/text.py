@@ -1,23 +1,32 @@
-"""Text layout: font fallback runs, line breaking (words, CJK per character, hyphenated breaks inside
-over-long words), binary-searched font size, and drawing. The same functions measure and draw, so
-tests can check that every line stays inside its box."""
+"""Text layout: shaping runs (one font per script, bidi order), line breaking (breaking.py), the largest
+size that fits a box with balanced lines, and drawing (plain, outlined, boxed, color emoji).
+
+A word is never cut: lines break only where breaking.py allows, a word too wide for the box at the
+design's minimum size is hyphenated at a dictionary point, and only text that still cannot fit (a
+400-letter "word") is broken by force, which the block records and the deck lint reports. Text that
+no shipped font can draw raises UnsupportedText instead of being dropped.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from renderer.art import fonts
+from renderer.art import breaking, fonts, script
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
+RGBA = tuple[int, ...]
 
-# Characters that must not start a line (Japanese kinsoku) or end one.
-_NO_START = set(
-    "、。，．,.!?！？:;：；)]}）］｝」』】〉》〕ー〜…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・’”%％"
-)
-_NO_END = set("([{（［｛「『【〈《〔‘“")
+
+class UnsupportedText(ValueError):
+    """Characters that no shipped font can draw."""
+
+    def __init__(self, chars: str) -> None:
+        super().__init__(f"no font can draw {', '.join(f'U+{ord(c):04X}' for c in chars)}")
+        self.chars = chars
 
 
 @dataclass(frozen=True)
@@ -26,28 +35,54 @@ class Run:
     face: str
     rtl: bool
 
+    @property
+    def emoji(self) -> bool:
+        return self.face == "emoji"
+
 
 @dataclass(frozen=True)
 class Line:
-    runs: tuple[Run, ...]
+    text: str  # logical order, as written
+    runs: tuple[Run, ...]  # visual order, left to right
     width: float
+    hyphenated: bool = False  # ends in a hyphen added at a dictionary point
+    forced: bool = False  # broken inside a word where no rule allows it (last resort)
+
+
+@dataclass(frozen=True)
+class Spec:
+    style: str = "title"  # display | title | text | serif (fonts.STYLES)
+    max_size: int = 110
+    min_size: int = 56
+    max_lines: int = 6
+    leading: float = 1.12
+    align: str = "center"  # left | center | right | start (left, or right in RTL decks)
+    valign: str = "center"  # top | center | bottom
 
 
 @dataclass(frozen=True)
 class TextBlock:
+    text: str
     lines: tuple[Line, ...]
     size: int
     pitch: float  # baseline to baseline
     ascent: float
     descent: float
     box: Box
-    align: str  # left | center | right
-    rtl: bool
+    align: str
+    rtl: bool  # the paragraph's direction
     top: float  # y of the first line's ascent
+    spec: Spec = field(default_factory=Spec)
 
     @property
     def height(self) -> float:
         return block_height(len(self.lines), self.pitch, self.ascent, self.descent)
+
+    def moved(self, top: float) -> TextBlock:
+        from dataclasses import replace
+
+        x0, _, x1, _ = self.box
+        return replace(self, top=top, box=(x0, int(top), x1, int(top + self.height + 1)))
 
     def placements(self) -> list[tuple[Line, float, float]]:
         """(line, x of its left edge, baseline y) for each line."""
@@ -71,284 +106,365 @@ def block_height(n: int, pitch: float, ascent: float, descent: float) -> float:
     return 0.0 if n == 0 else (n - 1) * pitch + ascent + descent
 
 
-def split_runs(text: str, style: str, language: str) -> tuple[Run, ...]:
-    """Single-face runs: each character takes the first face of the chain that has it; spaces and
-    neutral punctuation stay in the current run when that face has them."""
-    faces = fonts.chain(style, language)
-    runs: list[list[str]] = []  # [face, text]
+# -- runs ---------------------------------------------------------------------------------------------
+
+
+def clean(text: str) -> str:
+    """One line of text: whitespace collapsed, control and format characters (other than joiners and
+    variation selectors, which shape emoji and Indic text) removed."""
+    out = []
     for ch in text:
-        if runs and fonts.covers(runs[-1][0], ch) and (ch.isspace() or not ch.isalnum()):
-            runs[-1][1] += ch
+        if ch in "\n\t\r":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or (
+            unicodedata.category(ch) == "Cf" and not script.is_joiner(ch)
+        ):
             continue
-        face = _face_for(ch, faces)
+        else:
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def _strong(ch: str) -> str | None:
+    bidi = unicodedata.bidirectional(ch)
+    if bidi in ("R", "AL"):
+        return "R"
+    if bidi == "L" or script.of(ch) == "Emoji":
+        return "L"
+    if bidi in ("EN", "AN"):
+        return "N"  # numbers: left-to-right inside, placed by their surroundings
+    return None
+
+
+def paragraph_rtl(text: str, language: str) -> bool:
+    """Right-to-left when the deck's language is and the text holds right-to-left letters; otherwise
+    by the first strong character (UBA rules P2-P3)."""
+    has_rtl = any(script.is_rtl_char(c) for c in text)
+    if has_rtl and fonts.main_script(language) in script.RTL_SCRIPTS:
+        return True
+    for ch in text:
+        s = _strong(ch)
+        if s in ("R", "L"):
+            return s == "R"
+    return False
+
+
+def _levels(text: str, rtl_paragraph: bool) -> list[bool]:
+    """Per character: drawn right-to-left? Neutrals take the direction of their neighbours when both
+    agree, else the paragraph's (UBA N1-N2, two levels)."""
+    base = "R" if rtl_paragraph else "L"
+    kinds = [_strong(ch) for ch in text]
+    resolved: list[str] = []
+    for i, k in enumerate(kinds):
+        if k in ("R", "L"):
+            resolved.append(k)
+            continue
+        if k == "N":  # digits run left to right; in RTL text they sit as an LTR island
+            resolved.append("L" if not rtl_paragraph else "NUM")
+            continue
+        prev = next((kinds[j] for j in range(i - 1, -1, -1) if kinds[j] in ("R", "L")), base)
+        nxt = next((kinds[j] for j in range(i + 1, len(kinds)) if kinds[j] in ("R", "L")), base)
+        resolved.append(prev if prev == nxt else base)
+    out = []
+    for r in resolved:
+        out.append(r == "R")
+    # Digits inside RTL paragraphs: their own LTR island.
+    return [False if r == "NUM" else v for r, v in zip(resolved, out, strict=True)]
+
+
+def _font_runs(text: str, style: str, language: str) -> list[tuple[str, str]]:
+    """(text, face) pieces in logical order; raises UnsupportedText."""
+    runs: list[list[str]] = []
+    missing = []
+    prev = ""
+    for ch in text:
+        face = fonts.face_for(ch, style, language, prev)
         if face is None:
+            missing.append(ch)
             continue
         if runs and runs[-1][0] == face:
             runs[-1][1] += ch
         else:
             runs.append([face, ch])
-    return tuple(Run(t, f, any(fonts.is_rtl_char(c) for c in t)) for f, t in runs)
+        prev = face
+    if missing:
+        raise UnsupportedText("".join(dict.fromkeys(missing)))
+    return [(t, f) for f, t in runs]
 
 
-@lru_cache(maxsize=65536)
-def _face_for(ch: str, faces: tuple[str, ...]) -> str | None:
-    return next((f for f in faces if fonts.covers(f, ch)), None)
+@lru_cache(maxsize=16384)
+def shape(text: str, style: str, language: str, rtl_paragraph: bool) -> tuple[Run, ...]:
+    """The runs of one line in visual order (left to right)."""
+    if not text:
+        return ()
+    levels = _levels(text, rtl_paragraph)
+    # Level runs: maximal stretches of one direction.
+    groups: list[tuple[bool, str]] = []
+    for ch, rtl in zip(text, levels, strict=True):
+        if groups and groups[-1][0] == rtl:
+            groups[-1] = (rtl, groups[-1][1] + ch)
+        else:
+            groups.append((rtl, ch))
+    visual: list[Run] = []
+    ordered = list(reversed(groups)) if rtl_paragraph else groups
+    for rtl, piece in ordered:
+        pieces = [Run(t, f, rtl) for t, f in _font_runs(piece, style, language)]
+        visual.extend(reversed(pieces) if rtl else pieces)
+    return tuple(visual)
 
 
-def paragraph_rtl(text: str) -> bool:
-    for ch in text:
-        if fonts.is_rtl_char(ch):
-            return True
-        if ch.isalpha():
-            return False
-    return False
+def _emoji_scale(size: int) -> float:
+    return size / 128.0  # the bitmap strike is 128 px tall at 109 ppem
 
 
-@lru_cache(maxsize=8192)
-def _run_width(text: str, face: str, size: int, rtl: bool) -> float:
-    f = fonts.font(face, size)
-    return float(f.getlength(text, direction="rtl" if rtl else "ltr"))
+@lru_cache(maxsize=32768)
+def run_width(text: str, face: str, size: int, rtl: bool) -> float:
+    if face == "emoji":
+        return float(fonts.font("emoji", size).getlength(text)) * _emoji_scale(size)
+    return float(fonts.font(face, size).getlength(text, direction="rtl" if rtl else "ltr"))
 
 
-def measure(text: str, style: str, language: str, size: int) -> tuple[tuple[Run, ...], float]:
-    runs = split_runs(text, style, language)
-    return runs, sum(_run_width(r.text, r.face, size, r.rtl) for r in runs)
+def measure(text: str, style: str, language: str, size: int, rtl_paragraph: bool) -> tuple[tuple[Run, ...], float]:
+    runs = shape(text, style, language, rtl_paragraph)
+    return runs, sum(run_width(r.text, r.face, size, r.rtl) for r in runs)
 
 
-def tokens(text: str) -> list[tuple[str, bool]]:
-    """(token, space before it). CJK characters are tokens of their own (with kinsoku: closing
-    punctuation sticks to the previous token, opening punctuation to the next)."""
-    out: list[tuple[str, bool]] = []
-    space = False
-    pending_open = ""
-    buf = ""
-
-    def flush(next_space: bool) -> None:
-        nonlocal buf, space
-        if buf:
-            out.append((buf, space))
-            buf = ""
-            space = next_space
-
-    for ch in text:
-        if ch == " ":
-            flush(True)
-            space = True
-            continue
-        if ch in _NO_START and (buf or out):
-            if buf:
-                buf += ch
-            else:
-                tok, sp = out[-1]
-                out[-1] = (tok + ch, sp)
-            continue
-        if ch in _NO_END:
-            flush(False)
-            pending_open += ch
-            continue
-        if fonts.is_cjk_char(ch):
-            flush(False)
-            out.append((pending_open + ch, space))
-            pending_open = ""
-            space = False
-            continue
-        if pending_open:
-            buf += pending_open
-            pending_open = ""
-        buf += ch
-        if ch in "-‐/" and len(buf) > 2:
-            flush(False)  # a break opportunity inside "Trainingsplan-Motivation"
-    if pending_open:
-        buf += pending_open
-    flush(False)
-    return out
-
-
-def _join(a: str, tok: str, space: bool) -> str:
-    return f"{a} {tok}" if a and space else a + tok
-
-
-def _break_word(word: str, style: str, language: str, size: int, width: float) -> list[str]:
-    """Split an over-long token into pieces that fit, with a hyphen after each piece of a Latin word."""
-    pieces: list[str] = []
-    rest = word
-    hyphen = (
-        "-"
-        if not paragraph_rtl(word) and any(c.isalpha() and c.isascii() or c in "äöüßéèàç" for c in word)
-        else ""
-    )
-    while rest:
-        if measure(rest, style, language, size)[1] <= width:
-            pieces.append(rest)
-            break
-        lo, hi = 1, len(rest) - 1
-        best = 1
-        while lo <= hi:
-            mid = (lo + hi) // 2
-            if measure(rest[:mid] + hyphen, style, language, size)[1] <= width:
-                best, lo = mid, mid + 1
-            else:
-                hi = mid - 1
-        pieces.append(rest[:best] + (hyphen if best < len(rest) else ""))
-        rest = rest[best:]
-    return pieces
-
-
-def wrap(
-    text: str, style: str, language: str, size: int, width: float, allow_break: bool, max_lines: int = 1000
-) -> list[str] | None:
-    """Greedy line breaking. None when a token is wider than the line and allow_break is False.
-    Stops after max_lines + 1 lines (the caller only needs to know that the text does not fit).
-    Widths add up token by token; the exact shaped width is measured only near the limit."""
-    lines: list[str] = []
-    current, current_w = "", 0.0
-    space_w = measure(" ", style, language, size)[1]
-    for tok, space in tokens(text):
-        if len(lines) > max_lines:
-            break
-        tok_w = measure(tok, style, language, size)[1]
-        candidate = _join(current, tok, space)
-        estimate = current_w + tok_w + (space_w if space and current else 0.0)
-        if current and estimate > width * 0.97:
-            estimate = measure(candidate, style, language, size)[1]
-        if estimate <= width or not current and tok_w <= width:
-            current, current_w = candidate, estimate
-            continue
-        if current:
-            lines.append(current)
-            current, current_w = "", 0.0
-        if tok_w <= width:
-            current, current_w = tok, tok_w
-            continue
-        if not allow_break:
-            return None
-        pieces = _break_word(tok, style, language, size, width)
-        lines.extend(pieces[:-1])
-        current = pieces[-1]
-        current_w = measure(current, style, language, size)[1]
-    if current:
-        lines.append(current)
-    return lines
+# -- line breaking ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Spec:
-    style: str = "bold"
-    max_size: int = 110
-    min_size: int = 30
-    max_lines: int = 6
-    leading: float = 1.12
-    align: str = "center"  # left | center | right | start (left, or right for RTL)
-    valign: str = "center"  # top | center | bottom
+class _Piece:
+    text: str
+    space_before: bool
+    hyphen_after: bool = False  # a dictionary point: a hyphen is drawn if the line breaks here
+    forced_after: bool = False  # an arbitrary cut (last resort)
+
+
+def _join(pieces: list[_Piece]) -> tuple[str, bool, bool]:
+    out = ""
+    for i, p in enumerate(pieces):
+        out += (" " if p.space_before and i else "") + p.text
+    last = pieces[-1]
+    if last.hyphen_after:
+        out += "-"
+    return out, last.hyphen_after, last.forced_after
+
+
+class _Measurer:
+    def __init__(self, style: str, language: str, size: int, rtl: bool) -> None:
+        self.style, self.language, self.size, self.rtl = style, language, size, rtl
+        self.space = measure(" ", style, language, size, rtl)[1] if size else 0.0
+
+    def width(self, text: str) -> float:
+        return measure(text, self.style, self.language, self.size, self.rtl)[1]
+
+
+def _greedy(pieces: list[_Piece], m: _Measurer, width: float, limit: int) -> list[list[_Piece]] | None:
+    """First-fit lines; None when a piece alone is wider than the line or more than `limit` lines."""
+    lines: list[list[_Piece]] = []
+    current: list[_Piece] = []
+    current_w = 0.0
+    for p in pieces:
+        w = m.width(p.text + ("-" if p.hyphen_after else ""))
+        if not current:
+            if w > width:
+                return None
+            current, current_w = [p], m.width(p.text)
+            continue
+        estimate = current_w + w + (m.space if p.space_before else 0.0)
+        if estimate > width * 0.97:
+            estimate = m.width(_join([*current, p])[0])
+        if estimate <= width:
+            current.append(p)
+            current_w = m.width(_join(current)[0]) if p.hyphen_after else estimate
+            continue
+        lines.append(current)
+        if len(lines) >= limit:
+            return None
+        if w > width:
+            return None
+        current, current_w = [p], m.width(p.text)
+    if current:
+        lines.append(current)
+    # Hyphen pieces only stay split where the line actually breaks.
+    return lines
+
+
+def _merge_unbroken(lines: list[list[_Piece]]) -> list[tuple[str, bool, bool]]:
+    """Line strings; a hyphenation point or forced cut inside a line joins its pieces without a mark."""
+    out = []
+    for line in lines:
+        text = ""
+        for i, p in enumerate(line):
+            text += (" " if p.space_before and i else "") + p.text
+        last = line[-1]
+        if last.hyphen_after:
+            text += "-"
+        out.append((text, last.hyphen_after, last.forced_after))
+    return out
+
+
+def _pieces(text: str, language: str, m: _Measurer, width: float, mode: str) -> list[_Piece]:
+    """Units of the text; in mode "hyphen" units too wide for the line are split at dictionary points,
+    in mode "force" also anywhere."""
+    out: list[_Piece] = []
+    for unit in breaking.units(text, language):
+        if mode == "plain" or m.width(unit.text) <= width:
+            out.append(_Piece(unit.text, unit.space_before))
+            continue
+        cuts = list(breaking.hyphen_points(unit.text, language))
+        parts = _split_at(unit.text, cuts) if cuts else [unit.text]
+        pieces = [_Piece(part, unit.space_before if i == 0 else False, i < len(parts) - 1) for i, part in enumerate(parts)]
+        if mode == "force":
+            pieces = [q for p in pieces for q in _force(p, m, width)]
+        out.extend(pieces)
+    return out
+
+
+def _split_at(word: str, cuts: list[int]) -> list[str]:
+    parts, prev = [], 0
+    for c in cuts:
+        parts.append(word[prev:c])
+        prev = c
+    parts.append(word[prev:])
+    return parts
+
+
+def _force(p: _Piece, m: _Measurer, width: float) -> list[_Piece]:
+    """Cut a piece that is still too wide into pieces that fit (grapheme-safe enough for this last resort:
+    never between a base and its combining marks)."""
+    if m.width(p.text + ("-" if p.hyphen_after else "")) <= width:
+        return [p]
+    out: list[_Piece] = []
+    rest = p.text
+    first = True
+    while rest:
+        lo, hi, best = 1, len(rest), 1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            if m.width(rest[:mid]) <= width:
+                best, lo = mid, mid + 1
+            else:
+                hi = mid - 1
+        while best < len(rest) and script.of(rest[best]) == script.INHERITED:
+            best += 1
+        chunk, rest = rest[:best], rest[best:]
+        out.append(_Piece(chunk, p.space_before if first else False, p.hyphen_after if not rest else False, bool(rest)))
+        first = False
+    return out
+
+
+# -- fitting ------------------------------------------------------------------------------------------
 
 
 def _metrics(faces: set[str], size: int) -> tuple[float, float]:
     ascent = descent = 0.0
     for face in faces:
-        a, d = fonts.font(face, size).getmetrics()
+        if face == "emoji":
+            a, d = size * 0.9, size * 0.2
+        else:
+            a, d = fonts.font(face, size).getmetrics()
         ascent, descent = max(ascent, a), max(descent, d)
     return ascent, descent
 
 
-def _pitch(lines: list[tuple[tuple[Run, ...], float]], size: int, leading: float) -> float:
-    faces = {r.face for runs, _ in lines for r in runs}
+def _pitch(faces: set[str], size: int, leading: float) -> float:
     factor = leading
-    if any(f.startswith("cjk") for f in faces):
-        factor = max(factor, 1.3)
+    if any(f.startswith(("cjk", "thai", "devanagari")) for f in faces):
+        factor = max(factor, 1.25)
     if any(f.startswith("arabic") for f in faces):
-        factor = max(factor, 1.5)
+        factor = max(factor, 1.4)
     return size * factor
 
 
-def _attempt(
-    text: str, language: str, spec: Spec, box: Box, size: int, allow_break: bool
-) -> tuple[list[tuple[tuple[Run, ...], float]], float, float, float] | None:
-    width = box[2] - box[0]
-    height = box[3] - box[1]
-    lines = wrap(text, spec.style, language, size, width, allow_break, spec.max_lines)
-    if lines is None or len(lines) > spec.max_lines:
+@dataclass
+class _Fit:
+    lines: list[tuple[str, bool, bool]]
+    size: int
+
+
+def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, rtl: bool) -> _Fit | None:
+    width, height = box[2] - box[0], box[3] - box[1]
+    m = _Measurer(spec.style, language, size, rtl)
+    pieces = _pieces(text, language, m, width, mode)
+    lines = _greedy(pieces, m, width, spec.max_lines)
+    if lines is None:
         return None
-    measured = [measure(line, spec.style, language, size) for line in lines]
-    if any(w > width for _, w in measured):
-        return None
-    faces = {r.face for runs, _ in measured for r in runs}
+    joined = _merge_unbroken(lines)
+    faces = {r.face for t, _, _ in joined for r in shape(t, spec.style, language, rtl)}
     ascent, descent = _metrics(faces, size)
-    pitch = _pitch(measured, size, spec.leading)
-    if block_height(len(measured), pitch, ascent, descent) > height:
+    if block_height(len(joined), _pitch(faces, size, spec.leading), ascent, descent) > height:
         return None
-    return measured, pitch, ascent, descent
+    return _Fit(joined, size)
 
 
-def _search(text: str, language: str, spec: Spec, box: Box, allow_break: bool):  # type: ignore[no-untyped-def]
-    lo, hi = spec.min_size, spec.max_size
+def _search(text: str, language: str, spec: Spec, box: Box, mode: str, rtl: bool, low: int) -> _Fit | None:
+    lo, hi = low, spec.max_size
     best = None
     while lo <= hi:
         mid = (lo + hi) // 2
-        got = _attempt(text, language, spec, box, mid, allow_break)
+        got = _try(text, language, spec, box, mid, mode, rtl)
         if got is not None:
-            best, lo = (mid, got), mid + 1
+            best, lo = got, mid + 1
         else:
             hi = mid - 1
     return best
 
 
-def _truncated(text: str, language: str, spec: Spec, box: Box):  # type: ignore[no-untyped-def]
-    """At the minimum size, keep what fits and end the last kept line with an ellipsis."""
-    size = spec.min_size
-    width = box[2] - box[0]
-    lines = (wrap(text, spec.style, language, size, width, True, spec.max_lines) or [""])[: spec.max_lines]
-    while lines:
-        kept = lines[:-1] + [_ellipsize(lines[-1], spec.style, language, size, width)]
-        measured = [measure(line, spec.style, language, size) for line in kept]
-        faces = {r.face for runs, _ in measured for r in runs}
-        ascent, descent = _metrics(faces, size)
-        pitch = _pitch(measured, size, spec.leading)
-        if len(kept) <= spec.max_lines and block_height(len(kept), pitch, ascent, descent) <= box[3] - box[1]:
-            return size, (measured, pitch, ascent, descent)
-        lines = lines[:-1]
-    return size, ([], float(size), 0.0, 0.0)
+def _is_orphan(line: str) -> bool:
+    """A line too thin to stand alone: one CJK character, or one short word."""
+    core = line.strip(" .,!?。、！？")
+    if not core:
+        return True
+    if len(core) == 1 and script.is_cjk(core) or script.of(core[0]) == "Thai" and len(core) <= 2:
+        return True
+    return " " not in core and len(core) <= 3 and not script.is_cjk(core[0])
 
 
-def _balanced(text: str, language: str, spec: Spec, box: Box, found):  # type: ignore[no-untyped-def]
-    """Same size and line count, narrowest width: evens out a last line holding a single word."""
-    size, got = found
-    n = len(got[0])
-    lo, hi = (box[2] - box[0]) * 0.55, float(box[2] - box[0])
-    best = got
-    for _ in range(6):
+def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool) -> _Fit:
+    """Same size and line count, the narrowest measure that still fits: lines of even length instead of a
+    long line over a short one. Among measures that work, one without an orphan line is preferred."""
+    n = len(found.lines)
+    if n < 2:
+        return found
+    lo, hi = (box[2] - box[0]) * 0.45, float(box[2] - box[0])
+    best = found
+    for _ in range(7):
         mid = (lo + hi) / 2
-        trial = _attempt(text, language, spec, (box[0], box[1], box[0] + int(mid), box[3]), size, True)
-        if trial is not None and len(trial[0]) == n:
+        trial = _try(text, language, spec, (box[0], box[1], box[0] + int(mid), box[3]), found.size, mode, rtl)
+        if trial is not None and len(trial.lines) == n and not (
+            _is_orphan(trial.lines[-1][0]) and not _is_orphan(best.lines[-1][0])
+        ):
             best, hi = trial, mid
         else:
             lo = mid
-    return size, best
-
-
-def _ellipsize(line: str, style: str, language: str, size: int, width: float) -> str:
-    line = line.rstrip("-")
-    while line and measure(line + "…", style, language, size)[1] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
+    return best
 
 
 def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
-    """Largest size (binary search) at which `text` fits in `box`: without breaking words when that
-    keeps the text reasonably large, else with hyphenated breaks, else truncated at min size."""
-    text = fonts.renderable(text, spec.style, language)
-    rtl = paragraph_rtl(text)
-    found = _search(text, language, spec, box, allow_break=False)
-    floor = spec.min_size + (spec.max_size - spec.min_size) * 0.35
-    if found is None or found[0] < floor:
-        broken = _search(text, language, spec, box, allow_break=True)
-        if broken is not None and (found is None or broken[0] > found[0] * 1.15):
-            found = broken
+    """The largest size at which `text` fits `box` without breaking a word, lines balanced. Below the
+    minimum size only a word that cannot fit at all is hyphenated (dictionary points), then, as a last
+    resort, cut and marked `forced`."""
+    text = clean(text)
+    rtl = paragraph_rtl(text, language)
+    found = None
+    if text:
+        for mode in ("plain", "hyphen", "force"):
+            low = spec.min_size if mode != "force" else max(12, spec.min_size * 2 // 3)
+            found = _search(text, language, spec, box, mode, rtl, low)
+            if found is not None:
+                found = _balance(text, language, spec, box, found, mode, rtl)
+                break
     if found is None:
-        found = _truncated(text, language, spec, box)
-    elif spec.align == "center" and len(found[1][0]) > 1:
-        found = _balanced(text, language, spec, box, found)
-    size, (measured, pitch, ascent, descent) = found
-    lines = tuple(Line(runs, w) for runs, w in measured)
+        found = _Fit([], spec.min_size)
+    size = found.size
+    lines = []
+    for line_text, hyphenated, forced in found.lines:
+        runs, width = measure(line_text, spec.style, language, size, rtl)
+        lines.append(Line(line_text, runs, width, hyphenated, forced))
+    faces = {r.face for ln in lines for r in ln.runs}
+    ascent, descent = _metrics(faces, size)
+    pitch = _pitch(faces, size, spec.leading)
     height = block_height(len(lines), pitch, ascent, descent)
     if spec.valign == "top":
         top = float(box[1])
@@ -356,43 +472,74 @@ def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
         top = box[3] - height
     else:
         top = box[1] + (box[3] - box[1] - height) / 2
-    return TextBlock(lines, size, pitch, ascent, descent, box, spec.align, rtl, top)
+    return TextBlock(text, tuple(lines), size, pitch, ascent, descent, box, spec.align, rtl, top, spec)
 
 
-def _ordered(line: Line, rtl: bool) -> tuple[Run, ...]:
-    return tuple(reversed(line.runs)) if rtl else line.runs
+def check_drawable(text: str, style: str, language: str) -> None:
+    """Raises UnsupportedText when some character of `text` has no font."""
+    text = clean(text)
+    shape(text, style, language, paragraph_rtl(text, language))
 
 
-def run_boxes(block: TextBlock) -> list[tuple[Run, float, float]]:
+# -- drawing ------------------------------------------------------------------------------------------
+
+
+def run_positions(block: TextBlock) -> list[tuple[Run, float, float]]:
     """(run, x, baseline) of every run, in visual order."""
     out = []
     for line, x, baseline in block.placements():
-        for run in _ordered(line, block.rtl):
+        for run in line.runs:
             out.append((run, x, baseline))
-            x += _run_width(run.text, run.face, block.size, run.rtl)
+            x += run_width(run.text, run.face, block.size, run.rtl)
     return out
 
 
+@lru_cache(maxsize=256)
+def _emoji_image(text: str, size: int) -> Image.Image:
+    f = fonts.font("emoji", size)
+    w = max(1, int(f.getlength(text)) + 4)
+    im = Image.new("RGBA", (w, 160), (0, 0, 0, 0))
+    ImageDraw.Draw(im).text((0, 128), text, font=f, anchor="ls", embedded_color=True)
+    scale = _emoji_scale(size)
+    return im.resize((max(1, round(w * scale)), max(1, round(160 * scale))), Image.Resampling.LANCZOS)
+
+
 def ink_boxes(block: TextBlock, stroke: int = 0) -> list[tuple[float, float, float, float]]:
-    """The inked bounding box of every run as drawn (used by tests and by boxed-text backgrounds)."""
+    """The inked bounding box of every run as drawn (stroke included)."""
     out = []
-    for run, x, baseline in run_boxes(block):
+    for run, x, baseline in run_positions(block):
+        if run.emoji:
+            em = _emoji_image(run.text, block.size)
+            top = baseline - 128 * _emoji_scale(block.size)
+            out.append((x, top, x + em.width, top + em.height))
+            continue
         f = fonts.font(run.face, block.size)
-        left, t, r, b = f.getbbox(
-            run.text, anchor="ls", direction="rtl" if run.rtl else "ltr", stroke_width=stroke
-        )
+        left, t, r, b = f.getbbox(run.text, anchor="ls", direction="rtl" if run.rtl else "ltr", stroke_width=stroke)
         out.append((x + left, baseline + t, x + r, baseline + b))
     return out
 
 
+def ink_box(block: TextBlock, stroke: int = 0) -> tuple[float, float, float, float] | None:
+    boxes = ink_boxes(block, stroke)
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def draw(
-    d: ImageDraw.ImageDraw,
+    img: Image.Image,
     block: TextBlock,
-    fill: str | tuple[int, ...],
+    fill: RGBA,
     stroke: int = 0,
-    stroke_fill: str | tuple[int, ...] | None = None,
+    stroke_fill: RGBA | None = None,
 ) -> None:
-    for run, x, baseline in run_boxes(block):
+    d = ImageDraw.Draw(img)
+    for run, x, baseline in run_positions(block):
+        if run.emoji:
+            em = _emoji_image(run.text, block.size)
+            top = round(baseline - 128 * _emoji_scale(block.size))
+            img.paste(em, (round(x), top), em)
+            continue
         d.text(
             (x, baseline),
             run.text,
@@ -406,12 +553,14 @@ def draw(
 
 
 def line_boxes(block: TextBlock, pad_x: float, pad_y: float) -> list[tuple[float, float, float, float]]:
-    """One rectangle per line (for highlighted / boxed text): the line's ink, but at least the
-    height of capitals and descenders so that boxes of short words line up."""
+    """One rectangle per line (highlight-box text): the line's width, and at least the height of capitals
+    and descenders, so boxes of short words line up."""
     out = []
     for line, x, baseline in block.placements():
-        top, bottom = baseline - block.size * 0.95, baseline + block.size * 0.28
+        top, bottom = baseline - block.size * 0.92, baseline + block.size * 0.26
         for run in line.runs:
+            if run.emoji:
+                continue
             _, t, _, b = fonts.font(run.face, block.size).getbbox(
                 run.text, anchor="ls", direction="rtl" if run.rtl else "ltr"
             )

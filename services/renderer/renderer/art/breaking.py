@@ -1,0 +1,138 @@
+"""Where a line may break, by the rules of each script.
+
+- Spaced scripts: Unicode line breaking (UAX #14, `uniseg`), minus a break after a hyphen that would leave
+  a fragment of under four characters on the line ("10-" / "minute").
+- Japanese, Chinese and Thai: between BudouX phrases only ("フィットネスアプリを / ダウンロード"), never
+  inside a phrase, with closing punctuation kept on its line.
+- Korean: between words (spaces), like CSS `word-break: keep-all`; never between two syllables.
+- Hyphenation is separate (`hyphen_points`): dictionary points from pyphen, used by the layout only when
+  a word does not fit at the design's minimum size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import budoux
+import pyphen
+from uniseg.linebreak import line_break_units
+
+from renderer.art import script
+
+# Characters that must not start a line (kinsoku) or end one.
+NO_START = frozenset("、。，．,.!?！？:;：；)]}）］｝」』】〉》〕〜…‥・’”%％ー")
+NO_END = frozenset("([{（［｛「『【〈《〔‘“")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A piece of text no line break may split (a word with its punctuation, a CJK phrase)."""
+
+    text: str
+    space_before: bool  # a space separates it from the previous unit (dropped at a line break)
+
+
+@lru_cache(maxsize=4)
+def _budoux(kind: str) -> budoux.Parser:
+    return {
+        "ja": budoux.load_default_japanese_parser,
+        "zh-Hans": budoux.load_default_simplified_chinese_parser,
+        "zh-Hant": budoux.load_default_traditional_chinese_parser,
+        "th": budoux.load_default_thai_parser,
+    }[kind]()
+
+
+def _phrase_model(text: str, language: str) -> str | None:
+    """Which BudouX model segments this text: by what the text is written in, then the deck language."""
+    kinds = {script.of(ch) for ch in text}
+    if "Thai" in kinds:
+        return "th"
+    if kinds & {"Hiragana", "Katakana"}:
+        return "ja"
+    if "Han" in kinds:
+        lang = language.lower()
+        if lang.startswith("ja"):
+            return "ja"
+        if lang.startswith("zh-hant"):
+            return "zh-Hant"
+        return "zh-Hans"
+    return None
+
+
+def _uax14(text: str) -> set[int]:
+    """Positions (string offsets) where UAX #14 allows a break."""
+    out, pos = set(), 0
+    for unit in line_break_units(text):
+        pos += len(unit)
+        out.add(pos)
+    out.discard(len(text))
+    return out
+
+
+def _phrase_breaks(text: str, model: str) -> set[int]:
+    out, pos = set(), 0
+    for phrase in _budoux(model).parse(text):
+        pos += len(phrase)
+        out.add(pos)
+    out.discard(len(text))
+    return out
+
+
+def _allowed(text: str, language: str) -> set[int]:
+    breaks = _uax14(text)
+    model = _phrase_model(text, language)
+    if model is not None:
+        unspaced = {i for i in range(1, len(text)) if script.of(text[i - 1]) in script.UNSPACED or script.of(text[i]) in script.UNSPACED}
+        breaks = (breaks - unspaced) | _phrase_breaks(text, model)
+    if "Hangul" in {script.of(ch) for ch in text}:
+        breaks = {i for i in breaks if text[i - 1].isspace() or not (script.is_cjk(text[i - 1]) and script.is_cjk(text[i]))}
+    out = set()
+    for i in breaks:
+        if text[i] in NO_START or text[i - 1] in NO_END:
+            continue
+        if text[i - 1] in "-‐" and not text[i].isspace():
+            start = max(text.rfind(" ", 0, i - 1), 0)
+            if i - 1 - start < 4:
+                continue
+        out.add(i)
+    return out
+
+
+def units(text: str, language: str) -> tuple[Unit, ...]:
+    """The text cut at every allowed break, spaces removed and remembered."""
+    text = " ".join(text.split())
+    if not text:
+        return ()
+    cuts = sorted(_allowed(text, language))
+    out: list[Unit] = []
+    prev = 0
+    space = False
+    for cut in [*cuts, len(text)]:
+        piece = text[prev:cut]
+        stripped = piece.strip(" ")
+        if stripped:
+            out.append(Unit(stripped, space or piece.startswith(" ")))
+        space = piece.endswith(" ")
+        prev = cut
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _dictionary(language: str) -> pyphen.Pyphen | None:
+    lang = language.replace("-", "_")
+    found = pyphen.language_fallback(lang) or pyphen.language_fallback(lang.split("_")[0])
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def hyphen_points(word: str, language: str) -> tuple[int, ...]:
+    """Offsets inside `word` where the language's dictionary allows a hyphenated break (none for words
+    the dictionary does not know how to split, and none for non-alphabetic tokens)."""
+    core = word.strip(".,!?;:…\"'()“”«»")
+    if len(core) < 5 or not core.isalpha():
+        return ()
+    dic = _dictionary(language)
+    if dic is None:
+        return ()
+    lead = word.find(core)
+    return tuple(lead + p for p in dic.positions(core) if 2 <= p <= len(core) - 2)

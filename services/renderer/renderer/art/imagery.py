@@ -1,0 +1,266 @@
+"""Full-bleed pictures behind the text, one function per image source:
+
+- brand: procedural "photographic" backdrops from the app's colors (a lit gradient, out-of-focus light,
+  vignette, fine grain), different per slide but one look per deck;
+- photos: the app's own photos cropped to 9:16 around their subject (edge-energy center of mass);
+- screenshots: the app's real screens, as a full-bleed crop or a large tilted device with a callout.
+
+Heavy work happens at quarter resolution and is scaled up once: smooth content is cheap to draw and to
+encode. New sources (stock, generated) plug in beside these as functions returning an RGB image.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
+
+from renderer.art import paint
+from renderer.art.paint import RGB, H, Palette, W
+
+SMALL = (W // 4, H // 4)
+HALF = (W // 2, H // 2)
+
+
+# -- brand --------------------------------------------------------------------------------------------
+
+
+def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
+    """A lit brand-color scene: a diagonal gradient, two or three soft light sources, bokeh discs of
+    several sizes and blurs (depth), a vignette and fine grain. `mood`: deep (dark, saturated; for white
+    text), soft (light pastel; for dark or serif text), vivid (the brand color itself)."""
+    if mood == "soft":
+        stops = [paint.tint(pal.primary, 0.78), paint.tint(pal.accent, 0.7), paint.tint(pal.secondary, 0.72)]
+        lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
+    elif mood == "vivid":
+        stops = [paint.tint(pal.primary, 0.08), pal.primary, paint.shade(pal.primary, 0.35)]
+        lights = [paint.tint(pal.accent, 0.2), paint.tint(pal.primary, 0.35), pal.accent]
+    else:
+        stops = [paint.shade(pal.secondary, 0.35), paint.mix(pal.secondary, pal.primary, 0.35), paint.shade(pal.primary, 0.55)]
+        lights = [pal.primary, pal.accent, paint.tint(pal.primary, 0.25)]
+    if r.random() < 0.5:
+        stops.reverse()
+    small = paint.gradient(SMALL, stops, "diagonal")
+    w, h = SMALL
+    glow = Image.new("RGB", SMALL, (0, 0, 0))
+    d = ImageDraw.Draw(glow)
+    for i in range(3):
+        cx, cy = r.uniform(-0.1, 1.1) * w, r.uniform(0.0, 1.0) * h
+        rad = r.uniform(0.35, 0.6) * w
+        d.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=lights[i % len(lights)])
+    glow = glow.filter(ImageFilter.GaussianBlur(w * 0.14))
+    small = ImageChops.screen(small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, 0.55 if mood != "soft" else 0.35))
+    small = _bokeh(small, r, lights, mood)
+    small = _vignette(small, 0.45 if mood == "deep" else 0.22)
+    half = grain(small.resize(HALF, Image.Resampling.BICUBIC), r.randrange(4))
+    return half.resize((W, H), Image.Resampling.NEAREST)
+
+
+def _bokeh(small: Image.Image, r: random.Random, colors: list[RGB], mood: str) -> Image.Image:
+    """Out-of-focus light discs in three depth layers (far: small and very soft; near: large, soft edge)."""
+    w, h = small.size
+    out = small
+    for layer, (count, rad, blur, alpha) in enumerate(((9, 0.03, 1.2, 0.35), (5, 0.06, 2.5, 0.3), (3, 0.12, 5.0, 0.22))):
+        disc = Image.new("RGB", small.size, (0, 0, 0))
+        d = ImageDraw.Draw(disc)
+        for i in range(count):
+            cx, cy = r.uniform(0, 1) * w, r.uniform(0.05, 0.95) * h
+            rr = rad * w * r.uniform(0.7, 1.3)
+            c = colors[(i + layer) % len(colors)]
+            d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=paint.tint(c, 0.35))
+        disc = disc.filter(ImageFilter.GaussianBlur(blur))
+        out = ImageChops.screen(out, Image.blend(Image.new("RGB", small.size, (0, 0, 0)), disc, alpha if mood != "soft" else alpha * 0.7))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _vignette_mask(size: tuple[int, int]) -> Image.Image:
+    w, h = size
+    mask = Image.new("L", size, 0)
+    d = ImageDraw.Draw(mask)
+    steps = 24
+    for i in range(steps):
+        t = i / steps
+        d.ellipse((-w * 0.35 + t * w * 0.3, -h * 0.2 + t * h * 0.2, w * 1.35 - t * w * 0.3, h * 1.2 - t * h * 0.2), fill=round(255 * t))
+    return mask.filter(ImageFilter.GaussianBlur(w * 0.05))
+
+
+def _vignette(img: Image.Image, strength: float) -> Image.Image:
+    dark = Image.blend(img, Image.new("RGB", img.size, (0, 0, 0)), strength)
+    return Image.composite(img, dark, _vignette_mask(img.size))
+
+
+@lru_cache(maxsize=4)
+def _grain_layers(seed: int) -> tuple[Image.Image, Image.Image]:
+    """Sparse film grain: a few percent of the pixels a little lighter, as many a little darker. Sparse
+    on purpose: dense noise would triple the PNG's size."""
+    rnd = random.Random(seed)
+    noise = Image.effect_noise(HALF, 60).point(lambda v: 255 if v > 236 else (0 if v < 20 else 128))
+    light = noise.point(lambda v: 7 if v == 255 else 0)
+    dark = noise.point(lambda v: 7 if v == 0 else 0)
+    shift = (rnd.randrange(HALF[0]), rnd.randrange(HALF[1]))
+    light, dark = (ImageChops.offset(x, *shift) for x in (light, dark))
+    return Image.merge("RGB", (light, light, light)), Image.merge("RGB", (dark, dark, dark))
+
+
+def grain(img: Image.Image, seed: int) -> Image.Image:
+    light, dark = _grain_layers(seed)
+    return ImageChops.subtract(ImageChops.add(img, light), dark)
+
+
+# -- photos -------------------------------------------------------------------------------------------
+
+
+def subject_center(img: Image.Image) -> tuple[float, float]:
+    """Where the subject is, as fractions of width and height: the center of mass of edge energy (detail
+    draws the eye; flat sky and walls do not), computed on a small grayscale copy."""
+    small = img.convert("L").resize((96, max(1, round(96 * img.height / img.width))), Image.Resampling.BILINEAR)
+    edges = small.filter(ImageFilter.FIND_EDGES)
+    px = edges.load()
+    assert px is not None
+    total = sx = sy = 0.0
+    ew, eh = edges.size
+    for y in range(1, eh - 1):
+        for x in range(1, ew - 1):
+            v = float(px[x, y]) ** 1.5  # type: ignore[arg-type]
+            total += v
+            sx += v * x
+            sy += v * y
+    if total <= 0:
+        return 0.5, 0.5
+    return sx / total / ew, sy / total / eh
+
+
+def crop_around(img: Image.Image, size: tuple[int, int], center: tuple[float, float]) -> Image.Image:
+    """Scale to cover `size` and crop so that `center` (fractions) sits as near the middle as the picture allows."""
+    scale = max(size[0] / img.width, size[1] / img.height)
+    src_w, src_h = size[0] / scale, size[1] / scale
+    left = min(max(center[0] * img.width - src_w / 2, 0), img.width - src_w)
+    top = min(max(center[1] * img.height - src_h / 2, 0), img.height - src_h)
+    return img.resize(size, Image.Resampling.BICUBIC, box=(left, top, left + src_w, top + src_h))
+
+
+@lru_cache(maxsize=16)
+def photo(img: Image.Image) -> Image.Image:
+    """A photo as a full-bleed 9:16 slide background (cached per photo: a deck reuses its photos)."""
+    return crop_around(img, (W, H), subject_center(img))
+
+
+def scrim(img: Image.Image, y0: float, y1: float, strength: float, color: RGB = (0, 0, 0)) -> Image.Image:
+    """A soft band of `color` behind text, strongest in its middle and fading out over a third of its
+    height on each side (25-45 % for busy photos)."""
+    mask = _band_mask(round(y0), round(y1), round(strength * 255))
+    return Image.composite(Image.new("RGB", img.size, color), img, mask)
+
+
+@lru_cache(maxsize=32)
+def _band_mask(y0: int, y1: int, peak: int) -> Image.Image:
+    strip = Image.new("L", (1, H), 0)
+    px = strip.load()
+    assert px is not None
+    fade = max(1, (y1 - y0) // 3)
+    for y in range(H):
+        if y0 <= y <= y1:
+            v = 1.0
+        elif y0 - fade < y < y0:
+            v = (y - (y0 - fade)) / fade
+        elif y1 < y < y1 + fade:
+            v = ((y1 + fade) - y) / fade
+        else:
+            v = 0.0
+        px[0, y] = round(peak * (0.5 - 0.5 * math.cos(math.pi * v)))
+    return strip.resize((W, H), Image.Resampling.NEAREST)
+
+
+def darken(img: Image.Image, amount: float) -> Image.Image:
+    return Image.blend(img, Image.new("RGB", img.size, (0, 0, 0)), amount)
+
+
+def blurred(img: Image.Image, radius: float = 18) -> Image.Image:
+    """A soft full-bleed backdrop made from a picture (blurred at quarter size)."""
+    small = crop_around(img, SMALL, subject_center(img)).filter(ImageFilter.GaussianBlur(radius / 4))
+    return small.resize((W, H), Image.Resampling.BICUBIC)
+
+
+# -- screenshots --------------------------------------------------------------------------------------
+
+
+def busiest_point(shot: Image.Image, top: float = 0.12, bottom: float = 0.7) -> tuple[float, float]:
+    """The most detailed spot of a screen between `top` and `bottom` (fractions of its height): where a
+    callout circle goes when nothing else says what matters."""
+    y0, y1 = round(shot.height * top), round(shot.height * bottom)
+    part = shot.crop((0, y0, shot.width, y1))
+    cx, cy = subject_center(part)
+    return cx, (y0 + cy * (y1 - y0)) / shot.height
+
+
+def device(
+    canvas: Image.Image,
+    shot: Image.Image,
+    center: tuple[int, int],
+    width: int,
+    tilt: float = 0.0,
+    bezel: RGB = (14, 14, 18),
+    callout: RGB | None = None,
+) -> tuple[float, float] | None:
+    """A phone (rounded bezel, screen, island, soft shadow) showing `shot`, `width` px wide, rotated by
+    `tilt` degrees around `center`. With `callout`, a ring marks the screen's busiest spot; returns
+    that ring's center on the canvas."""
+    h = round(width * 2.05)
+    radius = round(width * 0.13)
+    border = max(8, round(width * 0.03))
+    sw, sh = width - 2 * border, h - 2 * border
+    screen = paint.cover(shot, (sw, sh))
+    pad = 120
+    layer = Image.new("RGBA", (width + 2 * pad, h + 2 * pad), (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    d.rounded_rectangle((pad, pad, pad + width, pad + h), radius=radius, fill=(*bezel, 255))
+    layer.paste(screen, (pad + border, pad + border), paint.rounded_mask((sw, sh), radius - border))
+    island_w = round(width * 0.28)
+    d.rounded_rectangle(
+        (pad + (width - island_w) // 2, pad + border + 14, pad + (width + island_w) // 2, pad + border + 14 + round(width * 0.055)),
+        radius=round(width * 0.03),
+        fill=(*bezel, 255),
+    )
+    ring = None
+    if callout is not None:
+        fx, fy = busiest_point(shot)
+        rx, ry = pad + border + fx * sw, pad + border + fy * sh
+        rad = width * 0.2
+        d.ellipse((rx - rad, ry - rad, rx + rad, ry + rad), outline=(*callout, 255), width=max(8, round(width * 0.022)))
+        ring = (rx, ry)
+    shadow = _shadow_for(layer)
+    rotated = layer.rotate(tilt, resample=Image.Resampling.BICUBIC, expand=True)
+    rshadow = shadow.rotate(tilt, resample=Image.Resampling.BILINEAR, expand=True)
+    x = center[0] - rotated.width // 2
+    y = center[1] - rotated.height // 2
+    canvas.paste((0, 0, 0), (x + 10, y + 30), rshadow)
+    canvas.paste(rotated, (x, y), rotated)
+    if ring is None:
+        return None
+    # Where the ring landed after rotation (rotation is counter-clockwise for positive angles).
+    ox, oy = layer.width / 2, layer.height / 2
+    a = math.radians(tilt)
+    dx, dy = ring[0] - ox, ring[1] - oy
+    return (
+        x + rotated.width / 2 + dx * math.cos(a) + dy * math.sin(a),
+        y + rotated.height / 2 - dx * math.sin(a) + dy * math.cos(a),
+    )
+
+
+def _shadow_for(layer: Image.Image) -> Image.Image:
+    alpha = layer.getchannel("A")
+    small = alpha.resize((alpha.width // 4, alpha.height // 4), Image.Resampling.BILINEAR)
+    small = small.point(lambda v: v * 0.55).filter(ImageFilter.GaussianBlur(9))
+    return small.resize(alpha.size, Image.Resampling.BILINEAR)
+
+
+def screen_fill(shot: Image.Image, focus_y: float = 0.0) -> Image.Image:
+    """The screen itself as a full-bleed picture (a tall screenshot already is 9:16-ish)."""
+    return paint.cover(shot, (W, H), focus_y)
+
+
+def autocontrast(img: Image.Image) -> Image.Image:
+    return ImageOps.autocontrast(img, cutoff=1)
