@@ -22,12 +22,36 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from kit import langtag
 from kit.errors import ServiceError, validation_error
 
 CATEGORIES = ("problem", "curiosity", "social_proof", "listicle", "contrarian", "story")
 STATUSES = ("APPROVED", "PENDING", "REJECTED")
 SOURCES = ("seed", "generated", "llm", "manual")
-LANGUAGES = ("en", "es", "fr", "de", "pt", "it", "ja")
+# Languages the built-in writer has copy for (hooks/locales/<code>.json); "pt" is written in pt-BR wording.
+LANGUAGES = (
+    "en",
+    "es",
+    "fr",
+    "de",
+    "it",
+    "pt",
+    "nl",
+    "pl",
+    "tr",
+    "ru",
+    "uk",
+    "ar",
+    "he",
+    "hi",
+    "ja",
+    "ko",
+    "zh-Hans",
+    "zh-Hant",
+    "th",
+    "vi",
+    "id",
+)
 SORTS = ("", "recent", "performance_score")
 PLANS = ("free", "starter", "pro", "business")
 
@@ -35,11 +59,14 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 MAX_PAGE = 1_000_000
 
-# Short-video opener rules: read in about two seconds.
+# Short-video opener rules: read in about two seconds. Characters are counted as seen (combining
+# marks such as Thai vowel and tone marks are not counted on their own).
 MAX_CHARS = 90
 MAX_WORDS = 14
 MAX_CHARS_CJK = 40
-CJK_LANGUAGES = ("ja", "zh", "ko")
+# Written without spaces between words (primary subtags): only the character limit MAX_CHARS_CJK
+# applies. Korean separates words with spaces, so it follows MAX_CHARS and MAX_WORDS.
+NO_SPACE_LANGUAGES = ("ja", "zh", "th")
 
 USE_DECAY = 2.0
 SCORE_MIN = 0.0
@@ -65,9 +92,30 @@ BANNED_WORDS = frozenset(
         "milagre",
         "garantito",
         "miracolo",
+        "gegarandeerd",
+        "gwarantowane",
+        "garantili",
+        "mucize",
+        "гарантированно",
+        "гарантовано",
+        "مضمونة",
+        "معجزة",
+        "מובטח",
+        "चमत्कार",
+        "dijamin",
     }
 )
-BANNED_PHRASES = ("get rich quick", "100% free", "lose weight fast", "確実に儲かる", "絶対に痩せる")
+BANNED_PHRASES = (
+    "get rich quick",
+    "100% free",
+    "lose weight fast",
+    "確実に儲かる",
+    "絶対に痩せる",
+    "保证有效",
+    "保證有效",
+    "효과 보장",
+    "รับประกันผล",
+)
 
 _CATEGORY_PRIOR = {
     "problem": 8.0,
@@ -109,20 +157,44 @@ def niche_key(niche: str) -> str:
     return norm_niche(niche) or "general"
 
 
-def norm_language(language: str) -> str:
-    """ "pt-BR" -> "pt"; unsupported languages fall back to "en" (the text is English then)."""
-    primary = re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
-    return primary if primary in LANGUAGES else "en"
+def norm_language(language: str) -> str | None:
+    """The code of LANGUAGES an app's language tag matches by RFC 4647 lookup ("pt-BR" -> "pt",
+    "zh-CN" -> "zh-Hans", "zh-TW" -> "zh-Hant"), or None: there is no copy for it, and no other
+    language stands in for it."""
+    return langtag.lookup(language.strip(), LANGUAGES)
+
+
+def require_language(language: str) -> str:
+    """norm_language, or VALIDATION_ERROR naming `language` (listing the supported codes)."""
+    code = norm_language(language)
+    if code is None:
+        shown = language.strip()[:20] if printable(language) else "?"
+        raise validation_error(
+            [("language", f"no hook copy for {shown!r}; supported: {', '.join(LANGUAGES)}")],
+            f"Hooks cannot be written in {shown!r}: supported languages are {', '.join(LANGUAGES)}.",
+        )
+    return code
 
 
 def word_count(text: str) -> int:
     return len(text.split())
 
 
+def char_count(text: str) -> int:
+    """Characters as seen: combining marks (Thai vowels and tones, accents in NFD text) ride on the
+    character before them."""
+    return sum(1 for ch in text if unicodedata.category(ch) not in ("Mn", "Me"))
+
+
+def without_spaces(language: str) -> bool:
+    """True for languages written without spaces between words (ja, zh-*, th)."""
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0] in NO_SPACE_LANGUAGES
+
+
 def fits_length(text: str, language: str) -> bool:
-    if language in CJK_LANGUAGES:
-        return 0 < len(text) <= MAX_CHARS_CJK
-    return 0 < len(text) <= MAX_CHARS and word_count(text) <= MAX_WORDS
+    if without_spaces(language):
+        return 0 < char_count(text) <= MAX_CHARS_CJK
+    return 0 < char_count(text) <= MAX_CHARS and word_count(text) <= MAX_WORDS
 
 
 def has_banned_words(text: str) -> bool:
@@ -140,8 +212,11 @@ def moderate(text: str, language: str, source: str) -> str:
     return "PENDING" if source == "llm" else "APPROVED"
 
 
-def initial_score(text: str, category: str, source: str) -> float:
-    words = len(text) / 4 if not text.isascii() and " " not in text else word_count(text)
+def initial_score(text: str, category: str, source: str, language: str = "") -> float:
+    if without_spaces(language) or (not text.isascii() and " " not in text):
+        words = char_count(text) / 4
+    else:
+        words = word_count(text)
     brevity = max(0.0, 14 - words) * 0.8
     jitter = int(hashlib.sha256(text.encode()).hexdigest()[:4], 16) % 30 / 10
     score = 50.0 + _CATEGORY_PRIOR.get(category, 0.0) + brevity + jitter
@@ -197,12 +272,20 @@ def list_filters(
         limit=limit,
         # Filed under the same key as the hooks of an app with this niche ("!!" -> "general").
         niche=niche_key(niche) if niche.strip() else "",
-        language=language.strip().lower(),
+        language=language_filter(language),
         category=category,
         status=status,
         q=q.strip(),
         sort=sort,
     )
+
+
+def language_filter(language: str) -> str:
+    """The code hooks are filed under ("zh-CN" -> "zh-Hans", "EN" -> "en"); a tag that matches no
+    language with copy is compared as given, lower-cased; blank means no filter."""
+    if not language.strip():
+        return ""
+    return norm_language(language) or language.strip().lower()
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")

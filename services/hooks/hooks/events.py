@@ -34,7 +34,10 @@ async def refresh_requested(conn: AsyncConnection, org_id: str, job: store.JobRe
 async def seed_library(
     conn: AsyncConnection, org_id: str, niche: str, brief: writer.Brief, count: int, seed: str
 ) -> int:
-    """Built-in hooks for one niche and language, so the first deck never waits."""
+    """Built-in hooks for one niche and language, so the first deck never waits (none when the
+    brief's language has no copy)."""
+    if not brief.language:
+        return 0
     existing = await store.existing_keys(conn, org_id, niche, brief.language)
     drafts = writer.write(brief, count, seed=seed, avoid=existing, source="seed")
     return await store.insert_drafts(conn, org_id, niche, drafts)
@@ -71,9 +74,16 @@ class Handlers:
             if not await outbox.first_time(conn, store.processed_events, CATALOG_GROUP, env.event_id):
                 return
             await store.remember_app(conn, org_id, app.id, app.status or "ACTIVE", _updated_at(env, app))
-            if only_if_empty and await store.existing_keys(conn, org_id, niche, brief.language):
+            if (
+                only_if_empty
+                and brief.language
+                and await store.existing_keys(conn, org_id, niche, brief.language)
+            ):
                 return
             added = await seed_library(conn, org_id, niche, brief, self.settings.seed_hooks_per_app, app.id)
+        if not brief.language:
+            log.info("no built-in hooks for the app's language", app_id=app.id, language=app.language)
+            return
         log.info("library seeded", app_id=app.id, niche=niche, language=brief.language, added=added)
 
     async def on_refresh(self, env: common_pb2.Envelope, msg: Message) -> None:
@@ -88,6 +98,13 @@ class Handlers:
             return
         niche = domain.niche_key(app.niche)
         brief = brief_from_app(app)
+        if not brief.language:
+            async with self.engine.begin() as conn:
+                if await outbox.first_time(conn, store.processed_events, REFRESH_GROUP, env.event_id):
+                    reason = f"no hook copy for language {app.language[:20]!r}"
+                    await store.finish_job(conn, org_id, job_id, "SKIPPED", 0, reason)
+            log.info("refresh job skipped", job_id=job_id, app_id=app.id, language=app.language)
+            return
         async with self.engine.connect() as conn:
             existing = await store.existing_keys(conn, org_id, niche, brief.language)
         drafts = await self.writer.write(

@@ -26,6 +26,8 @@ class HookWriter:
         seed: str = "",
         avoid: Iterable[str] = (),
     ) -> list[Draft]:
+        if not brief.language:
+            return []  # no copy in the app's language, and no other language stands in for it
         seen = set(avoid)
         drafts: list[Draft] = []
         if self.llm is not None:

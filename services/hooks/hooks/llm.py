@@ -15,21 +15,36 @@ import httpx
 
 from hooks.writer import Brief, Draft
 
+# Every code of domain.LANGUAGES (checked by the tests), as the model should read it.
 LANGUAGE_NAMES = {
     "en": "English",
     "es": "Spanish",
     "fr": "French",
     "de": "German",
-    "pt": "Portuguese",
     "it": "Italian",
+    "pt": "Brazilian Portuguese",
+    "nl": "Dutch",
+    "pl": "Polish",
+    "tr": "Turkish",
+    "ru": "Russian",
+    "uk": "Ukrainian",
+    "ar": "Arabic",
+    "he": "Hebrew",
+    "hi": "Hindi (Devanagari script)",
     "ja": "Japanese",
+    "ko": "Korean",
+    "zh-Hans": "Simplified Chinese",
+    "zh-Hant": "Traditional Chinese (Taiwan)",
+    "th": "Thai",
+    "vi": "Vietnamese",
+    "id": "Indonesian",
 }
 
 SYSTEM_PROMPT = (
     "You write scroll-stopping opening lines (hooks) for short-video slideshows that promote "
     "mobile apps. Answer with JSON only: "
     '{"hooks": [{"text": "...", "category": "problem|curiosity|social_proof|listicle|contrarian|story"}]}. '
-    "Each hook: one line, at most 14 words and 90 characters (Japanese: 40 characters), "
+    "Each hook: one line, at most 14 words and 90 characters (Japanese, Chinese and Thai: 40 characters), "
     "no hashtags, no emojis, no quotes, no promises of guaranteed results."
 )
 
@@ -86,10 +101,10 @@ def user_prompt(brief: Brief, count: int, categories: Sequence[str]) -> str:
 
     return "\n".join(
         [
-            f"Write {count} different hooks in {LANGUAGE_NAMES.get(brief.language, 'English')}.",
+            f"Write {count} different hooks in {LANGUAGE_NAMES.get(brief.language, brief.language)}.",
             f"Spread them over these categories: {', '.join(categories)}.",
-            f"App: {brief.app_name}",
-            f"Niche: {brief.niche}",
+            f"App: {brief.app_name or '-'}",
+            f"Niche: {brief.niche or '-'}",
             f"Audience: {brief.audience or '-'}",
             f"Pain points: {listed(brief.pain_points)}",
             f"Value props: {listed(brief.value_props)}",

@@ -51,6 +51,15 @@ def refresh_app_pb(app: catalog_pb2.App) -> hooks_pb2.RefreshApp:
     return hooks_pb2.RefreshApp(id=app.id, name=app.name, niche=app.niche, language=app.language)
 
 
+def _with_copy(apps: list[catalog_pb2.App]) -> list[catalog_pb2.App]:
+    """The apps whose language has hook copy; a refresh of none of them would spend the hourly
+    slot and a quota unit for nothing, so that is refused (VALIDATION_ERROR naming `language`)."""
+    kept = [a for a in apps if domain.norm_language(a.language or "en") is not None]
+    if not kept:
+        domain.require_language(apps[0].language)
+    return kept
+
+
 class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
     def __init__(
         self,
@@ -103,7 +112,7 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
                 "Refreshing hooks needs the Starter plan or higher.",
                 {"plan": plan, "required_plan": "starter"},
             )
-        apps = await self._refresh_targets(org_id, request.app_id.strip())
+        apps = _with_copy(await self._refresh_targets(org_id, request.app_id.strip()))
         jobs = await self._start_manual_refresh(org_id, apps)
         return hooks_pb2.RefreshNowResponse(jobs_started=len(jobs), apps=[refresh_app_pb(a) for a in apps])
 
@@ -205,7 +214,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             if app is None:
                 raise ServiceError("APP_NOT_FOUND", f"App {app_id} was not found.")
             niche, language = niche or app.niche, language or app.language
-        key, lang = domain.niche_key(niche), domain.norm_language(language or "en")
+        # The code hooks are filed under ("zh-CN" -> "zh-Hans"); a language without copy has no
+        # hooks, and another language's hook would put the wrong language on the deck.
+        key, lang = domain.niche_key(niche), domain.require_language(language or "en")
         row = await self._pick(org_id, key, lang)
         if row is None and app_id:
             # The caller's niche key may differ from the app's own niche (catalog aliases).
@@ -217,9 +228,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         return hooks_pb2.PickHookResponse(hook=hook_pb(row))
 
     async def _pick(self, org_id: str, key: str, lang: str) -> Row | None:
-        """The niche in the wanted language, else the niche in any language."""
+        """The niche in the wanted language (never another language's hook)."""
         async with self.engine.begin() as conn:
-            return await store.pick(conn, org_id, key, lang) or await store.pick(conn, org_id, key, None)
+            return await store.pick(conn, org_id, key, lang)
 
     async def _app_or_none(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
         try:
@@ -256,6 +267,7 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         app = await self.upstream.get_app(org_id, request.app_id) if request.app_id else None
         if app is None:
             raise ServiceError("APP_NOT_FOUND", f"App {request.app_id or '(none)'} was not found.")
+        domain.require_language(app.language or "en")
         brief = brief_from_app(app)
         drafts = await self.writer.write(brief, count, categories, seed=secrets.token_hex(8))
         now = _ts(datetime.now(UTC))
@@ -270,7 +282,7 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
                     niche=niche,
                     source=d.source,
                     status=domain.moderate(d.text, d.language, d.source),
-                    performance_score=domain.initial_score(d.text, d.category, d.source),
+                    performance_score=domain.initial_score(d.text, d.category, d.source, d.language),
                     created_at=now,
                 )
                 for d in drafts

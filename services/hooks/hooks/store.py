@@ -122,7 +122,7 @@ async def insert_drafts(conn: AsyncConnection, org_id: str, niche: str, drafts: 
                 "niche": niche,
                 "source": d.source,
                 "status": domain.moderate(d.text, d.language, d.source),
-                "performance_score": domain.initial_score(d.text, d.category, d.source),
+                "performance_score": domain.initial_score(d.text, d.category, d.source, d.language),
             }
         )
     if not rows:

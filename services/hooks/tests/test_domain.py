@@ -32,6 +32,69 @@ def test_length_rules() -> None:
     assert not domain.fits_length("", "en")
 
 
+@pytest.mark.parametrize("language", ["ja", "zh-Hans", "zh-Hant", "th", "zh"])
+def test_languages_without_spaces_count_characters_only(language: str) -> None:
+    assert domain.without_spaces(language)
+    assert domain.fits_length("字 " * 13 + "字", language)  # 14 "words" but 27 characters
+    assert domain.fits_length("字" * 40, language)
+    assert not domain.fits_length("字" * 41, language)
+
+
+def test_thai_marks_ride_on_their_character() -> None:
+    word = "ที่"  # consonant + vowel mark + tone mark: one character as seen
+    assert len(word) == 3 and domain.char_count(word) == 1
+    assert domain.fits_length(word * 40, "th") and not domain.fits_length(word * 41, "th")
+
+
+def test_korean_and_other_spaced_languages_count_words() -> None:
+    assert not domain.without_spaces("ko")
+    assert domain.fits_length("아직도 운동 빼먹어? 이거 봐", "ko")
+    assert not domain.fits_length("운동 " * 15, "ko")
+    assert not domain.fits_length("слово " * 15, "ru")
+    assert domain.fits_length("ما زلت تعاني من إضاعة الوقت؟ إليك الحل", "ar")
+
+
+@pytest.mark.parametrize(
+    ("tag", "code"),
+    [
+        ("pt-BR", "pt"),
+        ("zh", "zh-Hans"),
+        ("zh-CN", "zh-Hans"),
+        ("zh-TW", "zh-Hant"),
+        ("zh-HK", "zh-Hant"),
+        ("zh-Hans", "zh-Hans"),
+        ("en-US", "en"),
+        ("EN", "en"),
+        ("de_AT", "de"),
+        ("he-IL", "he"),
+        ("id", "id"),
+        ("sw", None),
+        ("xx-YY", None),
+        ("", None),
+        ("no tag", None),
+    ],
+)
+def test_languages_are_matched_by_rfc4647_lookup(tag: str, code: str | None) -> None:
+    assert domain.norm_language(tag) == code
+
+
+def test_a_language_without_copy_is_refused_where_hooks_must_be_written() -> None:
+    assert domain.require_language("zh-TW") == "zh-Hant"
+    with pytest.raises(ServiceError) as err:
+        domain.require_language("sw")
+    assert err.value.code == "VALIDATION_ERROR"
+    assert err.value.details["fields"][0]["field"] == "language"
+    assert "zh-Hant" in err.value.details["fields"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("given", "filtered"),
+    [("zh-CN", "zh-Hans"), ("zh-hant", "zh-Hant"), ("pt-BR", "pt"), ("EN", "en"), ("XX", "xx"), ("  ", "")],
+)
+def test_the_language_filter_finds_hooks_filed_under_the_matched_code(given: str, filtered: str) -> None:
+    assert domain.list_filters(0, 0, "", given, "", "", "", "").language == filtered
+
+
 @pytest.mark.parametrize(
     ("text", "source", "status"),
     [
@@ -55,6 +118,21 @@ def test_moderation(text: str, source: str, status: str) -> None:
 def test_banned_words_match_whole_words_only() -> None:
     assert not domain.has_banned_words("Secure your mornings")
     assert domain.has_banned_words("the cure for lazy days")
+
+
+def test_banned_words_in_the_new_languages() -> None:
+    assert domain.has_banned_words("Hasil dijamin dalam seminggu")
+    assert domain.has_banned_words("效果保證有效，快來試")
+    assert not domain.has_banned_words("Ini rahasiaku")
+
+
+def test_initial_score_counts_characters_where_words_have_no_spaces() -> None:
+    for text, language in (
+        ("用了 FitFlow 30天，结果出乎意料", "zh-Hans"),
+        ("ลองใช้ FitFlow 7 วัน ผลเกินคาด", "th"),
+    ):
+        score = domain.initial_score(text, "curiosity", "generated", language)
+        assert 45 <= score <= 75
 
 
 def test_initial_score_range_and_llm_penalty() -> None:

@@ -178,3 +178,25 @@ async def test_unreachable_server_falls_back() -> None:
     dead = llm.from_settings("http://127.0.0.1:9/v1", "k", "m", 0.5)
     drafts = await HookWriter(dead).write(BRIEF, 3, seed="d")
     assert len(drafts) == 3 and {d.source for d in drafts} == {"generated"}
+
+
+def test_every_language_with_copy_has_a_name_for_the_model() -> None:
+    assert set(llm.LANGUAGE_NAMES) == set(domain.LANGUAGES)
+
+
+async def test_prompt_names_the_matched_language(chat: ChatServer) -> None:
+    chat.completion(json.dumps({"hooks": [{"text": "试了三天，结果惊喜", "category": "story"}]}))
+    brief = writer.brief_for(app_name="FitFlow", niche="fitness", language="zh-TW")
+    drafts = await provider(chat).write(brief, 1, ["story"])
+    assert "Traditional Chinese" in chat.requests[-1]["json"]["messages"][1]["content"]
+    assert drafts[0].language == "zh-Hant"
+
+
+async def test_no_hooks_at_all_for_a_language_without_copy(chat: ChatServer) -> None:
+    """Neither the model nor the built-in writer stands in with another language."""
+    chat.completion(json.dumps(GOOD_HOOKS))
+    before = len(chat.requests)
+    brief = writer.brief_for(app_name="FitFlow", niche="fitness", language="sw")
+    assert await HookWriter(provider(chat)).write(brief, 6, seed="sw") == []
+    assert await HookWriter().write(brief, 6, seed="sw") == []
+    assert len(chat.requests) == before
