@@ -28,6 +28,7 @@ FULL = {
     "brand_secondary_color": "#fff",
     "brand_accent_color": "#00ff00",
     "screenshots": ["https://cdn.example.com/1.png", "https://cdn.example.com/2.png"],
+    "photos": ["https://cdn.example.com/p1.jpg", "https://cdn.example.com/p2.jpg"],
     "value_props": ["Deep focus", "Streaks"],
     "pain_points": ["Endless scrolling"],
     "differentiators": ["Works offline"],
@@ -125,6 +126,7 @@ def test_create_defaults(api):
     assert (
         app["screenshots"] == [] and app["value_props"] == [] and app["ios_url"] == "" and app["niche"] == ""
     )
+    assert app["photos"] == []
 
 
 def test_name_without_latin_letters_still_gets_a_slug(api):
@@ -190,7 +192,12 @@ BOUNDS = [
     ("differentiators", ["d"] * 12, ["d"] * 13),
     ("differentiators", ["d" * 200], ["d" * 201]),
     ("design", "brand-studio", "fancy"),
-    ("image_source", "brand", "stock"),
+    ("photos", ["https://cdn.example.com/p.jpg"] * 24, ["https://cdn.example.com/p.jpg"] * 25),
+    ("photos", ["https://cdn.example.com/p.jpg"], ["file:///etc/passwd"]),
+    ("image_source", "brand", "unsplash"),
+    ("image_source", "photos", "photo"),
+    ("image_source", "stock", "STOCK"),
+    ("image_source", "ai", "dalle"),
 ]
 
 
@@ -281,9 +288,55 @@ def test_malformed_or_non_object_body_is_400(api, body):
 
 def test_wrong_json_types_are_400(api):
     fields = bad_fields(
-        api.post(APPS, json={"name": 42, "screenshots": "https://x.example", "value_props": [1]})
+        api.post(
+            APPS,
+            json={
+                "name": 42,
+                "screenshots": "https://x.example",
+                "photos": "https://x.example",
+                "value_props": [1],
+            },
+        )
     )
-    assert {"name", "screenshots"} <= fields and any(f.startswith("value_props") for f in fields)
+    assert {"name", "screenshots", "photos"} <= fields and any(f.startswith("value_props") for f in fields)
+
+
+# --- photos and image sources ---------------------------------------------------------------------------
+
+PHOTO = "https://cdn.example.com/photo-{}.jpg"
+
+
+def test_photos_round_trip_through_create_update_get_and_list(api):
+    photos = [PHOTO.format(i) for i in range(24)]
+    app_id = create(api, photos=photos, image_source="photos")["_id"]
+    app = api.get(f"{APPS}/{app_id}").json()["body"]
+    assert app["photos"] == photos and app["image_source"] == "photos" and app["screenshots"] == []
+    for source in ("stock", "ai", "screenshots", "brand", "photos"):
+        resp = api.put(f"{APPS}/{app_id}", json={"image_source": source, "photos": photos[:2]})
+        assert resp.status_code == 200, resp.text
+        app = api.get(f"{APPS}/{app_id}").json()["body"]
+        assert (app["image_source"], app["photos"]) == (source, photos[:2])
+    [listed] = api.get(APPS).json()["data"]
+    assert listed["photos"] == photos[:2] and listed["image_source"] == "photos"
+    for source in ("stock", "ai"):
+        assert api.post(APPS, json={"name": unique(), "image_source": source}).status_code == 201
+
+
+def test_more_than_24_photos_or_a_bad_photo_url_is_refused_by_name(api):
+    too_many = [PHOTO.format(i) for i in range(25)]
+    err = error_of(api.post(APPS, json={"name": unique(), "photos": too_many}), 400, "VALIDATION_ERROR")
+    assert {f["field"] for f in err["details"]["fields"]} == {"photos"}
+    app_id = create(api, photos=[PHOTO.format(0)])["_id"]
+    assert bad_fields(api.put(f"{APPS}/{app_id}", json={"photos": too_many})) == {"photos"}
+    for url in ("file:///etc/passwd", "cdn.example.com/p.jpg", "javascript:alert(1)", "https://a b/c.jpg"):
+        fields = bad_fields(api.put(f"{APPS}/{app_id}", json={"photos": [PHOTO.format(1), url]}))
+        assert fields and all(_named({f}, "photos") for f in fields), fields
+        assert any(
+            _named({f}, "photos")
+            for f in bad_fields(api.post(APPS, json={"name": unique(), "photos": [url]}))
+        )
+    assert api.get(f"{APPS}/{app_id}").json()["body"]["photos"] == [PHOTO.format(0)]
+    assert "image_source" in bad_fields(api.put(f"{APPS}/{app_id}", json={"image_source": "unsplash"}))
 
 
 # --- update ---------------------------------------------------------------------------------------------
@@ -334,10 +387,13 @@ def test_status_moves_both_ways_and_bad_status_is_refused(api):
 
 def test_null_clears_optional_fields_and_is_refused_for_the_others(api):
     app_id = api.post(APPS, json={"name": unique(), **FULL}).json()["body"]["_id"]
-    resp = api.put(f"{APPS}/{app_id}", json={"description": None, "screenshots": None, "ios_url": None})
+    resp = api.put(
+        f"{APPS}/{app_id}", json={"description": None, "screenshots": None, "photos": None, "ios_url": None}
+    )
     assert resp.status_code == 200
     app = api.get(f"{APPS}/{app_id}").json()["body"]
     assert app["description"] == "" and app["screenshots"] == [] and app["ios_url"] == ""
+    assert app["photos"] == []
     fields = bad_fields(api.put(f"{APPS}/{app_id}", json={"name": None, "status": None, "language": None}))
     assert {"name", "status", "language"} <= fields
 

@@ -180,6 +180,7 @@ def test_openapi_lists_every_apps_route_with_its_errors(anon):
         "niche",
         "language",
         "screenshots",
+        "photos",
         "value_props",
         "design",
         "tagline",
@@ -187,6 +188,32 @@ def test_openapi_lists_every_apps_route_with_its_errors(anon):
         "slug",
     ):
         assert field in create["properties"], field
+
+
+def _variant(prop: dict, kind: str) -> dict:
+    return next(v for v in prop.get("anyOf", [prop]) if v.get("type") == kind)
+
+
+def test_openapi_documents_photos_and_every_image_source(anon):
+    schemas = anon.get("/openapi.json").json()["components"]["schemas"]
+    for name in ("AppCreate", "AppUpdate"):
+        photos = schemas[name]["properties"]["photos"]
+        assert _variant(photos, "array")["maxItems"] == 24, name
+        assert "uploads/screenshots" in photos["description"] and "24" in photos["description"]
+        image_source = schemas[name]["properties"]["image_source"]
+        assert _variant(image_source, "string")["enum"] == ["brand", "screenshots", "photos", "stock", "ai"]
+    out = schemas["AppOut"]["properties"]
+    assert (
+        _variant(out["photos"], "array")["items"]["type"] == "string"
+        and "photos" in schemas["AppOut"]["required"]
+    )
+    assert set(_variant(out["image_source"], "string")["enum"]) == {
+        "brand",
+        "screenshots",
+        "photos",
+        "stock",
+        "ai",
+    }
 
 
 def test_request_id_is_echoed(anon):

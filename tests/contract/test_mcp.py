@@ -140,6 +140,7 @@ def create_app(gateway_url: str, key: str, niche: str) -> str:
         "differentiators": ["Works offline"],
         "ios_url": "https://apps.apple.com/app/id123",
         "brand_primary_color": "#112233",
+        "photos": ["https://cdn.example.com/focus-1.jpg", "https://cdn.example.com/focus-2.jpg"],
     }
     with rest(gateway_url, key) as c:
         resp = c.post("/v0/api/v1/apps", json=app)
@@ -256,6 +257,8 @@ async def test_app_tools_and_unknown_ids(mcp_url, niche, pro_a, pro_b):
         assert app["pain_points"] == ["Doomscrolling", "Missed deadlines"]
         assert app["links"]["ios_url"] == "https://apps.apple.com/app/id123"
         assert app["colors"]["primary"].lower() == "#112233"
+        assert app["image_source"] == "brand" and app["screenshots"] == []
+        assert app["photos"] == ["https://cdn.example.com/focus-1.jpg", "https://cdn.example.com/focus-2.jpg"]
         only = await s.ok("list_formats", {"niche": niche["key"]})
         assert {f["key"] for f in only["formats"]} == {t["key"] for t in niche["templates"]}
 

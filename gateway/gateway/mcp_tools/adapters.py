@@ -86,6 +86,7 @@ def app_details(d: dict[str, Any]) -> m.AppDetails:
         ),
         image_source=s(d, "image_source") or "brand",
         screenshots=strs(d.get("screenshots")),
+        photos=strs(d.get("photos")),
     )
 
 

@@ -53,8 +53,13 @@ class AppDetails(BaseModel):
     differentiators: list[str] = Field(description="What sets the app apart from alternatives.")
     links: AppLinks = Field(description="Store and website links.")
     colors: BrandColors = Field(description="Brand colors used by the brand-based imagery.")
-    image_source: str = Field(description="brand (imagery from brand colors) or screenshots (uploaded ones).")
+    image_source: str = Field(
+        description="Where the slide imagery comes from: brand (generated from the brand colors and niche), "
+        "screenshots (the app's screenshots), photos (the app's photos), stock (stock photography) or "
+        "ai (AI-generated imagery)."
+    )
     screenshots: list[str] = Field(description="URLs of the app's uploaded screenshots.")
+    photos: list[str] = Field(description="URLs of the app's uploaded photos (at most 24).")
 
 
 class FormatVariable(BaseModel):

@@ -42,7 +42,7 @@ TEXT_FIELDS = (
     "tagline",
     "image_source",
 )
-LIST_FIELDS = ("screenshots", "value_props", "pain_points", "differentiators")
+LIST_FIELDS = ("screenshots", "photos", "value_props", "pain_points", "differentiators")
 FIELDS = TEXT_FIELDS + LIST_FIELDS
 # Always hold a value: null is refused on update.
 NOT_NULL = ("name", "slug", "niche", "language", "status", "design", "image_source")

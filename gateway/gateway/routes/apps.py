@@ -70,7 +70,12 @@ Description = Annotated[str, _bounds(0, 4000), _PLAIN]
 Tagline = Annotated[str, _bounds(0, 200), _PLAIN]
 Status = Literal["ACTIVE", "ARCHIVED"]
 Design = Literal["classic", "inspo", "editorial-split", "brand-studio"]
-ImageSource = Literal["brand", "screenshots"]
+ImageSource = Literal["brand", "screenshots", "photos", "stock", "ai"]
+IMAGE_SOURCE_HELP = (
+    "brand (imagery from the brand colors and niche), screenshots (the app's screenshots), photos (the "
+    "app's photos), stock (stock photography) or ai (generated imagery); screenshots and photos need at "
+    "least one URL and stock and ai a configured provider, else generating is 400 NO_IMAGE_SOURCE"
+)
 
 
 class AppCreate(BaseModel):
@@ -94,6 +99,9 @@ class AppCreate(BaseModel):
     brand_secondary_color: Color | None = Field(None, description="#RGB or #RRGGBB")
     brand_accent_color: Color | None = Field(None, description="#RGB or #RRGGBB")
     screenshots: list[Url] | None = Field(None, max_length=12, description="image URLs, at most 12")
+    photos: list[Url] | None = Field(
+        None, max_length=24, description="photo URLs from POST /v0/api/v1/uploads/screenshots, at most 24"
+    )
     value_props: list[Item] | None = Field(
         None, max_length=12, description="at most 12, each 1-200 characters"
     )
@@ -104,7 +112,7 @@ class AppCreate(BaseModel):
         None, max_length=12, description="at most 12, each 1-200 characters"
     )
     design: Design | None = Field(None, description="default classic")
-    image_source: ImageSource | None = Field(None, description="default brand")
+    image_source: ImageSource | None = Field(None, description=IMAGE_SOURCE_HELP + "; default brand")
 
 
 class AppUpdate(AppCreate):
@@ -117,7 +125,7 @@ class AppUpdate(AppCreate):
     language: Language = Field(None, description="ISO code, 2-8 characters")  # type: ignore[assignment]
     status: Status = Field(None, description="ACTIVE or ARCHIVED")  # type: ignore[arg-type]
     design: Design = Field(None)  # type: ignore[arg-type]
-    image_source: ImageSource = Field(None)  # type: ignore[arg-type]
+    image_source: ImageSource = Field(None, description=IMAGE_SOURCE_HELP)  # type: ignore[arg-type]
 
 
 class AppOut(BaseModel):
@@ -140,6 +148,7 @@ class AppOut(BaseModel):
     brand_secondary_color: str
     brand_accent_color: str
     screenshots: list[str]
+    photos: list[str]
     value_props: list[str]
     pain_points: list[str]
     differentiators: list[str]

@@ -16,7 +16,7 @@ from kit.errors import ServiceError, validation_error
 
 STATUSES = ("ACTIVE", "ARCHIVED")
 DESIGNS = ("classic", "inspo", "editorial-split", "brand-studio")
-IMAGE_SOURCES = ("brand", "screenshots")
+IMAGE_SOURCES = ("brand", "screenshots", "photos", "stock", "ai")
 
 DEFAULTS: dict[str, Any] = {
     "language": "en",
@@ -28,7 +28,9 @@ DEFAULTS: dict[str, Any] = {
 TEXT_FIELDS = ("target_audience", "description", "tagline")
 URL_FIELDS = ("ios_url", "android_url", "website_url")
 COLOR_FIELDS = ("brand_primary_color", "brand_secondary_color", "brand_accent_color")
-LIST_FIELDS = ("screenshots", "value_props", "pain_points", "differentiators")
+LIST_FIELDS = ("screenshots", "photos", "value_props", "pain_points", "differentiators")
+# Lists of image URLs (uploaded via POST /v0/api/v1/uploads/screenshots or hosted elsewhere).
+URL_LIST_FIELDS = ("screenshots", "photos")
 # Fields that always hold a value; an update may change them but never clear them.
 REQUIRED_FIELDS = ("name", "slug", "niche", "language", "status", "design", "image_source")
 # Every field a client may set (create or update).
@@ -47,6 +49,8 @@ WRITABLE_FIELDS = (
 )
 
 MAX_LIST_ITEMS = 12
+# Lists allowed more items than MAX_LIST_ITEMS.
+MAX_ITEMS = {"photos": 24}
 MAX_ITEM_CHARS = 200
 MAX_URL_CHARS = 2048
 SLUG_MAX = 80
@@ -145,12 +149,13 @@ def _clean_text(value: str) -> str:
 
 def _check_list(field: str, items: Iterable[str], errors: list[tuple[str, str]]) -> list[str]:
     cleaned = [_clean_text(v) for v in items]
-    if len(cleaned) > MAX_LIST_ITEMS:
-        errors.append((field, f"must have at most {MAX_LIST_ITEMS} items"))
+    most = MAX_ITEMS.get(field, MAX_LIST_ITEMS)
+    if len(cleaned) > most:
+        errors.append((field, f"must have at most {most} items"))
         return cleaned
     for i, item in enumerate(cleaned):
         problem = _control_problem(item)
-        if problem is None and field == "screenshots":
+        if problem is None and field in URL_LIST_FIELDS:
             problem = _check_url(item) if item else "must not be empty"
         elif problem is None and not 1 <= len(item) <= MAX_ITEM_CHARS:
             problem = f"must be 1-{MAX_ITEM_CHARS} characters long"

@@ -53,6 +53,7 @@ apps = Table(
     Column("design", Text, nullable=False),
     Column("tagline", Text, nullable=False),
     Column("image_source", Text, nullable=False),
+    Column("photos", ARRAY(Text), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )

@@ -23,7 +23,7 @@ def test_new_app_gets_defaults():
         "classic",
         "brand",
     )
-    assert app["screenshots"] == [] and app["ios_url"] == "" and "slug" not in app
+    assert app["screenshots"] == [] and app["photos"] == [] and app["ios_url"] == "" and "slug" not in app
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,10 @@ def test_new_app_gets_defaults():
         ("brand_primary_color", "#fff", "#ffff"),
         ("brand_accent_color", "#A1b2C3", "red"),
         ("design", "editorial-split", "fancy"),
-        ("image_source", "screenshots", "stock"),
+        ("image_source", "screenshots", "unsplash"),
+        ("image_source", "photos", "photo"),
+        ("image_source", "stock", "Stock"),
+        ("image_source", "ai", "dalle"),
         ("slug", "my-app-2", "My App"),
     ],
 )
@@ -52,12 +55,41 @@ def test_scalar_bounds(field, ok, bad):
     assert field in bad_fields(domain.validate_new, {**base, field: bad})
 
 
-@pytest.mark.parametrize("field", ["screenshots", "value_props", "pain_points", "differentiators"])
-def test_list_bounds(field):
-    item = "https://cdn.example.com/s.png" if field == "screenshots" else "x" * 200
-    assert len(domain.validate_new({"name": "Focus", field: [item] * 12})[field]) == 12
-    assert field in bad_fields(domain.validate_new, {"name": "Focus", field: [item] * 13})
+@pytest.mark.parametrize(
+    ("field", "most"),
+    [("screenshots", 12), ("photos", 24), ("value_props", 12), ("pain_points", 12), ("differentiators", 12)],
+)
+def test_list_bounds(field, most):
+    item = "https://cdn.example.com/s.png" if field in ("screenshots", "photos") else "x" * 200
+    assert len(domain.validate_new({"name": "Focus", field: [item] * most})[field]) == most
+    assert field in bad_fields(domain.validate_new, {"name": "Focus", field: [item] * (most + 1)})
     assert f"{field}[1]" in bad_fields(domain.validate_new, {"name": "Focus", field: [item, ""]})
+    assert field in bad_fields(domain.validate_changes, {field: [item] * (most + 1)})
+
+
+@pytest.mark.parametrize("field", ["screenshots", "photos"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "cdn.example.com/p.jpg",
+        "javascript:alert(1)",
+        "https:///p.jpg",
+        "https://a b/p.jpg",
+    ],
+)
+def test_image_lists_hold_http_urls_only(field, url):
+    ok = ["https://cdn.example.com/p.jpg", " http://cdn.example.com/q.png "]
+    assert domain.validate_new({"name": "Focus", field: ok})[field] == [u.strip() for u in ok]
+    assert f"{field}[1]" in bad_fields(domain.validate_new, {"name": "Focus", field: [ok[0], url]})
+    assert f"{field}[0]" in bad_fields(domain.validate_changes, {field: [url]})
+    long_url = "https://cdn.example.com/" + "p" * domain.MAX_URL_CHARS
+    assert f"{field}[0]" in bad_fields(domain.validate_changes, {field: [long_url]})
+
+
+def test_photos_are_not_limited_to_200_characters_like_text_items():
+    url = "https://cdn.example.com/" + "p" * 300 + ".jpg"
+    assert domain.validate_changes({"photos": [url]}) == {"photos": [url]}
 
 
 def test_every_bad_field_is_named():
@@ -79,9 +111,10 @@ def test_control_characters_are_refused():
 
 
 def test_changes_cannot_empty_required_fields_but_can_clear_optional_ones():
-    assert domain.validate_changes({"description": "", "screenshots": []}) == {
+    assert domain.validate_changes({"description": "", "screenshots": [], "photos": []}) == {
         "description": "",
         "screenshots": [],
+        "photos": [],
     }
     assert set(bad_fields(domain.validate_changes, {"name": " ", "status": "", "design": ""})) == {
         "name",

@@ -74,13 +74,46 @@ async def test_slug_collision_is_checked_first_and_consumes_no_quota(stubs):
     assert (await create(stubs, org, slug="kept")).slug == "kept"
 
 
+async def test_photos_and_the_new_image_sources_round_trip(stubs):
+    catalog = stubs[0]
+    org = await new_org(stubs)
+    photos = [f"https://cdn.example.com/p{i}.jpg" for i in range(24)]
+    app = await create(stubs, org, photos=photos, image_source="photos")
+    assert list(app.photos) == photos and app.image_source == "photos" and list(app.screenshots) == []
+    got = (await catalog.GetApp(catalog_pb2.GetAppRequest(organization_id=org, app_id=app.id))).app
+    assert list(got.photos) == photos and got.image_source == "photos"
+    for source in ("stock", "ai", "brand", "screenshots"):
+        mask = field_mask_pb2.FieldMask(paths=["image_source", "photos"])
+        request = catalog_pb2.UpdateAppRequest(
+            organization_id=org,
+            app_id=app.id,
+            app=catalog_pb2.App(image_source=source, photos=photos[:1]),
+            update_mask=mask,
+        )
+        updated = (await catalog.UpdateApp(request, timeout=30)).app
+        assert updated.image_source == source and list(updated.photos) == photos[:1]
+    listed = (
+        await catalog.ListApps(
+            catalog_pb2.ListAppsRequest(organization_id=org, page={"page": 1, "limit": 10})
+        )
+    ).apps
+    assert [list(a.photos) for a in listed] == [photos[:1]]
+    assert await error_code(create(stubs, org, photos=photos + photos[:1])) == "VALIDATION_ERROR"
+    assert await error_code(create(stubs, org, photos=["file:///etc/passwd"])) == "VALIDATION_ERROR"
+    assert await error_code(create(stubs, org, image_source="unsplash")) == "VALIDATION_ERROR"
+
+
 async def test_writes_are_published_through_the_outbox(stubs, stack_env):
     org = await new_org(stubs)
-    app = await create(stubs, org, niche="fitness")
-    mask = field_mask_pb2.FieldMask(paths=["niche"])
+    photos = ["https://cdn.example.com/p.jpg"]
+    app = await create(stubs, org, niche="fitness", photos=photos, image_source="photos")
+    mask = field_mask_pb2.FieldMask(paths=["niche", "photos", "image_source"])
     await stubs[0].UpdateApp(
         catalog_pb2.UpdateAppRequest(
-            organization_id=org, app_id=app.id, app=catalog_pb2.App(niche="yoga"), update_mask=mask
+            organization_id=org,
+            app_id=app.id,
+            app=catalog_pb2.App(niche="yoga", photos=photos * 2, image_source="stock"),
+            update_mask=mask,
         ),
         timeout=30,
     )
@@ -89,6 +122,8 @@ async def test_writes_are_published_through_the_outbox(stubs, stack_env):
     assert [type(m).__name__ for _, m in events] == ["AppCreated", "AppUpdated", "AppDeleted"]
     assert all(env.organization_id == org and env.event_id for env, _ in events)
     assert events[0][1].app.niche == "fitness" and events[1][1].app.niche == "yoga"
+    assert list(events[0][1].app.photos) == photos and events[0][1].app.image_source == "photos"
+    assert list(events[1][1].app.photos) == photos * 2 and events[1][1].app.image_source == "stock"
     assert events[2][1].app_id == app.id
 
 

@@ -35,8 +35,10 @@ def org() -> str:
 async def test_insert_and_get_are_scoped_to_the_organization(engine):
     mine, theirs = org(), org()
     async with engine.begin() as conn:
-        row = await store.insert_app(conn, new_values(mine, value_props=["fast"]))
+        photos = ["https://cdn.example.com/p1.jpg", "https://cdn.example.com/p2.jpg"]
+        row = await store.insert_app(conn, new_values(mine, value_props=["fast"], photos=photos))
         assert row["created_us"] == row["updated_us"] and row["value_props"] == ["fast"]
+        assert row["photos"] == photos and row["screenshots"] == []
         assert await store.get_app(conn, mine, row["id"]) == row
         assert await store.get_app(conn, theirs, row["id"]) is None
         # Times are read as exact epoch microseconds.
@@ -112,5 +114,8 @@ async def test_update_and_delete_touch_only_the_organizations_row(engine):
         assert not await store.delete_app(conn, theirs, app_id)
         updated = await store.update_app(conn, mine, app_id, {"niche": "fitness"})
         assert updated["niche"] == "fitness" and updated["updated_us"] > row["updated_us"]
+        assert updated["photos"] == []
+        photos = ["https://cdn.example.com/p.jpg"] * 24
+        assert (await store.update_app(conn, mine, app_id, {"photos": photos}))["photos"] == photos
         assert await store.delete_app(conn, mine, app_id)
         assert await store.get_app(conn, mine, app_id) is None

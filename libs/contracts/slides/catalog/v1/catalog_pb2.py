@@ -27,7 +27,7 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from slides.common.v1 import common_pb2 as slides_dot_common_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fslides/catalog/v1/catalog.proto\x12\x11slides.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dslides/common/v1/common.proto\"\xa7\x04\n\x03\x41pp\x12\n\n\x02id\x18\x01 \x01(\t\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04slug\x18\x04 \x01(\t\x12\r\n\x05niche\x18\x05 \x01(\t\x12\x10\n\x08language\x18\x06 \x01(\t\x12\x0e\n\x06status\x18\x07 \x01(\t\x12\x17\n\x0ftarget_audience\x18\x08 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\t \x01(\t\x12\x0f\n\x07ios_url\x18\n \x01(\t\x12\x13\n\x0b\x61ndroid_url\x18\x0b \x01(\t\x12\x13\n\x0bwebsite_url\x18\x0c \x01(\t\x12\x1b\n\x13\x62rand_primary_color\x18\r \x01(\t\x12\x1d\n\x15\x62rand_secondary_color\x18\x0e \x01(\t\x12\x1a\n\x12\x62rand_accent_color\x18\x0f \x01(\t\x12\x13\n\x0bscreenshots\x18\x10 \x03(\t\x12\x13\n\x0bvalue_props\x18\x11 \x03(\t\x12\x13\n\x0bpain_points\x18\x12 \x03(\t\x12\x17\n\x0f\x64ifferentiators\x18\x13 \x03(\t\x12\x0e\n\x06\x64\x65sign\x18\x14 \x01(\t\x12\x0f\n\x07tagline\x18\x15 \x01(\t\x12\x14\n\x0cimage_source\x18\x16 \x01(\t\x12.\n\ncreated_at\x18\x17 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x18 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"g\n\x0fListAppsRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12+\n\x04page\x18\x02 \x01(\x0b\x32\x1d.slides.common.v1.PageRequest\x12\x0e\n\x06status\x18\x03 \x01(\t\"b\n\x10ListAppsResponse\x12$\n\x04\x61pps\x18\x01 \x03(\x0b\x32\x16.slides.catalog.v1.App\x12(\n\x04page\x18\x02 \x01(\x0b\x32\x1a.slides.common.v1.PageInfo\"8\n\rGetAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\"5\n\x0eGetAppResponse\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"P\n\x10\x43reateAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12#\n\x03\x61pp\x18\x02 \x01(\x0b\x32\x16.slides.catalog.v1.App\"8\n\x11\x43reateAppResponse\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"\x91\x01\n\x10UpdateAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\x12#\n\x03\x61pp\x18\x03 \x01(\x0b\x32\x16.slides.catalog.v1.App\x12/\n\x0bupdate_mask\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.FieldMask\"8\n\x11UpdateAppResponse\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\";\n\x10\x44\x65leteAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\"\x13\n\x11\x44\x65leteAppResponse\"1\n\x10WatchAppsRequest\x12\x1d\n\x15\x61\x63knowledged_sequence\x18\x01 \x01(\x04\">\n\x11WatchAppsResponse\x12\x10\n\x08sequence\x18\x01 \x01(\x04\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\"1\n\nAppCreated\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"1\n\nAppUpdated\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"5\n\nAppDeleted\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t2\x98\x04\n\x0e\x43\x61talogService\x12S\n\x08ListApps\x12\".slides.catalog.v1.ListAppsRequest\x1a#.slides.catalog.v1.ListAppsResponse\x12M\n\x06GetApp\x12 .slides.catalog.v1.GetAppRequest\x1a!.slides.catalog.v1.GetAppResponse\x12V\n\tCreateApp\x12#.slides.catalog.v1.CreateAppRequest\x1a$.slides.catalog.v1.CreateAppResponse\x12V\n\tUpdateApp\x12#.slides.catalog.v1.UpdateAppRequest\x1a$.slides.catalog.v1.UpdateAppResponse\x12V\n\tDeleteApp\x12#.slides.catalog.v1.DeleteAppRequest\x1a$.slides.catalog.v1.DeleteAppResponse\x12Z\n\tWatchApps\x12#.slides.catalog.v1.WatchAppsRequest\x1a$.slides.catalog.v1.WatchAppsResponse(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fslides/catalog/v1/catalog.proto\x12\x11slides.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dslides/common/v1/common.proto\"\xb7\x04\n\x03\x41pp\x12\n\n\x02id\x18\x01 \x01(\t\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04slug\x18\x04 \x01(\t\x12\r\n\x05niche\x18\x05 \x01(\t\x12\x10\n\x08language\x18\x06 \x01(\t\x12\x0e\n\x06status\x18\x07 \x01(\t\x12\x17\n\x0ftarget_audience\x18\x08 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\t \x01(\t\x12\x0f\n\x07ios_url\x18\n \x01(\t\x12\x13\n\x0b\x61ndroid_url\x18\x0b \x01(\t\x12\x13\n\x0bwebsite_url\x18\x0c \x01(\t\x12\x1b\n\x13\x62rand_primary_color\x18\r \x01(\t\x12\x1d\n\x15\x62rand_secondary_color\x18\x0e \x01(\t\x12\x1a\n\x12\x62rand_accent_color\x18\x0f \x01(\t\x12\x13\n\x0bscreenshots\x18\x10 \x03(\t\x12\x13\n\x0bvalue_props\x18\x11 \x03(\t\x12\x13\n\x0bpain_points\x18\x12 \x03(\t\x12\x17\n\x0f\x64ifferentiators\x18\x13 \x03(\t\x12\x0e\n\x06\x64\x65sign\x18\x14 \x01(\t\x12\x0f\n\x07tagline\x18\x15 \x01(\t\x12\x14\n\x0cimage_source\x18\x16 \x01(\t\x12.\n\ncreated_at\x18\x17 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x18 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06photos\x18\x19 \x03(\t\"g\n\x0fListAppsRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12+\n\x04page\x18\x02 \x01(\x0b\x32\x1d.slides.common.v1.PageRequest\x12\x0e\n\x06status\x18\x03 \x01(\t\"b\n\x10ListAppsResponse\x12$\n\x04\x61pps\x18\x01 \x03(\x0b\x32\x16.slides.catalog.v1.App\x12(\n\x04page\x18\x02 \x01(\x0b\x32\x1a.slides.common.v1.PageInfo\"8\n\rGetAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\"5\n\x0eGetAppResponse\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"P\n\x10\x43reateAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12#\n\x03\x61pp\x18\x02 \x01(\x0b\x32\x16.slides.catalog.v1.App\"8\n\x11\x43reateAppResponse\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"\x91\x01\n\x10UpdateAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\x12#\n\x03\x61pp\x18\x03 \x01(\x0b\x32\x16.slides.catalog.v1.App\x12/\n\x0bupdate_mask\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.FieldMask\"8\n\x11UpdateAppResponse\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\";\n\x10\x44\x65leteAppRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\"\x13\n\x11\x44\x65leteAppResponse\"1\n\x10WatchAppsRequest\x12\x1d\n\x15\x61\x63knowledged_sequence\x18\x01 \x01(\x04\">\n\x11WatchAppsResponse\x12\x10\n\x08sequence\x18\x01 \x01(\x04\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\"1\n\nAppCreated\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"1\n\nAppUpdated\x12#\n\x03\x61pp\x18\x01 \x01(\x0b\x32\x16.slides.catalog.v1.App\"5\n\nAppDeleted\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t2\x98\x04\n\x0e\x43\x61talogService\x12S\n\x08ListApps\x12\".slides.catalog.v1.ListAppsRequest\x1a#.slides.catalog.v1.ListAppsResponse\x12M\n\x06GetApp\x12 .slides.catalog.v1.GetAppRequest\x1a!.slides.catalog.v1.GetAppResponse\x12V\n\tCreateApp\x12#.slides.catalog.v1.CreateAppRequest\x1a$.slides.catalog.v1.CreateAppResponse\x12V\n\tUpdateApp\x12#.slides.catalog.v1.UpdateAppRequest\x1a$.slides.catalog.v1.UpdateAppResponse\x12V\n\tDeleteApp\x12#.slides.catalog.v1.DeleteAppRequest\x1a$.slides.catalog.v1.DeleteAppResponse\x12Z\n\tWatchApps\x12#.slides.catalog.v1.WatchAppsRequest\x1a$.slides.catalog.v1.WatchAppsResponse(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,37 +35,37 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'slides.catalog.v1.catalog_p
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_APP']._serialized_start=153
-  _globals['_APP']._serialized_end=704
-  _globals['_LISTAPPSREQUEST']._serialized_start=706
-  _globals['_LISTAPPSREQUEST']._serialized_end=809
-  _globals['_LISTAPPSRESPONSE']._serialized_start=811
-  _globals['_LISTAPPSRESPONSE']._serialized_end=909
-  _globals['_GETAPPREQUEST']._serialized_start=911
-  _globals['_GETAPPREQUEST']._serialized_end=967
-  _globals['_GETAPPRESPONSE']._serialized_start=969
-  _globals['_GETAPPRESPONSE']._serialized_end=1022
-  _globals['_CREATEAPPREQUEST']._serialized_start=1024
-  _globals['_CREATEAPPREQUEST']._serialized_end=1104
-  _globals['_CREATEAPPRESPONSE']._serialized_start=1106
-  _globals['_CREATEAPPRESPONSE']._serialized_end=1162
-  _globals['_UPDATEAPPREQUEST']._serialized_start=1165
-  _globals['_UPDATEAPPREQUEST']._serialized_end=1310
-  _globals['_UPDATEAPPRESPONSE']._serialized_start=1312
-  _globals['_UPDATEAPPRESPONSE']._serialized_end=1368
-  _globals['_DELETEAPPREQUEST']._serialized_start=1370
-  _globals['_DELETEAPPREQUEST']._serialized_end=1429
-  _globals['_DELETEAPPRESPONSE']._serialized_start=1431
-  _globals['_DELETEAPPRESPONSE']._serialized_end=1450
-  _globals['_WATCHAPPSREQUEST']._serialized_start=1452
-  _globals['_WATCHAPPSREQUEST']._serialized_end=1501
-  _globals['_WATCHAPPSRESPONSE']._serialized_start=1503
-  _globals['_WATCHAPPSRESPONSE']._serialized_end=1565
-  _globals['_APPCREATED']._serialized_start=1567
-  _globals['_APPCREATED']._serialized_end=1616
-  _globals['_APPUPDATED']._serialized_start=1618
-  _globals['_APPUPDATED']._serialized_end=1667
-  _globals['_APPDELETED']._serialized_start=1669
-  _globals['_APPDELETED']._serialized_end=1722
-  _globals['_CATALOGSERVICE']._serialized_start=1725
-  _globals['_CATALOGSERVICE']._serialized_end=2261
+  _globals['_APP']._serialized_end=720
+  _globals['_LISTAPPSREQUEST']._serialized_start=722
+  _globals['_LISTAPPSREQUEST']._serialized_end=825
+  _globals['_LISTAPPSRESPONSE']._serialized_start=827
+  _globals['_LISTAPPSRESPONSE']._serialized_end=925
+  _globals['_GETAPPREQUEST']._serialized_start=927
+  _globals['_GETAPPREQUEST']._serialized_end=983
+  _globals['_GETAPPRESPONSE']._serialized_start=985
+  _globals['_GETAPPRESPONSE']._serialized_end=1038
+  _globals['_CREATEAPPREQUEST']._serialized_start=1040
+  _globals['_CREATEAPPREQUEST']._serialized_end=1120
+  _globals['_CREATEAPPRESPONSE']._serialized_start=1122
+  _globals['_CREATEAPPRESPONSE']._serialized_end=1178
+  _globals['_UPDATEAPPREQUEST']._serialized_start=1181
+  _globals['_UPDATEAPPREQUEST']._serialized_end=1326
+  _globals['_UPDATEAPPRESPONSE']._serialized_start=1328
+  _globals['_UPDATEAPPRESPONSE']._serialized_end=1384
+  _globals['_DELETEAPPREQUEST']._serialized_start=1386
+  _globals['_DELETEAPPREQUEST']._serialized_end=1445
+  _globals['_DELETEAPPRESPONSE']._serialized_start=1447
+  _globals['_DELETEAPPRESPONSE']._serialized_end=1466
+  _globals['_WATCHAPPSREQUEST']._serialized_start=1468
+  _globals['_WATCHAPPSREQUEST']._serialized_end=1517
+  _globals['_WATCHAPPSRESPONSE']._serialized_start=1519
+  _globals['_WATCHAPPSRESPONSE']._serialized_end=1581
+  _globals['_APPCREATED']._serialized_start=1583
+  _globals['_APPCREATED']._serialized_end=1632
+  _globals['_APPUPDATED']._serialized_start=1634
+  _globals['_APPUPDATED']._serialized_end=1683
+  _globals['_APPDELETED']._serialized_start=1685
+  _globals['_APPDELETED']._serialized_end=1738
+  _globals['_CATALOGSERVICE']._serialized_start=1741
+  _globals['_CATALOGSERVICE']._serialized_end=2277
 # @@protoc_insertion_point(module_scope)

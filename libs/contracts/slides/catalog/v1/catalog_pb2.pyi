@@ -12,7 +12,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class App(_message.Message):
-    __slots__ = ("id", "organization_id", "name", "slug", "niche", "language", "status", "target_audience", "description", "ios_url", "android_url", "website_url", "brand_primary_color", "brand_secondary_color", "brand_accent_color", "screenshots", "value_props", "pain_points", "differentiators", "design", "tagline", "image_source", "created_at", "updated_at")
+    __slots__ = ("id", "organization_id", "name", "slug", "niche", "language", "status", "target_audience", "description", "ios_url", "android_url", "website_url", "brand_primary_color", "brand_secondary_color", "brand_accent_color", "screenshots", "value_props", "pain_points", "differentiators", "design", "tagline", "image_source", "created_at", "updated_at", "photos")
     ID_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -37,6 +37,7 @@ class App(_message.Message):
     IMAGE_SOURCE_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    PHOTOS_FIELD_NUMBER: _ClassVar[int]
     id: str
     organization_id: str
     name: str
@@ -61,7 +62,8 @@ class App(_message.Message):
     image_source: str
     created_at: _timestamp_pb2.Timestamp
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., name: _Optional[str] = ..., slug: _Optional[str] = ..., niche: _Optional[str] = ..., language: _Optional[str] = ..., status: _Optional[str] = ..., target_audience: _Optional[str] = ..., description: _Optional[str] = ..., ios_url: _Optional[str] = ..., android_url: _Optional[str] = ..., website_url: _Optional[str] = ..., brand_primary_color: _Optional[str] = ..., brand_secondary_color: _Optional[str] = ..., brand_accent_color: _Optional[str] = ..., screenshots: _Optional[_Iterable[str]] = ..., value_props: _Optional[_Iterable[str]] = ..., pain_points: _Optional[_Iterable[str]] = ..., differentiators: _Optional[_Iterable[str]] = ..., design: _Optional[str] = ..., tagline: _Optional[str] = ..., image_source: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    photos: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., name: _Optional[str] = ..., slug: _Optional[str] = ..., niche: _Optional[str] = ..., language: _Optional[str] = ..., status: _Optional[str] = ..., target_audience: _Optional[str] = ..., description: _Optional[str] = ..., ios_url: _Optional[str] = ..., android_url: _Optional[str] = ..., website_url: _Optional[str] = ..., brand_primary_color: _Optional[str] = ..., brand_secondary_color: _Optional[str] = ..., brand_accent_color: _Optional[str] = ..., screenshots: _Optional[_Iterable[str]] = ..., value_props: _Optional[_Iterable[str]] = ..., pain_points: _Optional[_Iterable[str]] = ..., differentiators: _Optional[_Iterable[str]] = ..., design: _Optional[str] = ..., tagline: _Optional[str] = ..., image_source: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., photos: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListAppsRequest(_message.Message):
     __slots__ = ("organization_id", "page", "status")
