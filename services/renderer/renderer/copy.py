@@ -158,19 +158,12 @@ class _Writer:
         return self.unique(self.var(name), *self.outcomes, *self.variants("features_default"))
 
     def hook_line(self, titles: list[str]) -> str:
-        """The picked hook when it fits the format: a numbered hook only opens the list that has that many
-        items, a list format always says its count, and the hook never repeats a later line."""
+        """The picked hook when it fits the format and repeats no later line; else the format's own."""
         fmt = self.template.format
-        count = LIST_COUNTS.get(fmt)
-        numbers = [int(n) for n in _NUMBER.findall(self.hook)]
-        own = self.var("hook") or self.hook
-        fits = bool(own) and _norm(own) not in {_norm(t) for t in titles}
-        if fits and not self.var("hook"):
-            fits = numbers == [count] if count else not numbers
-        if fits:
-            return own
+        if self.hook and fits_format(self.hook, fmt) and _norm(self.hook) not in {_norm(t) for t in titles}:
+            return self.hook
         key = _FORMAT_HOOK.get(fmt, "hook_default")
-        return self.variants(key, n=str(count or ""))[0]
+        return self.variants(key, n=str(LIST_COUNTS.get(fmt) or ""))[0]
 
     def cta(self) -> SlideCopy:
         store, _ = self.store()
@@ -229,6 +222,28 @@ class _Writer:
             if tag and tag.lower() not in (t.lower() for t in tags):
                 tags.append(tag)
         return tuple(tags[:MAX_HASHTAGS])
+
+
+def fits_format(hook: str, fmt: str) -> bool:
+    """A numbered hook ("7 fitness hacks") only opens a list of that many items; a list format's hook
+    says its count; other formats open without a count."""
+    numbers = [int(n) for n in _NUMBER.findall(hook)]
+    count = LIST_COUNTS.get(fmt)
+    return numbers == [count] if count else not numbers
+
+
+def builtin_hook(language: str, fmt: str, niche_key: str, app_name: str, seed: int) -> tuple[str, str]:
+    """(hook id, text) of the built-in opener for a format, in the deck's language: used when the hooks
+    service has nothing fitting (empty library, service down, a hook promising another list)."""
+    lang = resolve_language(language) or "en"
+    t = table(lang)
+    key = _FORMAT_HOOK.get(fmt, "hook_default")
+    options = t[key] if isinstance(t[key], list) else [t[key]]
+    i = seed % len(options)
+    niche = t["niches"].get(niche_key) or t["niches"]["general"]
+    text = options[i].format_map({"topic": niche["topic"], "n": str(LIST_COUNTS.get(fmt) or ""), "app": app_name.strip()})
+    code = re.sub(r"[^A-Za-z0-9]", "", lang)
+    return f"hk_builtin{fmt[:8]}{code}{i}", sentence_case(text) if options[i].startswith("{topic}") else text
 
 
 def _distinct(items: list[str]) -> list[str]:

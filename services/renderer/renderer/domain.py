@@ -21,22 +21,6 @@ OVERRIDE_VALUE_MAX = 300
 DEFAULT_DESIGN = "classic"
 QUOTA = "slideshows_per_month"
 
-# Openers used when the hooks service cannot give one (empty library, service down).
-BUILTIN_HOOKS: dict[str, tuple[tuple[str, str], ...]] = {
-    "en": (
-        ("hk_builtin000000000en1", "I wish I'd found this app sooner"),
-        ("hk_builtin000000000en2", "Stop scrolling if you struggle with this"),
-        ("hk_builtin000000000en3", "The app nobody is talking about (yet)"),
-        ("hk_builtin000000000en4", "3 things I changed this month"),
-    ),
-    "es": (("hk_builtin000000000es1", "Ojalá hubiera encontrado esta app antes"),),
-    "fr": (("hk_builtin000000000fr1", "J'aurais aimé trouver cette appli plus tôt"),),
-    "de": (("hk_builtin000000000de1", "Hätte ich diese App nur früher entdeckt"),),
-    "pt": (("hk_builtin000000000pt1", "Queria ter achado esse app antes"),),
-    "it": (("hk_builtin000000000it1", "Avrei voluto scoprire questa app prima"),),
-    "ja": (("hk_builtin000000000ja1", "このアプリ、もっと早く知りたかった"),),
-}
-
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -101,10 +85,25 @@ def fingerprint(
     return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
-def builtin_hook(language: str, slideshow_id: str) -> tuple[str, str]:
-    """(hook_id, text) from the built-in set, in the deck's language when we have one."""
-    options = BUILTIN_HOOKS.get(language.split("-")[0].lower(), BUILTIN_HOOKS["en"])
-    return options[deck_seed(slideshow_id) % len(options)]
+def check_image_source(source: str, screenshots: int, photos: int) -> None:
+    """NO_IMAGE_SOURCE when the app's pictures cannot be had: none uploaded, or a provider (stock, ai)
+    this installation has not configured."""
+    if source == "screenshots" and not screenshots:
+        raise ServiceError(
+            "NO_IMAGE_SOURCE", "The app's image source is 'screenshots' but it has none; upload screenshots first."
+        )
+    if source == "photos" and not photos:
+        raise ServiceError(
+            "NO_IMAGE_SOURCE",
+            "The app's image source is 'photos' but it has none; upload photos with "
+            "POST /v0/api/v1/uploads/screenshots and put their URLs in the app's photos.",
+        )
+    if source in ("stock", "ai"):
+        raise ServiceError(
+            "NO_IMAGE_SOURCE",
+            f"The image source {source!r} needs a provider that is not configured on this installation; "
+            "use brand, screenshots or photos.",
+        )
 
 
 def hex_color(value: str, default: str) -> str:

@@ -267,13 +267,15 @@ class RenderWorker:
 
     async def _render(self, row: Row, app: catalog_pb2.App) -> tuple[Any, list[bytes]]:
         from renderer import art, catalog, copy  # the drawing half is imported lazily: heavy
+        from renderer.art import lint, text
 
         template = catalog.template(app.niche, row.template_key)
         if template is None:
             raise RenderFailure(
                 "NICHE_NOT_REGISTERED", f"Template {row.template_key!r} is not offered for {app.niche!r}."
             )
-        shots = await self._screenshots(app) if app.image_source == "screenshots" else ()
+        shots = await self._images(list(app.screenshots), "screenshots") if app.image_source == "screenshots" else ()
+        photos = await self._images(list(app.photos), "photos") if app.image_source == "photos" else ()
         info = app_info(app)
         seed = domain.deck_seed(row.id)
         overrides = dict(row.variable_overrides or {})
@@ -281,21 +283,34 @@ class RenderWorker:
             deck = await asyncio.to_thread(
                 copy.write_deck, info, template, row.hook_text_snapshot, row.language, overrides, seed
             )
-            style = deck_style(app, row.design, deck.language, shots, seed)
-            pngs = await asyncio.to_thread(art.render_deck, deck, style)
-        except Exception as exc:
-            log.exception("render crashed", slideshow_id=row.id)
+        except ValueError:
             raise RenderFailure(
-                "RENDER_FAILED", f"The slides could not be drawn ({type(exc).__name__})."
+                "VALIDATION_ERROR", f"There is no deck copy for the language {row.language!r}."
             ) from None
+        style = deck_style(app, row.design, deck.language, shots, photos, seed)
+        try:
+            pngs, layout = await asyncio.to_thread(art.render_with_layout, deck, style)
+        except text.UnsupportedText as exc:
+            raise RenderFailure(
+                "RENDER_TEXT_UNSUPPORTED",
+                f"The deck's text has characters no slide font can draw ({exc.chars[:20]}); "
+                "remove them from the app's fields or overrides.",
+            ) from None
+        except Exception:
+            log.exception("render crashed", slideshow_id=row.id)
+            raise RenderFailure("RENDER_FAILED", "The slides could not be drawn.") from None
+        for violation in lint.check(layout):
+            metrics.DECK_LINT_VIOLATIONS.labels(violation.rule, row.design).inc()
+            log.warning("deck lint", slideshow_id=row.id, design=row.design, violation=str(violation))
         if len(pngs) != len(deck.slides):
             raise RenderFailure("RENDER_FAILED", "The renderer produced the wrong number of slides.")
         return deck, list(pngs)
 
-    async def _screenshots(self, app: catalog_pb2.App) -> tuple[bytes, ...]:
-        urls = list(app.screenshots)[:6]
+    async def _images(self, urls: list[str], kind: str) -> tuple[bytes, ...]:
+        """The app's screenshots or photos (up to 6 and 12: one per slide is enough), fetched in parallel."""
+        urls = urls[: 6 if kind == "screenshots" else 12]
         if not urls:
-            raise RenderFailure("NO_IMAGE_SOURCE", "The app uses screenshots but has none.")
+            raise RenderFailure("NO_IMAGE_SOURCE", f"The app uses {kind} but has none.")
         return tuple(await asyncio.gather(*(self._screenshot(u) for u in urls)))
 
     async def _screenshot(self, url: str) -> bytes:
@@ -405,7 +420,14 @@ def app_info(app: catalog_pb2.App) -> Any:
     )
 
 
-def deck_style(app: catalog_pb2.App, design: str, language: str, shots: tuple[bytes, ...], seed: int) -> Any:
+def deck_style(
+    app: catalog_pb2.App,
+    design: str,
+    language: str,
+    shots: tuple[bytes, ...],
+    photos: tuple[bytes, ...],
+    seed: int,
+) -> Any:
     from renderer.deck import DeckStyle
 
     # A missing color stays "" so the art picks the niche's palette.
@@ -421,8 +443,9 @@ def deck_style(app: catalog_pb2.App, design: str, language: str, shots: tuple[by
         secondary=colors[1],
         accent=colors[2],
         app_name=app.name,
-        image_source="screenshots" if shots else "brand",
+        image_source="screenshots" if shots else "photos" if photos else "brand",
         screenshots=shots,
+        photos=photos,
         seed=seed,
     )
 

@@ -13,7 +13,7 @@ import html
 import json
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -24,31 +24,31 @@ from renderer.deck import AppInfo, DeckCopy, DeckStyle
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
-# Hooks as the hooks service would pick them, per language (the demo app's own hook).
-HOOKS = {
-    "en": "I stopped paying for a gym and got stronger",
-    "de": "Warum deine Trainingsplan-Motivationsstrategie nach zwei Wochen scheitert",
-    "ja": "ジムに行かずに、1日10分で体が変わった話",
-    "ar": "توقفت عن دفع اشتراك النادي وأصبحت أقوى",
-}
-
 APP = AppInfo(
     name="FitPro",
     niche="fitness",
-    tagline="Workouts that fit your day",
-    target_audience="busy professionals",
-    value_props=(
-        "10-minute workouts you can do anywhere",
-        "An AI coach that adapts every week",
-        "Progress photos and stats in one place",
-    ),
-    pain_points=("No time for the gym after work", "Workout plans that are way too hard"),
-    differentiators=("No equipment needed, ever",),
     ios_url="https://apps.apple.com/app/fitpro/id123456",
     brand_primary_color="#FF4D2E",
     brand_secondary_color="#1A1A2E",
     brand_accent_color="#FFD23F",
 )
+
+
+def localized_app(language: str, niche: str) -> tuple[AppInfo, str]:
+    """The demo app as a customer writing in `language` fills it in (samples/app.json), and its hook as
+    the hooks service would pick it."""
+    fields = json.loads((SAMPLES / "app.json").read_text(encoding="utf-8"))[language]
+    app = replace(
+        APP,
+        niche=niche,
+        language=language,
+        tagline=fields["tagline"],
+        target_audience=fields["target_audience"],
+        value_props=tuple(fields["value_props"]),
+        pain_points=tuple(fields["pain_points"]),
+        differentiators=tuple(fields["differentiators"]),
+    )
+    return app, fields["hook"]
 
 
 @dataclass(frozen=True)
@@ -87,19 +87,13 @@ def plan(designs: list[str], languages: list[str], niches: list[str], formats: l
     return out
 
 
-def app_for(niche: str) -> AppInfo:
-    from dataclasses import replace
-
-    return replace(APP, niche=niche)
-
-
 def render(deck: Deck, shots: tuple[bytes, ...], photos: tuple[bytes, ...]) -> tuple[list[bytes], list[lint.Violation], float, DeckCopy]:
     tpl = catalog.template(deck.niche, deck.format)
     assert tpl is not None, deck
-    app = app_for(deck.niche)
     lang = copy.resolve_language(deck.language)
     assert lang is not None, deck.language
-    written = copy.write_deck(app, tpl, HOOKS.get(lang, ""), lang, {}, seed=7)
+    app, hook = localized_app(lang, deck.niche)
+    written = copy.write_deck(app, tpl, hook, lang, {}, seed=7)
     style = DeckStyle(
         design=deck.design,
         niche=deck.niche,

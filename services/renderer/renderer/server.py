@@ -16,7 +16,7 @@ from slides.hooks.v1 import hooks_pb2
 from slides.renderer.v1 import renderer_pb2, renderer_pb2_grpc
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from renderer import bundle, catalog, domain, events, store
+from renderer import bundle, catalog, copy, domain, events, store
 from renderer.events import Deps
 
 log = logs.get(__name__)
@@ -142,11 +142,18 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         design = catalog.design(request.design or app.design or domain.DEFAULT_DESIGN)
         if design is None:
             raise validation_error([("design", "unknown design; see list_design_templates")])
-        if app.image_source == "screenshots" and not app.screenshots:
-            raise ServiceError(
-                "NO_IMAGE_SOURCE",
-                "The app's image source is 'screenshots' but it has none; upload screenshots first.",
+        language = copy.resolve_language(app.language or "en")
+        if language is None:
+            raise validation_error(
+                [
+                    (
+                        "language",
+                        f"no deck copy for the app's language {app.language!r}; supported: "
+                        + ", ".join(copy.languages()),
+                    )
+                ]
             )
+        domain.check_image_source(app.image_source, len(app.screenshots), len(app.photos))
         ss_id = ids.new_id("ss")
         async with self.deps.engine.begin() as hold_conn:
             await store.add_quota_hold(hold_conn, org_id, ss_id)
@@ -159,6 +166,10 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             raise  # any other failure: the sweeper gives back whatever the consume may have taken
         try:
             hook_id, hook_text = await self._hook(org_id, app, niche.key, ss_id)
+            if not copy.fits_format(hook_text, template.format):  # "7 fitness hacks" opens no 4-point deck
+                hook_id, hook_text = copy.builtin_hook(
+                    language, template.format, niche.key, app.name, domain.deck_seed(ss_id)
+                )
             await store.insert_slideshow(
                 conn,
                 {
@@ -169,7 +180,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                     "hook_id": hook_id,
                     "hook_text_snapshot": hook_text[: events.HOOK_SNAPSHOT_MAX],
                     "status": "QUEUED",
-                    "language": app.language or "en",
+                    "language": language,
                     "template_set": template.key,
                     "template_key": template.key,
                     "design": design.key,
@@ -230,7 +241,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                 return resp.hook.id, resp.hook.text.strip()
         except ServiceError as err:
             log.info("PickHook unavailable; using a built-in hook", code=err.code)
-        return domain.builtin_hook(app.language or "en", ss_id)
+        return copy.builtin_hook(app.language or "en", "", niche_key, app.name, domain.deck_seed(ss_id))
 
     # --- reads ---------------------------------------------------------------------------------
 

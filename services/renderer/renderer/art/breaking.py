@@ -99,6 +99,7 @@ def _allowed(text: str, language: str) -> set[int]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def units(text: str, language: str) -> tuple[Unit, ...]:
     """The text cut at every allowed break, spaces removed and remembered."""
     text = " ".join(text.split())

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
-from renderer.art import imagery, paint, record, text
+from renderer.art import imagery, paint, record, script, text
 from renderer.art.paint import RGB, H, Palette, W
 from renderer.deck import DeckCopy, DeckStyle, SlideCopy
 
@@ -28,10 +28,14 @@ from renderer.deck import DeckCopy, DeckStyle, SlideCopy
 # Text boxes keep 24 px inside it for outlines and highlight boxes.
 SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.88) - 24, round(H * 0.80) - 24)
 
-HOOK_MAX, HOOK_MIN = 150, 92
-TITLE_MAX, TITLE_MIN = 92, 60
+HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 92, 64
+TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
+HOOK_SHARE = 0.78
+# Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
+DEVICE_W, DEVICE_Y, DEVICE_TEXT_BOTTOM = 520, 1470, 900  # of its area's height, the rest for the swipe cue
 SUB_MAX, SUB_MIN = 58, 44
 CUE_SIZE = 48
+BOX_PAD = round(HOOK_MAX * 0.26)  # highlight boxes reach this far beyond their text
 
 PROBLEM_ROLES = {"PROBLEM", "AGITATE", "BEFORE", "MYTH", "MISTAKE", "STRUGGLE", "SETUP", "MORNING"}
 DISCOVERY_ROLES = {"SOLUTION", "TURNING_POINT", "DISCOVERY", "FEATURE", "FIX", "FACT", "POINT", "MIDDAY"}
@@ -65,7 +69,7 @@ class Ctx:
     lang: str
     rtl: bool
     shot: Image.Image | None  # this slide's screenshot (screenshots source)
-    photo: Image.Image | None  # this slide's photo (photos source)
+    photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
     records: list[record.TextRecord] = field(default_factory=list)
 
@@ -86,11 +90,21 @@ def _fit(value: str, language: str, box: text.Box, spec: text.Spec) -> text.Text
     return text.fit(value, language, box, spec)
 
 
-def hook_size(ctx: Ctx, style: str, width: int, height: int) -> int:
-    """The size the deck's hook is drawn at: every other text of the deck stays below it."""
-    hook = ctx.copy.slides[0].title
-    spec = text.Spec(style=style, max_size=HOOK_MAX, min_size=HOOK_MIN, max_lines=6, leading=1.08)
-    return _fit(hook, ctx.lang, (0, 0, width, height), spec).size
+def _cjk(value: str) -> bool:
+    """CJK glyphs fill their em square: they read as large as Latin text about a fifth bigger."""
+    return script.dominant(value) in ("Han", "Hiragana", "Katakana", "Hangul")
+
+
+def _hook_spec(ctx: Ctx, style: str, align: str) -> text.Spec:
+    low = HOOK_MIN_CJK if _cjk(ctx.copy.slides[0].title) else HOOK_MIN
+    return text.Spec(style, HOOK_MAX, low, 7, 1.08, align)
+
+
+def hook_size(ctx: Ctx, hook_area: text.Box, style: str, pad: int) -> int:
+    """The size the deck's hook is drawn at (in the design's hook area): every other text stays below it."""
+    x0, y0, x1, y1 = hook_area[0] + pad, hook_area[1] + pad, hook_area[2] - pad, hook_area[3] - pad
+    block = _fit(ctx.copy.slides[0].title, ctx.lang, (x0, 0, x1, int((y1 - y0) * HOOK_SHARE)), _hook_spec(ctx, style, "center"))
+    return block.size
 
 
 @dataclass(frozen=True)
@@ -100,33 +114,53 @@ class Group:
     blocks: tuple[tuple[str, text.TextBlock], ...]  # (role, block) top to bottom
 
 
-def group(ctx: Ctx, area: text.Box, title_style: str, align: str, sub_style: str = "text", gap: int = 34) -> Group:
-    """Fits the slide's words into `area` and stacks them, centered vertically in it."""
-    x0, y0, x1, y1 = area
+def group(
+    ctx: Ctx,
+    area: text.Box,
+    hook_area: text.Box,
+    title_style: str,
+    align: str,
+    sub_style: str = "text",
+    gap: int = 34,
+    pad: int = 0,
+) -> Group:
+    """Fits the slide's words into `area` and stacks them, centered vertically in it; the title takes
+    what the label and gaps leave, the subtitle what the title leaves, so the group always fits. `pad`
+    is room kept around every block (highlight boxes reach that far beyond their text)."""
+    x0, y0, x1, y1 = area[0] + pad, area[1] + pad, area[2] - pad, area[3] - pad
+    gap += 2 * pad
     width, height = x1 - x0, y1 - y0
     is_hook = ctx.kind == "hook"
-    cap = hook_size(ctx, title_style, width, int(height * 0.78))
-    parts: list[tuple[str, str, text.Spec, int]] = []
+    cap = hook_size(ctx, hook_area, "display" if title_style == "title" else title_style, pad)
     label = ctx.slide.label.strip()
+    second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
+    blocks: list[tuple[str, text.TextBlock]] = []
+    room = height
     if label:
-        parts.append((record.LABEL, label, text.Spec(sub_style, min(64, cap - 10), SUB_MIN, 1, 1.1, align), 110))
+        spec = text.Spec(sub_style, min(64, cap - 10), SUB_MIN, 1, 1.1, align)
+        block = _fit(label, ctx.lang, (x0, 0, x1, 100), spec)
+        blocks.append((record.LABEL, block))
+        room -= block.height + gap
+    if second:
+        room -= gap
     if is_hook:
-        spec = text.Spec(title_style, HOOK_MAX, HOOK_MIN, 6, 1.08, align)
-        parts.append((record.HOOK, ctx.slide.title, spec, int(height * 0.78)))
+        spec = _hook_spec(ctx, title_style, align)
+        share = HOOK_SHARE
+        role = record.HOOK
     else:
         top = min(TITLE_MAX, cap - 8)
-        spec = text.Spec(title_style, top, min(TITLE_MIN, top), 6, 1.1, align)
-        parts.append((record.TITLE, ctx.slide.title, spec, int(height * 0.62)))
-    second = ctx.cue if is_hook else ctx.slide.subtitle
-    if second.strip():
-        role = record.CUE if is_hook else record.SUBTITLE
+        low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
+        spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
+        share = 0.7 if second else 1.0
+        role = record.TITLE
+    title = _fit(ctx.slide.title, ctx.lang, (x0, 0, x1, int(room * share)), spec)
+    blocks.append((role, title))
+    room -= title.height
+    if second:
         size = CUE_SIZE if is_hook else min(SUB_MAX, cap - 24)
-        parts.append((role, second, text.Spec(sub_style, size, min(SUB_MIN, size), 3, 1.15, align), int(height * 0.28)))
-    blocks = []
-    for role, value, spec, h in parts:
-        block = _fit(value, ctx.lang, (x0, 0, x1, h), spec)
-        if block.lines:
-            blocks.append((role, block))
+        spec = text.Spec(sub_style, size, min(SUB_MIN, size), 3, 1.15, align)
+        blocks.append((record.CUE if is_hook else record.SUBTITLE, _fit(second, ctx.lang, (x0, 0, x1, max(int(room), 1)), spec)))
+    blocks = [(r, b) for r, b in blocks if b.lines]
     total = sum(b.height for _, b in blocks) + gap * max(0, len(blocks) - 1)
     y = y0 + (height - total) / 2
     placed = []
@@ -164,13 +198,25 @@ def plain(img: Image.Image, ctx: Ctx, g: Group, fill: RGB, sub_fill: RGB, shadow
     for role, block in g.blocks:
         color = fill if role in (record.HOOK, record.TITLE) else sub_fill
         if shadow:
-            layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
-            text.draw(layer, block.moved(block.top + 4), (0, 0, 0, 110))
-            from PIL import ImageFilter
-
-            img.paste(layer.filter(ImageFilter.GaussianBlur(6)), (0, 0), layer.filter(ImageFilter.GaussianBlur(6)))
+            soft_shadow(img, block)
         text.draw(img, block, color)
         ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang))
+
+
+def soft_shadow(img: Image.Image, block: text.TextBlock, offset: int = 5, strength: float = 0.5) -> None:
+    """A blurred dark copy of the text under it; blurred at quarter size over the text's box only."""
+    ink = text.ink_box(block)
+    if ink is None:
+        return
+    m = 32
+    x0, y0 = max(0, int(ink[0]) - m), max(0, int(ink[1]) - m + offset)
+    x1, y1 = min(W, int(ink[2]) + m), min(H, int(ink[3]) + m + offset)
+    mask = Image.new("L", (W, H), 0)
+    text.draw(mask, block.moved(block.top + offset), (round(255 * strength),), emoji=False)
+    region = mask.crop((x0, y0, x1, y1))
+    small = region.resize((max(1, region.width // 4), max(1, region.height // 4)), Image.Resampling.BILINEAR)
+    soft = small.filter(ImageFilter.GaussianBlur(2.5)).resize(region.size, Image.Resampling.BILINEAR)
+    img.paste((0, 0, 0), (x0, y0), soft)
 
 
 def _with_box(rec: record.TextRecord, box: tuple[float, float, float, float]) -> record.TextRecord:
@@ -185,8 +231,7 @@ def _with_box(rec: record.TextRecord, box: tuple[float, float, float, float]) ->
 def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     """The slide's full-bleed picture for its image source."""
     if ctx.photo is not None:
-        img = imagery.photo(ctx.photo)
-        return img.copy()
+        return ctx.photo
     if ctx.shot is not None and ctx.kind in ("hook", "problem"):
         base = imagery.screen_fill(ctx.shot, 0.1) if ctx.kind == "hook" else imagery.blurred(ctx.shot, 28)
         return imagery.darken(base, 0.25 if mood == "soft" else 0.35)
@@ -204,24 +249,29 @@ def place_device(img: Image.Image, ctx: Ctx, tilt: float, width: int, center_y: 
 
 
 # -- classic ------------------------------------------------------------------------------------------
+CLASSIC_HOOK: text.Box = (SAFE[0], round(H * 0.26), SAFE[2], round(H * 0.74))
 
 
 def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
     x0, y0, x1, y1 = SAFE
     if shows_device(ctx):
-        tilt = (-5.0 if ctx.index % 2 else 5.0) * (-1 if ctx.rtl else 1)
-        place_device(img, ctx, tilt, 600, 1330, ctx.pal.accent)
-        area: text.Box = (x0, y0, x1, 700)
+        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, ctx.pal.accent)
+        area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
+    elif ctx.kind == "hook":
+        area = CLASSIC_HOOK
     else:
-        area = (x0, round(H * 0.26), x1, round(H * 0.72))
+        area = (x0, round(H * 0.28), x1, round(H * 0.72))
     if ctx.photo is not None or ctx.shot is not None:
-        img = imagery.scrim(img, area[1], area[3], 0.4)
-    outlined(img, ctx, group(ctx, area, "display" if ctx.kind == "hook" else "title", "center"), accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
+        img = imagery.scrim(img, area[1], area[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4)
+    style = "display" if ctx.kind == "hook" else "title"
+    g = group(ctx, area, CLASSIC_HOOK, style, "center")
+    outlined(img, ctx, g, accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
     return img
 
 
 # -- inspo --------------------------------------------------------------------------------------------
+INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
 
 
 def inspo(ctx: Ctx) -> Image.Image:
@@ -229,11 +279,13 @@ def inspo(ctx: Ctx) -> Image.Image:
     soft = ctx.photo is None and ctx.shot is None
     img = backdrop(ctx, "soft")
     if shows_device(ctx):
-        place_device(img, ctx, 0.0, 560, 1300, paint.tint(ctx.pal.primary, 0.2))
-        area: text.Box = (x0 + 20, y0, x1, 680)
+        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, paint.tint(ctx.pal.primary, 0.2))
+        area: text.Box = (x0 + 20, y0, x1, DEVICE_TEXT_BOTTOM)
+    elif ctx.kind == "hook":
+        area = INSPO_HOOK
     else:
         area = (x0 + 20, round(H * 0.28), x1, round(H * 0.70))
-    g = group(ctx, area, "serif", ctx.start, gap=40)
+    g = group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.78)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
@@ -245,38 +297,48 @@ def inspo(ctx: Ctx) -> Image.Image:
 
 
 # -- editorial split ----------------------------------------------------------------------------------
+EDITORIAL_HOOK: text.Box = (SAFE[0], round(H * 0.22), SAFE[2], SAFE[3])
 
 
 def editorial(ctx: Ctx) -> Image.Image:
+    """The picture fills the slide; the words sit low on white boxes, aligned to the reading side (with a
+    screen, the words go above it)."""
     x0, y0, x1, y1 = SAFE
     img = backdrop(ctx, "deep")
     if shows_device(ctx):
-        place_device(img, ctx, -3.0 if not ctx.rtl else 3.0, 470, 700, ctx.pal.accent)
-        area: text.Box = (x0 + 12, 1130, x1 - 12, y1)
+        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, ctx.pal.accent)
+        area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
-        area = (x0 + 12, round(H * 0.34), x1 - 12, round(H * 0.72))
+        area = EDITORIAL_HOOK
     else:
-        area = (x0 + 12, round(H * 0.42), x1 - 12, y1)
-    g = group(ctx, area, "title" if ctx.kind != "hook" else "display", ctx.start, gap=40)
-    boxed(img, ctx, g, (255, 255, 255), (17, 17, 17), paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0), (255, 255, 255) if ctx.kind in ("hook", "cta") else None)
+        area = (x0, round(H * 0.40), x1, y1)
+    style = "display" if ctx.kind == "hook" else "title"
+    g = group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
+    brand_box = paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0)
+    title_box = brand_box if ctx.kind in ("hook", "cta") else None
+    boxed(img, ctx, g, (255, 255, 255), (17, 17, 17), title_box, paint.ink_for(brand_box) if title_box else None)
     return img
 
 
 # -- brand studio -------------------------------------------------------------------------------------
+STUDIO_HOOK: text.Box = (SAFE[0], round(H * 0.24), SAFE[2], round(H * 0.76))
 
 
 def studio(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
     if ctx.photo is not None:
-        img = _duotone(imagery.photo(ctx.photo), ctx.pal)
+        img = _duotone(ctx.photo, ctx.pal)
     else:
         img = backdrop(ctx, "vivid")
     if shows_device(ctx):
-        place_device(img, ctx, 0.0, 580, 1320, (255, 255, 255))
-        area: text.Box = (x0, y0, x1, 700)
+        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, (255, 255, 255))
+        area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
+    elif ctx.kind == "hook":
+        area = STUDIO_HOOK
     else:
         area = (x0, round(H * 0.28), x1, round(H * 0.72))
-    g = group(ctx, area, "display" if ctx.kind == "hook" else "title", "center", gap=40)
+    style = "display" if ctx.kind == "hook" else "title"
+    g = group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD)
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
         box = (17, 17, 17)
@@ -284,7 +346,8 @@ def studio(ctx: Ctx) -> Image.Image:
     if ctx.kind in ("hook", "cta"):
         boxed(img, ctx, g, box, (255, 255, 255), hook_box, paint.ink_for(hook_box))
     else:
-        boxed(img, ctx, g, box, (255, 255, 255), (255, 255, 255), paint.readable_on(paint.shade(ctx.pal.primary, 0.3), (255, 255, 255), 4.5))
+        title_ink = paint.readable_on(paint.shade(ctx.pal.primary, 0.3), (255, 255, 255), 4.5)
+        boxed(img, ctx, g, box, (255, 255, 255), (255, 255, 255), title_ink)
     return img
 
 

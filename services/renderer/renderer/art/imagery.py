@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
@@ -139,12 +140,11 @@ def crop_around(img: Image.Image, size: tuple[int, int], center: tuple[float, fl
     src_w, src_h = size[0] / scale, size[1] / scale
     left = min(max(center[0] * img.width - src_w / 2, 0), img.width - src_w)
     top = min(max(center[1] * img.height - src_h / 2, 0), img.height - src_h)
-    return img.resize(size, Image.Resampling.BICUBIC, box=(left, top, left + src_w, top + src_h))
+    return img.resize(size, Image.Resampling.BICUBIC, box=(left, top, left + src_w, top + src_h), reducing_gap=2.0)
 
 
-@lru_cache(maxsize=16)
 def photo(img: Image.Image) -> Image.Image:
-    """A photo as a full-bleed 9:16 slide background (cached per photo: a deck reuses its photos)."""
+    """A photo as a full-bleed 9:16 slide background."""
     return crop_around(img, (W, H), subject_center(img))
 
 
@@ -180,8 +180,12 @@ def darken(img: Image.Image, amount: float) -> Image.Image:
 
 def blurred(img: Image.Image, radius: float = 18) -> Image.Image:
     """A soft full-bleed backdrop made from a picture (blurred at quarter size)."""
-    small = crop_around(img, SMALL, subject_center(img)).filter(ImageFilter.GaussianBlur(radius / 4))
-    return small.resize((W, H), Image.Resampling.BICUBIC)
+
+    def make() -> Image.Image:
+        small = crop_around(img, SMALL, subject_center(img)).filter(ImageFilter.GaussianBlur(radius / 4))
+        return small.resize((W, H), Image.Resampling.BICUBIC)
+
+    return memo(img, f"blur{radius}", make).copy()
 
 
 # -- screenshots --------------------------------------------------------------------------------------
@@ -231,9 +235,8 @@ def device(
         rad = width * 0.2
         d.ellipse((rx - rad, ry - rad, rx + rad, ry + rad), outline=(*callout, 255), width=max(8, round(width * 0.022)))
         ring = (rx, ry)
-    shadow = _shadow_for(layer)
-    rotated = layer.rotate(tilt, resample=Image.Resampling.BICUBIC, expand=True)
-    rshadow = shadow.rotate(tilt, resample=Image.Resampling.BILINEAR, expand=True)
+    rotated = layer.rotate(tilt, resample=Image.Resampling.BILINEAR, expand=True) if tilt else layer
+    rshadow = _shadow_for(rotated)
     x = center[0] - rotated.width // 2
     y = center[1] - rotated.height // 2
     canvas.paste((0, 0, 0), (x + 10, y + 30), rshadow)
@@ -259,7 +262,17 @@ def _shadow_for(layer: Image.Image) -> Image.Image:
 
 def screen_fill(shot: Image.Image, focus_y: float = 0.0) -> Image.Image:
     """The screen itself as a full-bleed picture (a tall screenshot already is 9:16-ish)."""
-    return paint.cover(shot, (W, H), focus_y)
+    return memo(shot, f"fill{focus_y}", lambda: paint.cover(shot, (W, H), focus_y)).copy()
+
+
+def memo(img: Image.Image, key: str, make: Callable[[], Image.Image]) -> Image.Image:
+    """A picture derived from `img`, kept in the image's own info dict: decoded uploads are cached per
+    deck (art.__init__), so every slide that blurs or crops the same screenshot does it once."""
+    slot = f"_derived_{key}"
+    found = img.info.get(slot)
+    if not isinstance(found, Image.Image):
+        found = img.info[slot] = make()
+    return found
 
 
 def autocontrast(img: Image.Image) -> Image.Image:

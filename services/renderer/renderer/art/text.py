@@ -58,6 +58,7 @@ class Spec:
     leading: float = 1.12
     align: str = "center"  # left | center | right | start (left, or right in RTL decks)
     valign: str = "center"  # top | center | bottom
+    max_words: int = 6  # per line, in scripts that separate words with spaces
 
 
 @dataclass(frozen=True)
@@ -259,7 +260,9 @@ class _Measurer:
         return measure(text, self.style, self.language, self.size, self.rtl)[1]
 
 
-def _greedy(pieces: list[_Piece], m: _Measurer, width: float, limit: int) -> list[list[_Piece]] | None:
+def _greedy(
+    pieces: list[_Piece], m: _Measurer, width: float, limit: int, max_words: int = 1000
+) -> list[list[_Piece]] | None:
     """First-fit lines; None when a piece alone is wider than the line or more than `limit` lines."""
     lines: list[list[_Piece]] = []
     current: list[_Piece] = []
@@ -272,7 +275,9 @@ def _greedy(pieces: list[_Piece], m: _Measurer, width: float, limit: int) -> lis
             current, current_w = [p], m.width(p.text)
             continue
         estimate = current_w + w + (m.space if p.space_before else 0.0)
-        if estimate > width * 0.97:
+        if p.space_before and 1 + sum(q.space_before for q in current[1:]) >= max_words:
+            estimate = width + 1.0  # a full line of words: break here
+        elif estimate > width * 0.97:
             estimate = m.width(_join([*current, p])[0])
         if estimate <= width:
             current.append(p)
@@ -387,7 +392,7 @@ def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, r
     width, height = box[2] - box[0], box[3] - box[1]
     m = _Measurer(spec.style, language, size, rtl)
     pieces = _pieces(text, language, m, width, mode)
-    lines = _greedy(pieces, m, width, spec.max_lines)
+    lines = _greedy(pieces, m, width, spec.max_lines, spec.max_words)
     if lines is None:
         return None
     joined = _merge_unbroken(lines)
@@ -398,8 +403,8 @@ def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, r
     return _Fit(joined, size)
 
 
-def _search(text: str, language: str, spec: Spec, box: Box, mode: str, rtl: bool, low: int) -> _Fit | None:
-    lo, hi = low, spec.max_size
+def _search(text: str, language: str, spec: Spec, box: Box, mode: str, rtl: bool, low: int, high: int) -> _Fit | None:
+    lo, hi = low, high
     best = None
     while lo <= hi:
         mid = (lo + hi) // 2
@@ -450,8 +455,10 @@ def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
     found = None
     if text:
         for mode in ("plain", "hyphen", "force"):
+            # Hyphenation is for a word that cannot fit at the minimum size: it stays at that size.
             low = spec.min_size if mode != "force" else max(12, spec.min_size * 2 // 3)
-            found = _search(text, language, spec, box, mode, rtl, low)
+            high = spec.max_size if mode == "plain" else spec.min_size
+            found = _search(text, language, spec, box, mode, rtl, low, high)
             if found is not None:
                 found = _balance(text, language, spec, box, found, mode, rtl)
                 break
@@ -532,10 +539,13 @@ def draw(
     fill: RGBA,
     stroke: int = 0,
     stroke_fill: RGBA | None = None,
+    emoji: bool = True,
 ) -> None:
     d = ImageDraw.Draw(img)
     for run, x, baseline in run_positions(block):
         if run.emoji:
+            if not emoji:
+                continue
             em = _emoji_image(run.text, block.size)
             top = round(baseline - 128 * _emoji_scale(block.size))
             img.paste(em, (round(x), top), em)
