@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import ipaddress
 import json
 import re
 import warnings
@@ -151,19 +150,6 @@ def own_object_key(url: str, public_base: str) -> str | None:
     if not key.startswith("public/") or ".." in key.split("/"):
         return None
     return key
-
-
-def is_public_address(host_ip: str) -> bool:
-    """False for loopback, private, link-local (cloud metadata), multicast and reserved ranges."""
-    ip = ipaddress.ip_address(host_ip)
-    return not (
-        ip.is_private
-        or ip.is_loopback
-        or ip.is_link_local
-        or ip.is_multicast
-        or ip.is_reserved
-        or ip.is_unspecified
-    )
 
 
 def check_image(data: bytes, max_pixels: int) -> CheckedImage:

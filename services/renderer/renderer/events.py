@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import socket
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import grpcx, logs, metrics, outbox, topics
+from kit import grpcx, logs, metrics, netguard, outbox, topics
 from kit.errors import ServiceError
 from kit.outbox import OutboxRelay
 from kit.pgnotify import Listener
@@ -437,21 +435,33 @@ def marketing_rows(deck: Any) -> list[dict[str, Any]]:
 
 
 async def fetch_external(url: str, s: Settings) -> bytes:
-    """GET a screenshot hosted elsewhere: http(s) only, public addresses only (unless allowed),
-    no redirects, at most upload_max_bytes."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} is not an http(s) URL.")
-    if not s.screenshot_allow_private_hosts:
-        infos = await asyncio.get_running_loop().getaddrinfo(
-            parts.hostname, parts.port or 443, type=socket.SOCK_STREAM
-        )
-        if not infos or not all(domain.is_public_address(str(i[4][0])) for i in infos):
-            raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} points to a private address.")
+    """GET a screenshot hosted elsewhere under the platform's one SSRF guard (kit.netguard):
+    http(s) only, every address of the host public (unless allowed), and the connection goes
+    to the address that was checked (no second resolution: DNS rebinding), no redirects, at
+    most upload_max_bytes."""
+    allow_private = s.screenshot_allow_private_hosts
+    try:
+        target = await netguard.check(url, allow_private, "screenshots", schemes=("http", "https"))
+    except ServiceError as exc:
+        fields = (exc.details or {}).get("fields") or [{}]
+        reason = fields[0].get("message", "is not allowed")
+        raise RenderFailure(
+            "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} cannot be fetched: {reason}"
+        ) from None
+    request_url, headers, extensions = target.url, {}, {}
+    if not allow_private:
+        request_url = netguard.pinned_url(target)
+        host = f"[{target.host}]" if ":" in target.host else target.host.encode("idna").decode("ascii")
+        default_port = 443 if request_url.startswith("https:") else 80
+        headers["Host"] = host if target.port == default_port else f"{host}:{target.port}"
+        if request_url.startswith("https:"):
+            extensions["sni_hostname"] = target.host  # TLS verifies the real host name
     async with httpx.AsyncClient(
         timeout=s.screenshot_fetch_timeout_seconds, follow_redirects=False
     ) as client:
-        async with client.stream("GET", url) as resp:
+        request = client.build_request("GET", request_url, headers=headers, extensions=extensions)
+        resp = await client.send(request, stream=True)
+        try:
             if resp.status_code != 200:
                 raise RenderFailure(
                     "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} answered {resp.status_code}."
@@ -461,6 +471,8 @@ async def fetch_external(url: str, s: Settings) -> bytes:
                 data += chunk
                 if len(data) > s.upload_max_bytes:
                     raise RenderFailure("SCREENSHOT_INVALID", f"Screenshot {url} is larger than 10 MB.")
+        finally:
+            await resp.aclose()
     return bytes(data)
 
 
