@@ -138,3 +138,61 @@ def pinned_url(target: Target) -> str:
     host = f"[{addr}]" if ":" in addr else addr
     netloc = f"{host}:{target.port}"
     return urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, ""))
+
+
+class FetchError(Exception):
+    """A fetch that did not give a body: `reason` is a sentence fit for an API answer."""
+
+    def __init__(self, reason: str, status_code: int = 0):
+        super().__init__(reason)
+        self.reason = reason
+        self.status_code = status_code
+
+
+async def fetch(
+    url: str,
+    allow_private: bool,
+    *,
+    max_bytes: int,
+    timeout: float,
+    field: str = "url",
+    schemes: tuple[str, ...] = ("http", "https"),
+) -> bytes:
+    """GET under the rule: the URL is checked, and unless private networks are allowed the
+    connection goes to the address that was checked (Host and TLS name stay the URL's host),
+    so a resolver that answers differently the second time (DNS rebinding) gains nothing.
+    No redirects; at most max_bytes. Raises UrlRefused or FetchError."""
+    import httpx
+
+    target = await check(url, allow_private, field, schemes)
+    request_url, headers, extensions = target.url, {}, {}
+    if not allow_private:
+        request_url = pinned_url(target)
+        try:
+            host = target.host.encode("idna").decode("ascii")
+        except UnicodeError:
+            host = target.host
+        host = f"[{host}]" if ":" in host else host
+        default_port = 443 if request_url.startswith("https:") else 80
+        headers["Host"] = host if target.port == default_port else f"{host}:{target.port}"
+        if request_url.startswith("https:"):
+            extensions["sni_hostname"] = target.host  # TLS verifies the real host name
+    try:
+        async with httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client:
+            request = client.build_request("GET", request_url, headers=headers, extensions=extensions)
+            resp = await client.send(request, stream=True)
+            try:
+                if resp.status_code != 200:
+                    raise FetchError(f"answered HTTP {resp.status_code}", resp.status_code)
+                data = bytearray()
+                async for chunk in resp.aiter_bytes():
+                    data += chunk
+                    if len(data) > max_bytes:
+                        raise FetchError(f"is larger than {max_bytes} bytes")
+            finally:
+                await resp.aclose()
+    except httpx.TimeoutException:
+        raise FetchError(f"did not answer within {timeout:g} s") from None
+    except (httpx.HTTPError, OSError):
+        raise FetchError("could not be reached") from None
+    return bytes(data)

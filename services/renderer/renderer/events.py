@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import httpx
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 from kit import grpcx, logs, metrics, netguard, outbox, topics
@@ -281,10 +280,10 @@ class RenderWorker:
             )
             style = deck_style(app, row.design, deck.language, shots, seed)
             pngs = await asyncio.to_thread(art.render_deck, deck, style)
-        except Exception as exc:
+        except Exception:
             log.exception("render crashed", slideshow_id=row.id)
             raise RenderFailure(
-                "RENDER_FAILED", f"The slides could not be drawn ({type(exc).__name__})."
+                "RENDER_FAILED", "The slides could not be drawn; retrying may help, else contact support."
             ) from None
         if len(pngs) != len(deck.slides):
             raise RenderFailure("RENDER_FAILED", "The renderer produced the wrong number of slides.")
@@ -298,7 +297,7 @@ class RenderWorker:
 
     async def _screenshot(self, url: str) -> bytes:
         s = self.deps.settings
-        key = domain.own_object_key(url, s.s3_public_url)
+        key = domain.own_object_key(url, s.s3_public_url, s.public_base_url)
         try:
             data = await (self.deps.storage.get(key) if key else fetch_external(url, s))
         except RenderFailure:
@@ -436,44 +435,25 @@ def marketing_rows(deck: Any) -> list[dict[str, Any]]:
 
 async def fetch_external(url: str, s: Settings) -> bytes:
     """GET a screenshot hosted elsewhere under the platform's one SSRF guard (kit.netguard):
-    http(s) only, every address of the host public (unless allowed), and the connection goes
-    to the address that was checked (no second resolution: DNS rebinding), no redirects, at
-    most upload_max_bytes."""
-    allow_private = s.screenshot_allow_private_hosts
+    http(s) only, every address of the host public (unless allowed), the connection pinned to
+    the checked address (DNS rebinding), no redirects, at most upload_max_bytes."""
     try:
-        target = await netguard.check(url, allow_private, "screenshots", schemes=("http", "https"))
-    except ServiceError as exc:
+        return await netguard.fetch(
+            url,
+            s.screenshot_allow_private_hosts,
+            max_bytes=s.upload_max_bytes,
+            timeout=s.screenshot_fetch_timeout_seconds,
+            field="screenshots",
+        )
+    except netguard.UrlRefused as exc:
         fields = (exc.details or {}).get("fields") or [{}]
-        reason = fields[0].get("message", "is not allowed")
+        reason = fields[0].get("message", "The URL is not allowed.")
         raise RenderFailure(
-            "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} cannot be fetched: {reason}"
+            "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} cannot be fetched. {reason}"
         ) from None
-    request_url, headers, extensions = target.url, {}, {}
-    if not allow_private:
-        request_url = netguard.pinned_url(target)
-        host = f"[{target.host}]" if ":" in target.host else target.host.encode("idna").decode("ascii")
-        default_port = 443 if request_url.startswith("https:") else 80
-        headers["Host"] = host if target.port == default_port else f"{host}:{target.port}"
-        if request_url.startswith("https:"):
-            extensions["sni_hostname"] = target.host  # TLS verifies the real host name
-    async with httpx.AsyncClient(
-        timeout=s.screenshot_fetch_timeout_seconds, follow_redirects=False
-    ) as client:
-        request = client.build_request("GET", request_url, headers=headers, extensions=extensions)
-        resp = await client.send(request, stream=True)
-        try:
-            if resp.status_code != 200:
-                raise RenderFailure(
-                    "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} answered {resp.status_code}."
-                )
-            data = bytearray()
-            async for chunk in resp.aiter_bytes():
-                data += chunk
-                if len(data) > s.upload_max_bytes:
-                    raise RenderFailure("SCREENSHOT_INVALID", f"Screenshot {url} is larger than 10 MB.")
-        finally:
-            await resp.aclose()
-    return bytes(data)
+    except netguard.FetchError as exc:
+        code = "SCREENSHOT_INVALID" if "larger" in exc.reason else "SCREENSHOT_UNAVAILABLE"
+        raise RenderFailure(code, f"Screenshot {url} {exc.reason}.") from None
 
 
 # --- app deleted -----------------------------------------------------------------------------
