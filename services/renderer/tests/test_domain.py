@@ -81,7 +81,7 @@ def test_object_keys():
     assert domain.slide_object_key("ss_1", "tok", 5).startswith(domain.slides_prefix("ss_1"))
     assert domain.zip_object_key("ss_1", 3) == "zips/ss_1/3.zip"
     assert not domain.zip_object_key("ss_1", 3).startswith("public/")
-    assert domain.upload_object_key("org_1", "r", "png") == "public/uploads/org_1/r.png"
+    assert domain.upload_object_key("org_1", "r", "png") == "uploads/org_1/r.png"
 
 
 def test_own_object_key_only_for_our_public_objects():
