@@ -80,7 +80,9 @@ async def test_rebinding_resolver_does_not_reach_the_internal_server(internal_se
     assert failed.value.code == "SCREENSHOT_UNAVAILABLE"
 
 
-@pytest.mark.parametrize("address", ["100.64.0.7", "169.254.169.254", "127.0.0.1", "::ffff:10.0.0.1", "fd00::1"])
+@pytest.mark.parametrize(
+    "address", ["100.64.0.7", "169.254.169.254", "127.0.0.1", "::ffff:10.0.0.1", "fd00::1"]
+)
 async def test_special_ranges_are_refused(internal_server, resolver, address):
     port, hits = internal_server
     resolver(address)
