@@ -109,3 +109,33 @@ def client_for(gateway_url: str) -> Iterator[Callable[[str], httpx.Client]]:
     yield make
     for c in made:
         c.close()
+
+
+def fresh_loopback() -> str:
+    """A loopback address no other test uses (127.0.0.0/8 is all loopback on Linux): the
+    gateway sees it as the client address, so per-address limits start from zero."""
+    n = uuid.uuid4().int
+    return f"127.{(n >> 16) % 254 + 1}.{(n >> 8) % 256}.{n % 254 + 1}"
+
+
+@pytest.fixture
+def client_from(gateway_url: str) -> Iterator[Callable[..., httpx.Client]]:
+    """client_from(address=None, base_url=None, **kw) -> httpx.Client whose connections come
+    from that loopback address (a fresh one by default); its address is on .address."""
+    made: list[httpx.Client] = []
+
+    def make(address: str | None = None, base_url: str | None = None, **kw) -> httpx.Client:
+        address = address or fresh_loopback()
+        c = httpx.Client(
+            base_url=base_url or gateway_url,
+            transport=httpx.HTTPTransport(local_address=address),
+            timeout=kw.pop("timeout", 30),
+            **kw,
+        )
+        c.address = address  # type: ignore[attr-defined]
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        c.close()

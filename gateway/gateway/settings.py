@@ -7,6 +7,11 @@ class GatewaySettings(KitSettings):
     gateway_port: int = 8080
     # Shared rate-limit counters for several replicas; in-memory (one replica) when empty.
     redis_url: str = ""
+    # Proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed: comma-separated addresses
+    # or CIDR ranges (the ingress controllers' range in Kubernetes). Empty (the local default):
+    # none, the client address is the TCP peer, and a client cannot choose it by sending the
+    # header. Never "*". Every per-IP limit (public pages, login, sign-up) keys on this address.
+    forwarded_allow_ips: str = ""
     # Per-IP limit of the public (unauthenticated) endpoints, requests per minute.
     public_requests_per_minute: int = 300
     # Largest request body accepted anywhere (screenshot uploads are the biggest).

@@ -62,8 +62,10 @@ def test_create_validation(api: httpx.Client) -> None:
     assert api.post("/v0/api/v1/api-keys").status_code == 201
 
 
-def test_session_can_manage_keys_on_free_plan_but_keys_lack_api(gateway_url: str, client_for) -> None:
-    with httpx.Client(base_url=gateway_url, timeout=30) as http:
+def test_session_can_manage_keys_on_free_plan_but_keys_lack_api(
+    gateway_url: str, client_for, client_from
+) -> None:
+    with client_from() as http:
         signup = http.post(
             "/v0/auth/signup",
             json={
@@ -73,7 +75,8 @@ def test_session_can_manage_keys_on_free_plan_but_keys_lack_api(gateway_url: str
             },
         )
         assert signup.status_code == 201, signup.text
-        created = http.post("/v0/api/v1/api-keys", json={"name": "later"})
+        # The session cookie: a JSON body from this origin (gateway.edge's CSRF rule).
+        created = http.post("/v0/api/v1/api-keys", json={"name": "later"}, headers={"Origin": gateway_url})
         assert created.status_code == 201
     resp = client_for(created.json()["body"]["key"]).get("/v0/api/v1/usage")
     assert resp.status_code == 403 and resp.json()["error"]["code"] == "PLAN_LACKS_API"

@@ -324,7 +324,9 @@ def test_refresh_now_apps_and_no_active_apps(api: httpx.Client, db: sa.Engine) -
     error_of(api.post(REFRESH, json={"app_id": "app_doesnotexist0000000"}), 404, "NO_ACTIVE_APPS")
     error_of(api.post(REFRESH, json={"app_id": archived["_id"]}), 404, "NO_ACTIVE_APPS")
     error_of(api.post(REFRESH, json={"app_id": "not an id %"}), 404, "NO_ACTIVE_APPS")
-    error_of(api.post(REFRESH, json={"app_id": "app_\x00x"}), 404, "NO_ACTIVE_APPS")
+    # A control character is refused at the edge, naming the field (issue 17).
+    err = error_of(api.post(REFRESH, json={"app_id": "app_\x00x"}), 400, "VALIDATION_ERROR")
+    assert err["details"]["fields"][0]["field"] == "app_id"
     # None of the refused calls used up the hour.
     resp = api.post(REFRESH, json={"app_id": active["_id"]})
     assert resp.status_code == 202, resp.text

@@ -46,7 +46,7 @@ def upload(
     ("fmt", "ext", "ctype"),
     [("PNG", "png", "image/png"), ("JPEG", "jpg", "image/jpeg"), ("WEBP", "webp", "image/webp")],
 )
-def test_images_are_stored_publicly(api, fmt, ext, ctype):
+def test_images_are_served_publicly_as_re_encoded_images(api, fmt, ext, ctype):
     data = image_bytes(fmt)
     r = upload(api, data, f"shot.{ext}", ctype)
     assert r.status_code == 201, r.text
@@ -54,7 +54,10 @@ def test_images_are_stored_publicly(api, fmt, ext, ctype):
     assert r.json()["success"] is True
     assert f"/public/uploads/{api.org['organization_id']}/" in url and url.endswith(f".{ext}")
     fetched = httpx.get(url, timeout=10)  # no credentials
-    assert fetched.status_code == 200 and fetched.content == data
+    assert fetched.status_code == 200 and fetched.headers["content-type"] == ctype
+    # Re-encoded from the pixels (not the bytes sent), in the same format and size.
+    with Image.open(io.BytesIO(fetched.content)) as img:
+        assert img.format == fmt and img.size == (390, 844)
 
 
 def test_type_is_decided_by_decoding_not_by_name(api):

@@ -39,8 +39,10 @@ NO_ID_ROUTES = {
     "GET /v0/api/v1/organization",
     "POST /v0/mcp",  # its tools are checked below
 }
-# Public capability URLs: the share token itself is the credential, for anyone who has it.
+# Public capability URLs: the share token (or an upload's unguessable name, the URL the upload
+# returned) itself is the credential, for anyone who has it.
 TOKEN_ROUTES = {
+    "GET /v0/public/uploads/{organization_id}/{name}",
     "GET /share/{token}",
     "POST /share/{token}",
     "GET /embed/{token}",

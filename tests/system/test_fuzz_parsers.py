@@ -246,5 +246,6 @@ def test_signed_random_events_over_http_never_fail(gateway_url, new_org):
         else:
             assert body["success"] is False and body["error"]["code"] == "VALIDATION_ERROR", body
 
-    with httpx.Client(base_url=gateway_url, timeout=30, headers={"X-Forwarded-For": "198.18.0.78"}) as client:
+    transport = httpx.HTTPTransport(local_address="127.0.18.78")  # its own per-address bucket
+    with httpx.Client(base_url=gateway_url, timeout=30, transport=transport) as client:
         run()

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 OVERSIZED = b"{" + b'"a": "' + b"x" * (12 * 1024 * 1024) + b'"}'  # 12 MB, over the 11 MB cap
-CLIENT_IP = "198.18.0.79"  # this module's own per-IP bucket for the public routes
+CLIENT_IP = "127.0.18.79"  # this module's own per-address bucket (a loopback source address)
 HUGE_INT = "99999999999999999999999"
 # Known bugs, each reproduced by its own test below, are skipped in the sweeping loops (none now).
 KNOWN_BUGS: set[tuple[str, str, str]] = set()
@@ -28,10 +28,10 @@ def client(gateway_url, org_client) -> Iterator[httpx.Client]:
     key = org_client().org["api_key"]
     headers = {
         "Authorization": f"Bearer {key}",
-        "X-Forwarded-For": CLIENT_IP,
         "Accept": "application/json, text/event-stream",
     }
-    with httpx.Client(base_url=gateway_url, headers=headers, timeout=30) as c:
+    transport = httpx.HTTPTransport(local_address=CLIENT_IP)
+    with httpx.Client(base_url=gateway_url, headers=headers, timeout=30, transport=transport) as c:
         yield c
 
 
@@ -170,8 +170,8 @@ def test_public_routes_answer_malformed_input_with_400(client):
 
 
 def test_public_per_ip_limit_answers_429_in_the_envelope(gateway_url):
-    headers = {"X-Forwarded-For": "198.18.0.80"}  # a bucket no other test uses
-    with httpx.Client(base_url=gateway_url, headers=headers, timeout=30) as c:
+    transport = httpx.HTTPTransport(local_address="127.0.18.80")  # a bucket no other test uses
+    with httpx.Client(base_url=gateway_url, timeout=30, transport=transport) as c:
         first = c.get("/v0/public/oembed", params={"url": "https://nowhere.example/share/x"})
         quota = int(re.search(r"q=(\d+)", first.headers["RateLimit-Policy"]).group(1))
         assert quota <= 1000, "the public per-IP limit is too high to test here"

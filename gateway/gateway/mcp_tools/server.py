@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kit import logs
+from kit import logs, text
 from kit.errors import ServiceError
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.context import Context
@@ -76,6 +76,14 @@ class GatewayMCPServer(MCPServer):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
+        bad = list(text.walk(arguments)) if isinstance(arguments, dict) else []
+        if bad:
+            fields = [{"field": f, "message": m} for f, m in bad[:20]]
+            return error_result(
+                "VALIDATION_ERROR",
+                "Tool arguments failed validation: remove the characters named in details.",
+                {"fields": fields},
+            )
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

@@ -13,6 +13,7 @@ from pydantic import AfterValidator, BaseModel, Field
 from slides.billing.v1 import billing_pb2
 
 from gateway.auth import SESSION_COOKIE
+from gateway.edge import check_cookie_request
 from gateway.errors import responses as error_responses
 from gateway.responses import JSONResponse
 
@@ -57,7 +58,15 @@ class Done(BaseModel):
 
 
 def client_ip(request: Request) -> str:
+    """The client's address: the TCP peer, or what a trusted proxy (FORWARDED_ALLOW_IPS) says."""
     return request.client.host if request.client else ""
+
+
+def secure_cookies(request: Request) -> bool:
+    """Secure whenever the public address is https (TLS usually ends at the ingress, so the
+    request the gateway sees is plain http), or the request itself came over https."""
+    base = request.app.state.settings.public_base_url.lower()
+    return base.startswith("https://") or request.url.scheme == "https"
 
 
 def session_response(request: Request, token: str, org_id: str, status: int) -> JSONResponse:
@@ -70,7 +79,7 @@ def session_response(request: Request, token: str, org_id: str, status: int) -> 
         max_age=30 * 24 * 3600,
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure_cookies(request),
         path="/",
     )
     return response
@@ -120,10 +129,14 @@ async def logout(request: Request) -> JSONResponse:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     token = token.strip() if scheme.lower() == "bearer" else ""
-    token = token or request.cookies.get(SESSION_COOKIE, "")
+    if not token and request.cookies.get(SESSION_COOKIE, ""):
+        check_cookie_request(request)
+        token = request.cookies.get(SESSION_COOKIE, "")
     if not token:
         raise ServiceError("UNAUTHORIZED", "No session to end: send the session token or cookie.")
     await call(request.app.state.backends.billing.Logout, billing_pb2.LogoutRequest(session_token=token))
     response = JSONResponse({"success": True})
-    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    response.delete_cookie(
+        SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=secure_cookies(request)
+    )
     return response

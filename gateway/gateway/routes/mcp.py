@@ -8,6 +8,7 @@ variable (see gateway.mcp_tools.context)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,7 +19,8 @@ from kit.errors import ServiceError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
-from starlette.types import Receive, Scope, Send
+from starlette.responses import JSONResponse
+from starlette.types import Message, Receive, Scope, Send
 
 from gateway import errors
 from gateway.auth import authenticate_token, bearer_token, enforce_rate_limit
@@ -71,12 +73,64 @@ async def mcp_endpoint(scope: Scope, receive: Receive, send: Send) -> None:
         raise ServiceError(
             "UNSUPPORTED_MEDIA_TYPE", "MCP messages are JSON-RPC: send Content-Type: application/json."
         )
+    body = await request.body()
+    refusal = jsonrpc_refusal(body)
+    if refusal is not None:
+        await JSONResponse(refusal, status_code=400)(scope, receive, send)
+        return
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    receive = replay
     manager: StreamableHTTPSessionManager = request.app.state.mcp_session_manager
     token = context.current.set(context.ToolContext(backends=request.app.state.backends, caller=caller))
     try:
         await manager.handle_request(scope, receive, send)
     finally:
         context.current.reset(token)
+
+
+INVALID_REQUEST = (
+    'Invalid request: send one JSON-RPC 2.0 object with "jsonrpc": "2.0", a string "method", '
+    'an optional object "params" and a string or integer "id".'
+)
+
+
+def jsonrpc_refusal(body: bytes) -> dict[str, Any] | None:
+    """A JSON-RPC error of our own for a body that is not a JSON-RPC 2.0 message, so the
+    answer says what to fix instead of quoting the SDK's validation internals."""
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return _rpc_error(None, -32700, "Parse error: the body is not valid JSON.")
+    if not isinstance(message, dict):
+        return _rpc_error(None, -32600, INVALID_REQUEST)
+    raw_id = message.get("id")
+    rpc_id = raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
+    if message.get("jsonrpc") != "2.0":
+        return _rpc_error(rpc_id, -32600, INVALID_REQUEST)
+    if "method" in message:
+        if not isinstance(message["method"], str) or not isinstance(message.get("params", {}), dict):
+            return _rpc_error(rpc_id, -32600, INVALID_REQUEST)
+        params = message.get("params") or {}
+        if message["method"] == "tools/call" and not isinstance(params.get("arguments", {}), dict):
+            return _rpc_error(rpc_id, -32602, 'Invalid params: "arguments" must be an object.')
+        if "id" in message and rpc_id is None:
+            return _rpc_error(None, -32600, INVALID_REQUEST)
+        return None
+    if "result" in message or "error" in message:
+        return None
+    return _rpc_error(rpc_id, -32600, INVALID_REQUEST)
+
+
+def _rpc_error(rpc_id: str | int | None, code: int, message: str) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": rpc_id, "error": {"code": code, "message": message}}
 
 
 class _AsgiEndpoint:

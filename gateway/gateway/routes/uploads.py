@@ -1,19 +1,40 @@
-"""Screenshot upload: HTTP shape only; the renderer decodes the file and stores it."""
+"""Screenshot upload: HTTP shape only; the renderer decodes the file, re-encodes it and stores
+it. Reads go through GET /v0/public/uploads/<org>/<file> here: the gateway fetches the object
+with its own credentials and answers with the type it decides (the stored format), whatever the
+query string asks, with nosniff and an inline Content-Disposition, so an upload never becomes
+a page. In production the upload and slide hosts belong on a separate registrable domain
+(docs/operations.md)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Request, UploadFile
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import APIRouter, Depends, FastAPI, Request, UploadFile
+from fastapi.responses import Response
 from kit.errors import ServiceError, validation_error
+from kit.storage import Storage
 from pydantic import BaseModel
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import slideshows as ops
 from gateway.responses import JSONResponse
+from gateway.routes.public import public_rate_limit
 
 router = APIRouter(tags=["uploads"])
 
 MAX_BYTES = 10 * 1024 * 1024
+UPLOAD_NAME = re.compile(r"^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp)$")
+ORG_ID = re.compile(r"^org_[A-Za-z0-9_-]{1,64}$")
+CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg", "webp": "image/webp"}
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    app.state.upload_storage = Storage(app.state.settings)
+    yield
 
 
 class UploadUrl(BaseModel):
@@ -57,3 +78,38 @@ async def upload_screenshot(
         request.app.state.backends, caller, data, file.filename or "", file.content_type or ""
     )
     return JSONResponse(result, status_code=201)
+
+
+@router.get(
+    "/v0/public/uploads/{organization_id}/{name}",
+    response_class=Response,
+    summary="An uploaded screenshot (the URL the upload returned; no credentials)",
+    description=(
+        "The re-encoded image with a fixed Content-Type, `Content-Disposition: inline`, "
+        "`X-Content-Type-Options: nosniff` and a sandboxing CSP; query parameters (such as "
+        "`response-content-type`) are ignored."
+    ),
+    responses={
+        200: {"content": {"image/png": {}, "image/jpeg": {}, "image/webp": {}}, "description": "The image"},
+        **error_responses("NOT_FOUND", "RATE_LIMITED"),
+    },
+    dependencies=[Depends(public_rate_limit)],
+)
+async def read_upload(organization_id: str, name: str, request: Request) -> Response:
+    if not ORG_ID.match(organization_id) or not UPLOAD_NAME.match(name):
+        raise ServiceError("NOT_FOUND", "No such upload.")
+    storage: Storage = request.app.state.upload_storage
+    try:
+        data = await storage.get(f"uploads/{organization_id}/{name}")
+    except Exception:
+        raise ServiceError("NOT_FOUND", "No such upload.") from None
+    return Response(
+        data,
+        media_type=CONTENT_TYPES[name.rsplit(".", 1)[1]],
+        headers={
+            "Content-Disposition": f'inline; filename="{name}"',
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "default-src 'none'; sandbox",
+            "Cache-Control": "public, max-age=86400",
+        },
+    )

@@ -51,9 +51,16 @@ class Storage:
     async def ensure_bucket(self) -> None:
         await asyncio.to_thread(self.ensure_bucket_sync)
 
-    async def put(self, key: str, data: bytes, content_type: str) -> None:
+    async def put(self, key: str, data: bytes, content_type: str, content_disposition: str = "") -> None:
+        headers = {"Content-Disposition": content_disposition} if content_disposition else None
         await asyncio.to_thread(
-            self.client.put_object, self.bucket, key, io.BytesIO(data), len(data), content_type=content_type
+            self.client.put_object,
+            self.bucket,
+            key,
+            io.BytesIO(data),
+            len(data),
+            content_type=content_type,
+            metadata=headers,  # type: ignore[arg-type]
         )
 
     async def get(self, key: str) -> bytes:

@@ -75,6 +75,14 @@ def org_not_found(org_id: str) -> ServiceError:
     return ServiceError("ORGANIZATION_NOT_FOUND", f"No organization {org_id!r}.")
 
 
+def _too_many(retry: timedelta) -> ServiceError:
+    return ServiceError(
+        "RATE_LIMITED",
+        "Too many attempts from this address; try again later.",
+        {"retry_after": max(1, int(retry.total_seconds()) + 1)},
+    )
+
+
 class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     def __init__(
         self,
@@ -270,43 +278,70 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         email = domain.normalize_email(request.email)
         domain.check_password(request.password)
         name = domain.check_org_name(request.organization_name, "organization_name")
+        s = self.settings
+        if request.client_ip:
+            # Every sign-up attempt from an address counts (the row stays), so one address
+            # cannot mint organizations (and free quotas) without end.
+            await self._take_attempts(
+                [(f"signup:{request.client_ip[:64]}", s.signup_max_per_ip)], s.signup_window_seconds
+            )
         async with self.engine.begin() as conn:
             org, user_id = await self._create_org(conn, name, "free", email, request.password)
             token = await self._new_session(conn, org.id, user_id)
         self.relay.notify()
         return billing_pb2.SignupResponse(session_token=token, organization_id=org.id)
 
-    async def _throttle(self, conn: AsyncConnection, subjects: list[tuple[str, int]]) -> None:
-        s = self.settings
+    async def _take_attempts(
+        self,
+        subjects: list[tuple[str, int]],
+        window_seconds: int,
+        backoff: tuple[str, int] | None = None,
+    ) -> list[int]:
+        """Checks and records one attempt per subject in one transaction, serialized per subject
+        (no check-then-record race: N concurrent attempts at the edge never pass more than the
+        limit). Over a subject's limit -> RATE_LIMITED until its window frees a slot. `backoff`
+        (subject, free attempts): after that many, each further attempt waits 2^(n - free)
+        seconds (at most the window) after the previous one. Returns the recorded ids."""
         now = datetime.now(UTC)
-        since = now - timedelta(seconds=s.login_window_seconds)
-        for subject, allowed in subjects:
-            if await store.count_login_failures(conn, subject, since) >= allowed:
-                oldest = await store.oldest_login_failure(conn, subject, since) or now
-                retry = int((oldest + timedelta(seconds=s.login_window_seconds) - now).total_seconds()) + 1
-                raise ServiceError(
-                    "RATE_LIMITED", "Too many failed logins; try again later.", {"retry_after": max(1, retry)}
-                )
+        since = now - timedelta(seconds=window_seconds)
+        async with self.engine.begin() as conn:
+            await store.lock_attempt_subjects(conn, [subject for subject, _ in subjects])
+            for subject, allowed in subjects:
+                await store.forget_attempts_before(conn, subject, since)
+                count, oldest, newest = await store.attempt_stats(conn, subject, since)
+                if count >= allowed:
+                    retry = (oldest or now) + timedelta(seconds=window_seconds) - now
+                    raise _too_many(retry)
+                if backoff is not None and subject == backoff[0] and count >= backoff[1] and newest:
+                    wait = timedelta(seconds=min(2 ** (count - backoff[1]), window_seconds))
+                    if newest + wait > now:
+                        raise _too_many(newest + wait - now)
+            return await store.add_login_failures(conn, [subject for subject, _ in subjects], now)
 
     @rpc
     async def Login(self, request, context):
         s = self.settings
         email = (request.email or "").strip().lower()[:254]
-        subjects = [(f"email:{email}", s.login_max_failures_per_email)]
-        if request.client_ip:
-            subjects.append((f"ip:{request.client_ip[:64]}", s.login_max_failures_per_ip))
+        address = request.client_ip[:64]
+        # Failures count per (account, client address): a stranger exhausts only their own
+        # attempts, never the owner's; and per address across accounts (password spraying).
+        account = f"account:{email}|ip:{address}"
+        subjects = [(account, s.login_max_failures_per_email)]
+        if address:
+            subjects.append((f"ip:{address}", s.login_max_failures_per_ip))
+        attempts = await self._take_attempts(
+            subjects, s.login_window_seconds, backoff=(account, s.login_backoff_after_failures)
+        )
         async with self.engine.connect() as conn:
-            await self._throttle(conn, subjects)
             user = await store.get_user_by_email(conn, email) if email else None
         ok = await asyncio.to_thread(
             _verify, user.password_hash if user else _DUMMY_HASH, request.password or ""
         )
         token = ""
-        async with self.engine.begin() as conn:
-            if user is None or not ok:
-                await store.add_login_failures(conn, [subject for subject, _ in subjects])
-            else:
-                await store.clear_login_failures(conn, f"email:{email}")
+        if user is not None and ok:
+            async with self.engine.begin() as conn:
+                await store.remove_attempts(conn, attempts)
+                await store.clear_login_failures(conn, account)
                 token = await self._new_session(conn, user.organization_id, user.id)
         if user is None or not token:
             raise ServiceError("UNAUTHORIZED", "Wrong e-mail or password.")

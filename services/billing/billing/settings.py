@@ -16,7 +16,13 @@ class Settings(KitSettings):
     mail_poll_seconds: float = 1.0
     mail_max_attempts: int = 8
     session_days: int = 30
-    # Login throttling: failed attempts allowed per window, per e-mail and per client IP.
+    # Login throttling: failed attempts allowed per window, per (e-mail, client address) and per
+    # client address; after login_backoff_after_failures failures of one (e-mail, address), each
+    # further attempt waits 2^(n - that) seconds after the previous one.
     login_window_seconds: int = 900
     login_max_failures_per_email: int = 10
     login_max_failures_per_ip: int = 100
+    login_backoff_after_failures: int = 5
+    # Sign-ups per client address per window.
+    signup_window_seconds: int = 3600
+    signup_max_per_ip: int = 10

@@ -236,20 +236,43 @@ async def revoke_session(conn: AsyncConnection, token_hash: str) -> None:
     )
 
 
-async def count_login_failures(conn: AsyncConnection, subject: str, since: datetime) -> int:
+async def lock_attempt_subjects(conn: AsyncConnection, subjects: list[str]) -> None:
+    """Serializes attempt counting per subject until the transaction ends (advisory locks,
+    taken in one order so two transactions never wait on each other crosswise)."""
+    for subject in sorted(set(subjects)):
+        await conn.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(subject, 0))))
+
+
+async def attempt_stats(
+    conn: AsyncConnection, subject: str, since: datetime
+) -> tuple[int, datetime | None, datetime | None]:
+    """(count, oldest, newest) of the subject's recorded attempts since `since`."""
     f = login_failures
-    q = select(func.count()).select_from(f).where(f.c.subject == subject, f.c.at >= since)
-    return int((await conn.execute(q)).scalar_one())
+    q = select(func.count(), func.min(f.c.at), func.max(f.c.at)).where(
+        f.c.subject == subject, f.c.at >= since
+    )
+    count, oldest, newest = (await conn.execute(q)).one()
+    return int(count), oldest, newest
 
 
-async def oldest_login_failure(conn: AsyncConnection, subject: str, since: datetime) -> datetime | None:
+async def forget_attempts_before(conn: AsyncConnection, subject: str, before: datetime) -> None:
     f = login_failures
-    q = select(func.min(f.c.at)).where(f.c.subject == subject, f.c.at >= since)
-    return (await conn.execute(q)).scalar_one_or_none()
+    await conn.execute(f.delete().where(f.c.subject == subject, f.c.at < before))
 
 
-async def add_login_failures(conn: AsyncConnection, subjects: list[str]) -> None:
-    await conn.execute(insert(login_failures), [{"subject": s} for s in subjects])
+async def add_login_failures(
+    conn: AsyncConnection, subjects: list[str], at: datetime | None = None
+) -> list[int]:
+    at = at or datetime.now(UTC)
+    rows = await conn.execute(
+        insert(login_failures).returning(login_failures.c.id), [{"subject": s, "at": at} for s in subjects]
+    )
+    return [int(r[0]) for r in rows]
+
+
+async def remove_attempts(conn: AsyncConnection, attempt_ids: list[int]) -> None:
+    if attempt_ids:
+        await conn.execute(login_failures.delete().where(login_failures.c.id.in_(attempt_ids)))
 
 
 async def clear_login_failures(conn: AsyncConnection, subject: str) -> None:

@@ -26,7 +26,9 @@ async def build(rt: Runtime) -> Parts:
     storage = Storage(settings)
     renderer = rt.clients.stub(renderer_pb2_grpc.RendererServiceStub, settings.renderer_addr)
     catalog = rt.clients.stub(catalog_pb2_grpc.CatalogServiceStub, settings.catalog_addr)
-    publisher = Publisher(rt.engine, keyring, storage, renderer, TikTok(settings))
+    publisher = Publisher(
+        rt.engine, keyring, storage, renderer, TikTok(settings), settings.webhook_allow_private_networks
+    )
     servicer = DeliveryServicer(settings, rt.engine, keyring, publisher, catalog)
     return Parts(
         servicers=[

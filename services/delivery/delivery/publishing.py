@@ -8,8 +8,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-import httpx
-from kit import grpcx, ids, logs
+from kit import grpcx, ids, logs, netguard
 from kit.errors import ServiceError
 from kit.storage import PUBLIC_PREFIX, Storage
 from PIL import Image
@@ -37,13 +36,20 @@ def to_jpeg(data: bytes) -> bytes:
 
 class Publisher:
     def __init__(
-        self, engine: AsyncEngine, keyring: KeyRing, storage: Storage, renderer: Any, tiktok: TikTok
+        self,
+        engine: AsyncEngine,
+        keyring: KeyRing,
+        storage: Storage,
+        renderer: Any,
+        tiktok: TikTok,
+        allow_private: bool = False,
     ):
         self.engine = engine
         self.keyring = keyring
         self.storage = storage
         self.renderer = renderer
         self.tiktok = tiktok
+        self.allow_private = allow_private  # WEBHOOK_ALLOW_PRIVATE_NETWORKS (local runs)
         self._bucket_ready = False
 
     async def publish(
@@ -153,13 +159,16 @@ class Publisher:
         try:
             if url.startswith(prefix):
                 return await self.storage.get(url[len(prefix) :])
-            async with httpx.AsyncClient(timeout=30, follow_redirects=False) as client:
-                resp = await client.get(url)
-                resp.raise_for_status()
-                if len(resp.content) > MAX_IMAGE_BYTES:
-                    raise ValueError("slide image too large")
-                return resp.content
-        except Exception as exc:
+            # Anywhere else: under the platform's one SSRF guard, pinned to the checked address.
+            return await netguard.fetch(
+                url,
+                self.allow_private,
+                max_bytes=MAX_IMAGE_BYTES,
+                timeout=30,
+                field="image_url",
+            )
+        except Exception:
+            log.warning("slide image unreadable", url=url)
             raise ServiceError(
-                "UPSTREAM_ERROR", f"A slide image could not be read: {type(exc).__name__}."
+                "UPSTREAM_ERROR", "A slide image could not be read; retry the publication later."
             ) from None

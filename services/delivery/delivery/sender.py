@@ -174,11 +174,16 @@ class Sender:
             error = f"refused: {exc.message}"
         except TimeoutError:
             error = f"timeout after {self.settings.webhook_timeout_seconds:g}s"
-        except (aiohttp.ClientError, ssl.SSLError, OSError) as exc:
-            error = f"{type(exc).__name__}: {exc}"[:500] or type(exc).__name__
-        except Exception as exc:  # e.g. an undecryptable secret: still an attempt on record
+        except (aiohttp.ClientSSLError, ssl.SSLError):
+            error = "TLS failed: the endpoint's certificate could not be verified"
+        except (aiohttp.ClientConnectorError, ConnectionError):
+            error = "connection failed: the endpoint could not be reached"
+        except (aiohttp.ClientError, OSError) as exc:
+            log.info("delivery attempt failed", delivery_id=item.id, error=repr(exc)[:300])
+            error = "the endpoint's answer could not be read"
+        except Exception:  # e.g. an undecryptable secret: still an attempt on record
             log.exception("delivery attempt crashed", delivery_id=item.id)
-            error = f"internal error: {type(exc).__name__}"
+            error = "internal error"
         duration_ms = int((time.monotonic() - started) * 1000)
         await self._record(item, status_code, duration_ms, error)
 

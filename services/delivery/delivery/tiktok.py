@@ -42,9 +42,9 @@ class TikTok:
         try:
             resp = await client.post(f"{self.base}{path}", json=body)
             data = resp.json()
-        except (httpx.HTTPError, ValueError) as exc:
+        except (httpx.HTTPError, ValueError):
             raise ServiceError(
-                "UPSTREAM_ERROR", f"TikTok could not be reached: {type(exc).__name__}."
+                "UPSTREAM_ERROR", "TikTok could not be reached or gave an unreadable answer; retry later."
             ) from None
         error = data.get("error") or {} if isinstance(data, dict) else {}
         code = str(error.get("code", "")) if isinstance(error, dict) else ""

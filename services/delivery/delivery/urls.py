@@ -1,132 +1,26 @@
-"""The one rule for outgoing URLs (webhook endpoints and chat integrations).
+"""Outgoing URLs of delivery: the platform's one SSRF guard, kit.netguard (moved there so the
+renderer's screenshot fetch uses the very same rule)."""
 
-Only https:// with a host and no credentials. Unless private networks are allowed (local
-runs), every address the host resolves to must be public: loopback, private, link-local
-(cloud metadata included), shared, reserved, unspecified and multicast ranges are refused,
-for IPv4, IPv6 and IPv4 embedded in IPv6. The check runs at registration and again right
-before each delivery, whose connection then goes to the checked address (DNS rebinding).
-"""
+from kit.netguard import (
+    MAX_URL_LENGTH,
+    IPAddress,
+    Target,
+    UrlRefused,
+    check,
+    is_forbidden,
+    parse,
+    pinned_url,
+    resolve,
+)
 
-from __future__ import annotations
-
-import asyncio
-import ipaddress
-import socket
-from dataclasses import dataclass
-from urllib.parse import SplitResult, urlsplit, urlunsplit
-
-from kit.errors import ServiceError, validation_error
-
-MAX_URL_LENGTH = 2048
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
-
-# Not covered by is_global in every Python version, or worth naming.
-_EXTRA_BLOCKED = [
-    ipaddress.ip_network("100.64.0.0/10"),  # carrier-grade NAT
-    ipaddress.ip_network("169.254.0.0/16"),  # link-local, 169.254.169.254 metadata
-    ipaddress.ip_network("fd00:ec2::/32"),  # AWS IPv6 metadata
-    ipaddress.ip_network("64:ff9b:1::/48"),  # local-use NAT64
+__all__ = [
+    "MAX_URL_LENGTH",
+    "IPAddress",
+    "Target",
+    "UrlRefused",
+    "check",
+    "is_forbidden",
+    "parse",
+    "pinned_url",
+    "resolve",
 ]
-
-
-class UrlRefused(ServiceError):
-    def __init__(self, message: str, field: str = "url"):
-        err = validation_error([(field, message)], message)
-        super().__init__(err.code, err.message, err.details)
-
-
-@dataclass(frozen=True)
-class Target:
-    url: str
-    host: str
-    port: int
-    addresses: tuple[str, ...]
-
-
-def parse(url: str, field: str = "url") -> SplitResult:
-    """Static part of the rule; returns the split URL or raises VALIDATION_ERROR."""
-    if not isinstance(url, str) or not url.strip():
-        raise UrlRefused("A URL is required.", field)
-    url = url.strip()
-    if len(url) > MAX_URL_LENGTH:
-        raise UrlRefused(f"The URL is longer than {MAX_URL_LENGTH} characters.", field)
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        raise UrlRefused("The URL is malformed.", field) from None
-    if parts.scheme.lower() != "https":
-        raise UrlRefused("Only https:// URLs are accepted.", field)
-    if not parts.hostname:
-        raise UrlRefused("The URL has no host.", field)
-    if parts.username is not None or parts.password is not None:
-        raise UrlRefused("Credentials in the URL are not accepted.", field)
-    if port == 0:
-        raise UrlRefused("The URL's port is invalid.", field)
-    if any(c.isspace() for c in url):
-        raise UrlRefused("The URL contains whitespace.", field)
-    return parts
-
-
-def is_forbidden(ip: IPAddress) -> bool:
-    candidates: list[IPAddress] = [ip]
-    if isinstance(ip, ipaddress.IPv6Address):
-        for embedded in (ip.ipv4_mapped, ip.sixtofour, ip.teredo[1] if ip.teredo else None):
-            if embedded is not None:
-                candidates.append(embedded)
-        if ip in ipaddress.ip_network("::/96") and int(ip) > 1:  # IPv4-compatible (deprecated)
-            candidates.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
-    for addr in candidates:
-        if not addr.is_global or addr.is_multicast or addr.is_unspecified or addr.is_loopback:
-            return True
-        if addr.is_private or addr.is_link_local or addr.is_reserved:
-            return True
-        if any(addr in net for net in _EXTRA_BLOCKED if net.version == addr.version):
-            return True
-    return False
-
-
-async def resolve(host: str, port: int) -> list[str]:
-    try:
-        return [str(ipaddress.ip_address(host))]
-    except ValueError:
-        pass
-    loop = asyncio.get_running_loop()
-    try:
-        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError) as exc:
-        raise UrlRefused(f"The host {host!r} does not resolve: {exc}") from None
-    seen: list[str] = []
-    for info in infos:
-        addr = str(info[4][0]).split("%", 1)[0]
-        if addr not in seen:
-            seen.append(addr)
-    return seen
-
-
-async def check(url: str, allow_private: bool, field: str = "url") -> Target:
-    """The whole rule: static checks, then resolution and the address ranges."""
-    parts = parse(url, field)
-    host = parts.hostname or ""
-    port = parts.port or 443
-    addresses = await resolve(host, port)
-    if not addresses:
-        raise UrlRefused(f"The host {host!r} does not resolve.", field)
-    if not allow_private:
-        for addr in addresses:
-            if is_forbidden(ipaddress.ip_address(addr)):
-                raise UrlRefused(
-                    "The URL's host resolves to a private, loopback, link-local or otherwise "
-                    "non-public address.",
-                    field,
-                )
-    return Target(url=url.strip(), host=host, port=port, addresses=tuple(addresses))
-
-
-def pinned_url(target: Target) -> str:
-    """The target URL with its host replaced by the checked address (SNI and Host stay)."""
-    parts = urlsplit(target.url)
-    addr = target.addresses[0]
-    host = f"[{addr}]" if ":" in addr else addr
-    netloc = f"{host}:{target.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, ""))

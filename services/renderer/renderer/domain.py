@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import ipaddress
 import json
 import re
 import warnings
@@ -137,12 +136,34 @@ def zips_prefix(slideshow_id: str) -> str:
     return f"zips/{slideshow_id}/"
 
 
+# Uploads are not under public/: the object store would answer anonymous reads with whatever
+# `response-content-type` the URL asks for. They are read through the gateway's proxy
+# (GET /v0/public/uploads/<org>/<name>), which sets the type itself and ignores overrides.
+UPLOADS_PREFIX = "uploads/"
+UPLOAD_ROUTE = "/v0/public/uploads/"
+_UPLOAD_NAME = re.compile(r"^org_[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{16,64}\.(png|jpg|webp)$")
+
+
 def upload_object_key(organization_id: str, token: str, ext: str) -> str:
-    return f"public/uploads/{organization_id}/{token}.{ext}"
+    return f"{UPLOADS_PREFIX}{organization_id}/{token}.{ext}"
 
 
-def own_object_key(url: str, public_base: str) -> str | None:
-    """The object key of a URL that points into our public bucket area, else None."""
+def upload_url(public_base_url: str, key: str) -> str:
+    return public_base_url.rstrip("/") + UPLOAD_ROUTE + key.removeprefix(UPLOADS_PREFIX)
+
+
+def upload_key_of(name: str) -> str | None:
+    """The object key of an upload named `<org>/<file>` (the proxy route's tail), else None."""
+    return UPLOADS_PREFIX + name if _UPLOAD_NAME.match(name) else None
+
+
+def own_object_key(url: str, public_base: str, public_base_url: str = "") -> str | None:
+    """The object key of a URL that points into our public bucket area or at an upload served
+    by the gateway, else None."""
+    if public_base_url:
+        route = public_base_url.rstrip("/") + UPLOAD_ROUTE
+        if url.startswith(route):
+            return upload_key_of(url[len(route) :].split("?", 1)[0])
     base = public_base.rstrip("/") + "/"
     if not url.startswith(base):
         return None
@@ -152,17 +173,29 @@ def own_object_key(url: str, public_base: str) -> str | None:
     return key
 
 
-def is_public_address(host_ip: str) -> bool:
-    """False for loopback, private, link-local (cloud metadata), multicast and reserved ranges."""
-    ip = ipaddress.ip_address(host_ip)
-    return not (
-        ip.is_private
-        or ip.is_loopback
-        or ip.is_link_local
-        or ip.is_multicast
-        or ip.is_reserved
-        or ip.is_unspecified
-    )
+def reencode_image(data: bytes, max_pixels: int) -> tuple[bytes, CheckedImage]:
+    """Decodes an upload and writes a new file from its pixels alone: the same format (PNG,
+    JPEG or WebP), orientation applied, and nothing else of the original kept (no metadata,
+    no ICC/EXIF/XMP, no text chunks, no bytes after the image), so a file that is also an HTML
+    page or a script is not one any more."""
+    checked = check_image(data, max_pixels)
+    from PIL import ImageOps
+
+    with Image.open(io.BytesIO(data), formats=list(IMAGE_FORMATS)) as src:
+        img = ImageOps.exif_transpose(src)
+        has_alpha = img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info)
+        mode = "RGBA" if has_alpha and checked.ext != "jpg" else "RGB"
+        pixels = Image.new(mode, img.size)
+        pixels.paste(img.convert(mode))
+    out = io.BytesIO()
+    if checked.ext == "png":
+        pixels.save(out, "PNG", compress_level=6)
+    elif checked.ext == "jpg":
+        pixels.save(out, "JPEG", quality=90, optimize=True)
+    else:
+        pixels.save(out, "WEBP", quality=90, method=4)
+    width, height = pixels.size
+    return out.getvalue(), CheckedImage(checked.ext, checked.content_type, width, height)
 
 
 def check_image(data: bytes, max_pixels: int) -> CheckedImage:
@@ -178,13 +211,13 @@ def check_image(data: bytes, max_pixels: int) -> CheckedImage:
                 img.verify()
             with Image.open(io.BytesIO(data), formats=list(IMAGE_FORMATS)) as img:
                 img.load()
-    except Exception as exc:
+    except Exception:
         raise validation_error(
             [
                 (
                     "file",
-                    "must be a PNG, JPEG or WebP image of at most "
-                    f"{max_pixels // 1_000_000} megapixels ({type(exc).__name__})",
+                    "must be a complete PNG, JPEG or WebP image of at most "
+                    f"{max_pixels // 1_000_000} megapixels; re-export it from an image editor",
                 )
             ]
         ) from None

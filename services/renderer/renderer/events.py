@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import socket
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
-import httpx
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import grpcx, logs, metrics, outbox, topics
+from kit import grpcx, logs, metrics, netguard, outbox, topics
 from kit.errors import ServiceError
 from kit.outbox import OutboxRelay
 from kit.pgnotify import Listener
@@ -298,7 +295,9 @@ class RenderWorker:
             ) from None
         except Exception:
             log.exception("render crashed", slideshow_id=row.id)
-            raise RenderFailure("RENDER_FAILED", "The slides could not be drawn.") from None
+            raise RenderFailure(
+                "RENDER_FAILED", "The slides could not be drawn; retrying may help, else contact support."
+            ) from None
         for violation in lint.check(layout):
             metrics.DECK_LINT_VIOLATIONS.labels(violation.rule, row.design).inc()
             log.warning("deck lint", slideshow_id=row.id, design=row.design, violation=str(violation))
@@ -315,7 +314,7 @@ class RenderWorker:
 
     async def _screenshot(self, url: str) -> bytes:
         s = self.deps.settings
-        key = domain.own_object_key(url, s.s3_public_url)
+        key = domain.own_object_key(url, s.s3_public_url, s.public_base_url)
         try:
             data = await (self.deps.storage.get(key) if key else fetch_external(url, s))
         except RenderFailure:
@@ -460,31 +459,26 @@ def marketing_rows(deck: Any) -> list[dict[str, Any]]:
 
 
 async def fetch_external(url: str, s: Settings) -> bytes:
-    """GET a screenshot hosted elsewhere: http(s) only, public addresses only (unless allowed),
-    no redirects, at most upload_max_bytes."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} is not an http(s) URL.")
-    if not s.screenshot_allow_private_hosts:
-        infos = await asyncio.get_running_loop().getaddrinfo(
-            parts.hostname, parts.port or 443, type=socket.SOCK_STREAM
+    """GET a screenshot hosted elsewhere under the platform's one SSRF guard (kit.netguard):
+    http(s) only, every address of the host public (unless allowed), the connection pinned to
+    the checked address (DNS rebinding), no redirects, at most upload_max_bytes."""
+    try:
+        return await netguard.fetch(
+            url,
+            s.screenshot_allow_private_hosts,
+            max_bytes=s.upload_max_bytes,
+            timeout=s.screenshot_fetch_timeout_seconds,
+            field="screenshots",
         )
-        if not infos or not all(domain.is_public_address(str(i[4][0])) for i in infos):
-            raise RenderFailure("SCREENSHOT_UNAVAILABLE", f"Screenshot {url} points to a private address.")
-    async with httpx.AsyncClient(
-        timeout=s.screenshot_fetch_timeout_seconds, follow_redirects=False
-    ) as client:
-        async with client.stream("GET", url) as resp:
-            if resp.status_code != 200:
-                raise RenderFailure(
-                    "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} answered {resp.status_code}."
-                )
-            data = bytearray()
-            async for chunk in resp.aiter_bytes():
-                data += chunk
-                if len(data) > s.upload_max_bytes:
-                    raise RenderFailure("SCREENSHOT_INVALID", f"Screenshot {url} is larger than 10 MB.")
-    return bytes(data)
+    except netguard.UrlRefused as exc:
+        fields = (exc.details or {}).get("fields") or [{}]
+        reason = fields[0].get("message", "The URL is not allowed.")
+        raise RenderFailure(
+            "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} cannot be fetched. {reason}"
+        ) from None
+    except netguard.FetchError as exc:
+        code = "SCREENSHOT_INVALID" if "larger" in exc.reason else "SCREENSHOT_UNAVAILABLE"
+        raise RenderFailure(code, f"Screenshot {url} {exc.reason}.") from None
 
 
 # --- app deleted -----------------------------------------------------------------------------

@@ -373,10 +373,13 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             raise ServiceError(
                 "PAYLOAD_TOO_LARGE", f"A screenshot may be at most {s.upload_max_bytes} bytes."
             )
-        checked = await asyncio.to_thread(domain.check_image, request.content, s.max_image_pixels)
-        key = domain.upload_object_key(org_id, secrets.token_urlsafe(18), checked.ext)
-        await self.deps.storage.put(key, request.content, checked.content_type)
-        return renderer_pb2.UploadScreenshotResponse(url=self.deps.storage.public_url(key))
+        clean, checked = await asyncio.to_thread(domain.reencode_image, request.content, s.max_image_pixels)
+        name = f"{secrets.token_urlsafe(18)}.{checked.ext}"
+        key = domain.upload_object_key(org_id, name.rsplit(".", 1)[0], checked.ext)
+        await self.deps.storage.put(
+            key, clean, checked.content_type, content_disposition=f'inline; filename="{name}"'
+        )
+        return renderer_pb2.UploadScreenshotResponse(url=domain.upload_url(s.public_base_url, key))
 
 
 def metadata(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
