@@ -7,9 +7,9 @@ STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
 
-.PHONY: install browser wrk run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
+.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
 
-install: .venv/.installed
+install: .venv/.installed fonts
 
 .venv/.installed: uv.lock pyproject.toml $(wildcard */pyproject.toml */*/pyproject.toml)
 	@test -x $(UV) || (python3.11 -m venv .tools && .tools/bin/pip install -q 'uv==0.13.9')
@@ -19,6 +19,14 @@ install: .venv/.installed
 node_modules/.installed: package.json
 	npm install --no-audit --no-fund --silent
 	@touch $@
+
+# Slide fonts too big to commit: Noto CJK (Japanese, Korean, Simplified and Traditional Chinese forms) and
+# Noto Color Emoji from Debian. Without them decks in those scripts fail with RENDER_TEXT_UNSUPPORTED.
+FONT_FILES := /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+fonts:
+	@for f in $(FONT_FILES); do test -f $$f || missing=1; done; [ -z "$$missing" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk fonts-noto-color-emoji >/dev/null) ; } || \
+	  { echo "install Debian's fonts-noto-cjk and fonts-noto-color-emoji (or set RENDERER_FONT_DIRS)"; exit 1; }
 
 # Debian's Chromium for the share-page browser test (skipped with its reason when missing).
 browser:
@@ -90,8 +98,10 @@ bench: install wrk
 	@$(MAKE) --no-print-directory stack-up
 	@$(PY) scripts/bench.py; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 
+# Every design x language x image source by default; narrow with GALLERY_ARGS, e.g.
+# make gallery GALLERY_ARGS="--designs classic --languages en,ja --sources photos --formats listicle"
 gallery: install
-	$(PY) -m renderer.gallery out/gallery
+	$(PY) -m renderer.gallery out/gallery $(GALLERY_ARGS)
 
 clean:
 	rm -rf .stack out

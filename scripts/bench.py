@@ -312,48 +312,40 @@ def percentile_ms(values: list[float], q: float) -> float:
 
 
 def bench_render_cost(ctx: Context) -> None:
-    """CPU seconds per 6-slide deck and PNG size, per design and image source (in process)."""
-    import io
+    """CPU seconds per 6-slide deck (PNG encoding included, screenshots and photos decoded cold) and the
+    largest slide, per design x image source x script, and the resident memory of a process that has
+    drawn every script (what one render worker holds)."""
+    import resource
 
-    from PIL import Image
-    from renderer import art, catalog, copy
-    from renderer.deck import AppInfo, DeckStyle
+    from renderer import art, gallery
 
-    app = AppInfo(
-        name="FitTrack",
-        niche="fitness",
-        value_props=("5-minute workouts", "No equipment"),
-        pain_points=("No time to train",),
-        ios_url="https://apps.apple.com/app/id1",
-    )
-    template = catalog.template("fitness", "problem_solution")
-    deck = copy.write_deck(app, template, "I stopped paying for a gym and got stronger", "en", {})
-    shot = io.BytesIO()
-    Image.new("RGB", (1170, 2532), "#3355AA").save(shot, "PNG")
-    print("\n== render cost per 6-slide deck (CPU s, excluding upload; best of 3) ==")
-    for design in [d.key for d in catalog.DESIGNS]:
-        for source, shots in (("brand", ()), ("screenshots", (shot.getvalue(),))):
-            style = DeckStyle(
-                design=design,
-                niche="fitness",
-                language="en",
-                primary="#FF5A36",
-                secondary="#1B1B3A",
-                accent="#FFD23F",
-                app_name="FitTrack",
-                image_source=source,
-                screenshots=shots,
-                seed=7,
-            )
-            art.render_deck(deck, style)  # fonts and caches warm
-            runs = []
-            for _ in range(3):
-                began = time.process_time()
-                pngs = art.render_deck(deck, style)
-                runs.append(time.process_time() - began)
-            size = sum(len(p) for p in pngs) / len(pngs) / 1024
-            flag = "ok" if min(runs) < 0.5 else "over 0.5 s"
-            print(f"{design:<16} {source:<12} {min(runs):5.2f} s   {size:6.0f} KB/slide   {flag}")
+    shots, photos = gallery.sample_files("screenshots"), gallery.sample_files("photos")
+    limits = {"brand": (0.6, 1.0), "screenshots": (0.6, 1.0), "photos": (1.5, 2.5)}  # CPU s, MB per slide
+    print("\n== render cost per 6-slide deck (CPU s incl. PNG encoding; best of 2; largest slide) ==")
+    worst: dict[str, float] = {}
+    for design in ("classic", "inspo", "editorial-split", "brand-studio"):
+        for source in ("brand", "screenshots", "photos"):
+            cells = []
+            for lang in ("en", "ja", "zh-Hans", "ar", "hi", "th"):
+                deck = gallery.plan([design], [lang], ["fitness"], [], [source])[0]
+                runs, biggest = [], 0
+                for _ in range(2):
+                    art._decoded.cache_clear()
+                    art._cropped.cache_clear()
+                    pngs, _, cpu, _ = gallery.render(deck, shots, photos)
+                    runs.append(cpu)
+                    biggest = max(len(p) for p in pngs)
+                cells.append(f"{lang} {min(runs):4.2f}")
+                worst[source] = max(worst.get(source, 0.0), min(runs))
+                cpu_limit, mb_limit = limits[source]
+                if min(runs) >= cpu_limit or biggest >= mb_limit * 1e6:
+                    cells[-1] += f" (OVER: {biggest / 1e6:.2f} MB)"
+            print(f"{design:<16} {source:<12} " + "  ".join(cells))
+    for source, (cpu_limit, _) in limits.items():
+        verdict = "met" if worst.get(source, 0) < cpu_limit else "NOT met"
+        print(f"{source}: worst deck {worst.get(source, 0):.2f} s (target < {cpu_limit} s): {verdict}")
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory after drawing every script: {rss_mb:.0f} MB (target < 500 MB)")
 
 
 def bench_generate_e2e(ctx: Context) -> None:

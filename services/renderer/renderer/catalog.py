@@ -7,11 +7,13 @@ and MCP); the niche decides which formats it offers.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
 # Languages with copy: one file each under locales/ (see copy.py).
-COPY_LANGUAGES: tuple[str, ...] = tuple(sorted(p.stem for p in (Path(__file__).resolve().parent / "locales").glob("*.json")))
+COPY_LANGUAGES: tuple[str, ...] = tuple(
+    sorted(p.stem for p in (Path(__file__).resolve().parent / "locales").glob("*.json"))
+)
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,13 @@ def _norm(line: str) -> str:
 
 class _Writer:
     def __init__(
-        self, app: AppInfo, template: Template, hook_text: str, language: str, overrides: dict[str, str], seed: int
+        self,
+        app: AppInfo,
+        template: Template,
+        hook_text: str,
+        language: str,
+        overrides: dict[str, str],
+        seed: int,
     ) -> None:
         found = resolve_language(language)
         if found is None:
@@ -99,7 +105,9 @@ class _Writer:
         self.niche: dict[str, Any] = self.t["niches"].get(key) or self.t["niches"]["general"]
         self.topic = str(self.niche["topic"])
         self.hook = " ".join((hook_text or "").split())
-        self.over = {k: " ".join(v.split()) for k, v in (overrides or {}).items() if isinstance(v, str) and v.strip()}
+        self.over = {
+            k: " ".join(v.split()) for k, v in (overrides or {}).items() if isinstance(v, str) and v.strip()
+        }
         self.used: set[str] = set()
         pains = [sentence_case(s) for s in app.pain_points if s.strip()]
         props = [sentence_case(s) for s in app.value_props if s.strip()]
@@ -112,7 +120,14 @@ class _Writer:
     def fill(self, text: str, **extra: str) -> str:
         persona = self.var("persona") or self.app.target_audience.strip() or self.t["persona_default"]
         topic = self.var("topic") or self.topic
-        values = {"app": self.app.name.strip(), "topic": topic, "persona": persona, "n": "", "store": "", "link": ""}
+        values = {
+            "app": self.app.name.strip(),
+            "topic": topic,
+            "persona": persona,
+            "n": "",
+            "store": "",
+            "link": "",
+        }
         values.update(extra)
         out = text.format_map(values)
         # Lines are written capitalized; one that opens with the topic word is capitalized here.
@@ -149,7 +164,12 @@ class _Writer:
         return SlideCopy(role, layout, title, subtitle, label, duration)
 
     def pain(self, i: int, name: str) -> str:
-        return self.unique(self.var(name), *self.pains[i:], *self.variants("problem_default"), *self.variants("mistakes_default"))
+        return self.unique(
+            self.var(name),
+            *self.pains[i:],
+            *self.variants("problem_default"),
+            *self.variants("mistakes_default"),
+        )
 
     def feature(self, name: str) -> str:
         return self.unique(self.var(name), *self.features, *self.variants("features_default"))
@@ -162,8 +182,7 @@ class _Writer:
         fmt = self.template.format
         if self.hook and fits_format(self.hook, fmt) and _norm(self.hook) not in {_norm(t) for t in titles}:
             return self.hook
-        key = _FORMAT_HOOK.get(fmt, "hook_default")
-        return self.variants(key, n=str(LIST_COUNTS.get(fmt) or ""))[0]
+        return self.fill(self.rng.choice(_format_hooks(self.t, fmt)), n=str(LIST_COUNTS.get(fmt) or ""))
 
     def cta(self) -> SlideCopy:
         store, _ = self.store()
@@ -192,7 +211,14 @@ class _Writer:
         out = [self.slide("HOOK", "headline", hook, swipe), *middle, cta]
         roles = self.template.slide_roles  # the template's roles are authoritative
         return tuple(
-            SlideCopy(roles[i] if i < len(roles) else s.role, s.layout_type, s.title, s.subtitle, s.label, s.duration)
+            SlideCopy(
+                roles[i] if i < len(roles) else s.role,
+                s.layout_type,
+                s.title,
+                s.subtitle,
+                s.label,
+                s.duration,
+            )
             for i, s in enumerate(out)
         )
 
@@ -210,7 +236,7 @@ class _Writer:
         problem = slides[1].title
         result = slides[4].title
         discovery = self.variants("caption_discovery")[0]
-        lines = [slides[0].title, problem, discovery, result, f"{self.t['link_in_bio']} 👆"]
+        lines = [slides[0].title, problem, discovery, result, f"👉 {self.t['link_in_bio']}"]
         text = "\n".join(_strip_urls(x) for x in lines if x)
         return _limit_emoji(text, MAX_EMOJI)[:CAPTION_MAX]
 
@@ -237,13 +263,23 @@ def builtin_hook(language: str, fmt: str, niche_key: str, app_name: str, seed: i
     service has nothing fitting (empty library, service down, a hook promising another list)."""
     lang = resolve_language(language) or "en"
     t = table(lang)
-    key = _FORMAT_HOOK.get(fmt, "hook_default")
-    options = t[key] if isinstance(t[key], list) else [t[key]]
+    options = _format_hooks(t, fmt)
     i = seed % len(options)
     niche = t["niches"].get(niche_key) or t["niches"]["general"]
-    text = options[i].format_map({"topic": niche["topic"], "n": str(LIST_COUNTS.get(fmt) or ""), "app": app_name.strip()})
+    text = options[i].format_map(
+        {"topic": niche["topic"], "n": str(LIST_COUNTS.get(fmt) or ""), "app": app_name.strip()}
+    )
     code = re.sub(r"[^A-Za-z0-9]", "", lang)
     return f"hk_builtin{fmt[:8]}{code}{i}", sentence_case(text) if options[i].startswith("{topic}") else text
+
+
+def _format_hooks(t: dict[str, Any], fmt: str) -> list[str]:
+    """The format's own openers; a list format's are those that say the count."""
+    value = t[_FORMAT_HOOK.get(fmt, "hook_default")]
+    options = value if isinstance(value, list) else [value]
+    if fmt in LIST_COUNTS:
+        options = [o for o in options if "{n}" in o] or options
+    return options
 
 
 def _distinct(items: list[str]) -> list[str]:
@@ -281,20 +317,32 @@ def _limit_emoji(text: str, limit: int) -> str:
 def _problem_solution(w: _Writer) -> list[SlideCopy]:
     return [
         w.slide("PROBLEM", "statement", w.pain(0, "problem"), w.line("problem_sub")),
-        w.slide("AGITATE", "statement", w.unique(w.var("agitation"), *w.pains[1:], *w.variants("agitation_default")), w.line("agitation_sub")),
+        w.slide(
+            "AGITATE",
+            "statement",
+            w.unique(w.var("agitation"), *w.pains[1:], *w.variants("agitation_default")),
+            w.line("agitation_sub"),
+        ),
         w.slide("SOLUTION", "headline", w.line("solution_title"), w.feature("solution")),
         w.slide("PROOF", "statement", w.outcome(), w.line("result_sub")),
     ]
 
 
 def _listicle(w: _Writer) -> list[SlideCopy]:
-    return [w.slide("POINT", "list", w.feature(f"point_{i}"), w.line("point_sub"), f"{i}.") for i in range(1, 5)]
+    return [
+        w.slide("POINT", "list", w.feature(f"point_{i}"), w.line("point_sub"), f"{i}.") for i in range(1, 5)
+    ]
 
 
 def _before_after(w: _Writer) -> list[SlideCopy]:
     return [
         w.slide("BEFORE", "split", w.pain(0, "before"), w.line("before_sub"), w.t["before_label"]),
-        w.slide("TURNING_POINT", "headline", w.line("turning_title", w.var("turning_point")), w.feature("solution")),
+        w.slide(
+            "TURNING_POINT",
+            "headline",
+            w.line("turning_title", w.var("turning_point")),
+            w.feature("solution"),
+        ),
         w.slide("AFTER", "split", w.outcome("after"), w.line("after_sub"), w.t["after_label"]),
         w.slide("PROOF", "statement", w.outcome("result"), w.line("result_sub")),
     ]
@@ -306,25 +354,38 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
     for i in (1, 2):
         myth = w.unique(w.var(f"myth_{i}"), *myths)
         out.append(w.slide("MYTH", "quote", myth, "", w.t["myth_label"]))
-        out.append(w.slide("FACT", "statement", w.feature(f"fact_{i}"), w.line("fact_sub"), w.t["fact_label"]))
+        out.append(
+            w.slide("FACT", "statement", w.feature(f"fact_{i}"), w.line("fact_sub"), w.t["fact_label"])
+        )
     return out
 
 
 def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
     parts = [("MORNING", "morning"), ("MIDDAY", "midday"), ("EVENING", "evening")]
-    slides = [w.slide(role, "statement", w.feature(key), w.line(f"{key}_sub"), w.t[f"{key}_label"]) for role, key in parts]
+    slides = [
+        w.slide(role, "statement", w.feature(key), w.line(f"{key}_sub"), w.t[f"{key}_label"])
+        for role, key in parts
+    ]
     return [*slides, w.slide("REFLECTION", "statement", w.outcome("reflection"), w.line("result_sub"))]
 
 
 def _feature_showcase(w: _Writer) -> list[SlideCopy]:
-    slides = [w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.line("feature_sub"), f"{i}.") for i in range(1, 4)]
+    slides = [
+        w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.line("feature_sub"), f"{i}.")
+        for i in range(1, 4)
+    ]
     return [*slides, w.slide("BENEFIT", "headline", w.outcome("benefit"), w.line("benefit_sub"))]
 
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:
     slides = []
     for i in range(1, 4):
-        title = w.unique(w.var(f"mistake_{i}"), *w.pains[i - 1 :], *w.variants("mistakes_default"), *w.variants("problem_default"))
+        title = w.unique(
+            w.var(f"mistake_{i}"),
+            *w.pains[i - 1 :],
+            *w.variants("mistakes_default"),
+            *w.variants("problem_default"),
+        )
         slides.append(w.slide("MISTAKE", "list", title, w.line("mistake_sub"), f"{i}."))
     return [*slides, w.slide("FIX", "headline", w.line("fix_title", w.var("fix")), w.feature("solution"))]
 
@@ -333,7 +394,9 @@ def _pov_story(w: _Writer) -> list[SlideCopy]:
     return [
         w.slide("SETUP", "quote", w.line("setup_default", w.var("setup")), ""),
         w.slide("STRUGGLE", "statement", w.pain(0, "struggle"), w.line("problem_sub")),
-        w.slide("DISCOVERY", "headline", w.line("discovery_title", w.var("discovery")), w.feature("solution")),
+        w.slide(
+            "DISCOVERY", "headline", w.line("discovery_title", w.var("discovery")), w.feature("solution")
+        ),
         w.slide("RESULT", "statement", w.outcome(), w.line("result_sub")),
     ]
 

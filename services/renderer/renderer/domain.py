@@ -89,7 +89,8 @@ def check_image_source(source: str, screenshots: int, photos: int) -> None:
     this installation has not configured."""
     if source == "screenshots" and not screenshots:
         raise ServiceError(
-            "NO_IMAGE_SOURCE", "The app's image source is 'screenshots' but it has none; upload screenshots first."
+            "NO_IMAGE_SOURCE",
+            "The app's image source is 'screenshots' but it has none; upload screenshots first.",
         )
     if source == "photos" and not photos:
         raise ServiceError(

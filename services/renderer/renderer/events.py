@@ -271,7 +271,11 @@ class RenderWorker:
             raise RenderFailure(
                 "NICHE_NOT_REGISTERED", f"Template {row.template_key!r} is not offered for {app.niche!r}."
             )
-        shots = await self._images(list(app.screenshots), "screenshots") if app.image_source == "screenshots" else ()
+        shots = (
+            await self._images(list(app.screenshots), "screenshots")
+            if app.image_source == "screenshots"
+            else ()
+        )
         photos = await self._images(list(app.photos), "photos") if app.image_source == "photos" else ()
         info = app_info(app)
         seed = domain.deck_seed(row.id)

@@ -13,6 +13,7 @@ import html
 import json
 import sys
 import time
+import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -71,23 +72,26 @@ def sample_files(kind: str) -> tuple[bytes, ...]:
     return tuple(p.read_bytes() for p in files)
 
 
-def plan(designs: list[str], languages: list[str], niches: list[str], formats: list[str], sources: list[str]) -> list[Deck]:
-    """Every combination; when formats is empty each deck takes one of its niche's formats in turn, so a
-    run covers them all."""
-    out = []
-    i = 0
+def plan(
+    designs: list[str], languages: list[str], niches: list[str], formats: list[str], sources: list[str]
+) -> list[Deck]:
+    """Every combination; when formats is empty each deck takes one of its niche's formats, picked by a
+    stable checksum of its name, so a run over many decks covers them all."""
+    out: list[Deck] = []
     for niche in niches:
         offered = [f.key for f in catalog.formats_for(niche)]
         for design in designs:
             for lang in languages:
                 for source in sources:
-                    fmts = [f for f in formats if f in offered] if formats else [offered[i % len(offered)]]
-                    i += 1
+                    pick = offered[zlib.crc32(f"{design}/{lang}/{source}".encode()) % len(offered)]
+                    fmts = [f for f in formats if f in offered] if formats else [pick]
                     out.extend(Deck(design, lang, source, niche, f) for f in fmts)
     return out
 
 
-def render(deck: Deck, shots: tuple[bytes, ...], photos: tuple[bytes, ...]) -> tuple[list[bytes], list[lint.Violation], float, DeckCopy]:
+def render(
+    deck: Deck, shots: tuple[bytes, ...], photos: tuple[bytes, ...]
+) -> tuple[list[bytes], list[lint.Violation], float, DeckCopy]:
     tpl = catalog.template(deck.niche, deck.format)
     assert tpl is not None, deck
     lang = copy.resolve_language(deck.language)
@@ -123,7 +127,9 @@ def contact_sheet(pngs: list[bytes], title: str) -> Image.Image:
     d.text((gap, 10), title, font=fonts.font("tiktok_bold", 24), fill=(235, 235, 240))
     for i, png in enumerate(pngs):
         with Image.open(io.BytesIO(png)) as im:
-            sheet.paste(im.convert("RGB").resize((w, h), Image.Resampling.LANCZOS), (gap + i * (w + gap), head))
+            sheet.paste(
+                im.convert("RGB").resize((w, h), Image.Resampling.LANCZOS), (gap + i * (w + gap), head)
+            )
     return sheet
 
 
@@ -149,7 +155,9 @@ def main(argv: list[str]) -> int:
     bad = 0
     for deck in decks:
         pngs, violations, cpu, written = render(deck, shots, photos)
-        contact_sheet(pngs, f"{deck.name}  ({written.language})").save(outdir / f"{deck.name}.png", optimize=False)
+        contact_sheet(pngs, f"{deck.name}  ({written.language})").save(
+            outdir / f"{deck.name}.png", optimize=False
+        )
         if args.slides:
             for i, png in enumerate(pngs):
                 (outdir / f"{deck.name}_{i + 1}.png").write_bytes(png)
@@ -157,7 +165,9 @@ def main(argv: list[str]) -> int:
         bad += len(violations)
         report[deck.name] = [v.as_dict() for v in violations]
         flag = f"  LINT {len(violations)}" if violations else ""
-        print(f"{deck.name:60s} cpu {cpu:5.2f}s  {size / 1e6:5.2f} MB  max {max(len(x) for x in pngs) / 1e6:4.2f} MB{flag}")
+        print(
+            f"{deck.name:60s} cpu {cpu:5.2f}s  {size / 1e6:5.2f} MB  max {max(len(x) for x in pngs) / 1e6:4.2f} MB{flag}"
+        )
         for v in violations:
             print(f"    {v}")
         rows.append((deck, written))

@@ -108,8 +108,8 @@ def test_text_color_contrasts_with_its_background(bg: tuple[int, int, int]) -> N
 
 def test_screenshots_source_places_the_screenshot() -> None:
     shot = _image_bytes((1170, 2532), "JPEG", (0, 255, 0))
-    brand = art.compose(_copy(), 1, _style("classic"))[0]
-    shots = art.compose(_copy(), 1, _style("classic", image_source="screenshots", screenshots=(shot,)))[0]
+    brand = art.compose(_copy(), 3, _style("classic"))[0]  # slide 4: the discovery, shown on a phone
+    shots = art.compose(_copy(), 3, _style("classic", image_source="screenshots", screenshots=(shot,)))[0]
     assert _diff(brand, shots) > 5
     px = shots.resize((108, 192)).tobytes()
     green = sum(1 for i in range(0, len(px), 3) if px[i + 1] > 200 and px[i] < 60 and px[i + 2] < 60)

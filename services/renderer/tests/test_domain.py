@@ -61,14 +61,6 @@ def test_fingerprint_depends_on_the_body_only():
     assert a != domain.fingerprint("app_1", "listicle", {"a": "1", "b": "2"}, [], "inspo")
 
 
-def test_builtin_hooks_are_stable_and_localized():
-    hook_id, text = domain.builtin_hook("de", "ss_abc")
-    assert hook_id.startswith("hk_") and text
-    assert domain.builtin_hook("de", "ss_abc") == (hook_id, text)
-    assert domain.builtin_hook("xx", "ss_abc")[0].startswith("hk_")
-    assert domain.builtin_hook("pt-BR", "ss_abc") == domain.BUILTIN_HOOKS["pt"][0]
-
-
 def test_hex_color():
     assert domain.hex_color("#0ea5e9", "#000000") == "#0EA5E9"
     assert domain.hex_color("#abc", "#000000") == "#AABBCC"

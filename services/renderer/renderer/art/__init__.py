@@ -14,7 +14,7 @@ from functools import lru_cache
 from isal import isal_zlib
 from PIL import Image, ImageChops
 
-from renderer.art import designs, fonts, imagery, paint, record, script, text
+from renderer.art import designs, fonts, imagery, paint, record, script
 from renderer.deck import DeckCopy, DeckStyle
 
 SIZE = (paint.W, paint.H)

@@ -83,14 +83,24 @@ def _allowed(text: str, language: str) -> set[int]:
     breaks = _uax14(text)
     model = _phrase_model(text, language)
     if model is not None:
-        unspaced = {i for i in range(1, len(text)) if script.of(text[i - 1]) in script.UNSPACED or script.of(text[i]) in script.UNSPACED}
+        unspaced = {
+            i
+            for i in range(1, len(text))
+            if script.of(text[i - 1]) in script.UNSPACED or script.of(text[i]) in script.UNSPACED
+        }
         breaks = (breaks - unspaced) | _phrase_breaks(text, model)
     if "Hangul" in {script.of(ch) for ch in text}:
-        breaks = {i for i in breaks if text[i - 1].isspace() or not (script.is_cjk(text[i - 1]) and script.is_cjk(text[i]))}
+        breaks = {
+            i
+            for i in breaks
+            if text[i - 1].isspace() or not (script.is_cjk(text[i - 1]) and script.is_cjk(text[i]))
+        }
     out = set()
     for i in breaks:
         if text[i] in NO_START or text[i - 1] in NO_END:
             continue
+        if _emojiish(text[i - 1]) and _emojiish(text[i]):
+            continue  # "💪🔥" stays together
         if text[i - 1] in "-‐" and not text[i].isspace():
             start = max(text.rfind(" ", 0, i - 1), 0)
             if i - 1 - start < 4:
@@ -100,6 +110,10 @@ def _allowed(text: str, language: str) -> set[int]:
 
 
 @lru_cache(maxsize=4096)
+def _emojiish(ch: str) -> bool:
+    return script.of(ch) == "Emoji" or script.is_joiner(ch)
+
+
 def units(text: str, language: str) -> tuple[Unit, ...]:
     """The text cut at every allowed break, spaces removed and remembered."""
     text = " ".join(text.split())

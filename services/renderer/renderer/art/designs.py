@@ -103,7 +103,12 @@ def _hook_spec(ctx: Ctx, style: str, align: str) -> text.Spec:
 def hook_size(ctx: Ctx, hook_area: text.Box, style: str, pad: int) -> int:
     """The size the deck's hook is drawn at (in the design's hook area): every other text stays below it."""
     x0, y0, x1, y1 = hook_area[0] + pad, hook_area[1] + pad, hook_area[2] - pad, hook_area[3] - pad
-    block = _fit(ctx.copy.slides[0].title, ctx.lang, (x0, 0, x1, int((y1 - y0) * HOOK_SHARE)), _hook_spec(ctx, style, "center"))
+    block = _fit(
+        ctx.copy.slides[0].title,
+        ctx.lang,
+        (x0, 0, x1, int((y1 - y0) * HOOK_SHARE)),
+        _hook_spec(ctx, style, "center"),
+    )
     return block.size
 
 
@@ -129,7 +134,7 @@ def group(
     is room kept around every block (highlight boxes reach that far beyond their text)."""
     x0, y0, x1, y1 = area[0] + pad, area[1] + pad, area[2] - pad, area[3] - pad
     gap += 2 * pad
-    width, height = x1 - x0, y1 - y0
+    height = y1 - y0
     is_hook = ctx.kind == "hook"
     cap = hook_size(ctx, hook_area, "display" if title_style == "title" else title_style, pad)
     label = ctx.slide.label.strip()
@@ -159,7 +164,12 @@ def group(
     if second:
         size = CUE_SIZE if is_hook else min(SUB_MAX, cap - 24)
         spec = text.Spec(sub_style, size, min(SUB_MIN, size), 3, 1.15, align)
-        blocks.append((record.CUE if is_hook else record.SUBTITLE, _fit(second, ctx.lang, (x0, 0, x1, max(int(room), 1)), spec)))
+        blocks.append(
+            (
+                record.CUE if is_hook else record.SUBTITLE,
+                _fit(second, ctx.lang, (x0, 0, x1, max(int(room), 1)), spec),
+            )
+        )
     blocks = [(r, b) for r, b in blocks if b.lines]
     total = sum(b.height for _, b in blocks) + gap * max(0, len(blocks) - 1)
     y = y0 + (height - total) / 2
@@ -170,7 +180,14 @@ def group(
     return Group(tuple(placed))
 
 
-def outlined(img: Image.Image, ctx: Ctx, g: Group, fill: RGB = (255, 255, 255), stroke_fill: RGB = (0, 0, 0), accent: RGB | None = None) -> None:
+def outlined(
+    img: Image.Image,
+    ctx: Ctx,
+    g: Group,
+    fill: RGB = (255, 255, 255),
+    stroke_fill: RGB = (0, 0, 0),
+    accent: RGB | None = None,
+) -> None:
     """TikTok's classic caption: white heavy text with a dark stroke of about 13 % of the font size."""
     for role, block in g.blocks:
         stroke = max(3, round(block.size * 0.13))
@@ -179,11 +196,23 @@ def outlined(img: Image.Image, ctx: Ctx, g: Group, fill: RGB = (255, 255, 255), 
         ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang, stroke))
 
 
-def boxed(img: Image.Image, ctx: Ctx, g: Group, box_fill: RGB, ink: RGB, title_box: RGB | None = None, title_ink: RGB | None = None) -> None:
+def boxed(
+    img: Image.Image,
+    ctx: Ctx,
+    g: Group,
+    box_fill: RGB,
+    ink: RGB,
+    title_box: RGB | None = None,
+    title_ink: RGB | None = None,
+) -> None:
     """Highlight boxes: each line on its own rounded box that hugs the line (padding ~0.25 em)."""
     d = ImageDraw.Draw(img)
     for role, block in g.blocks:
-        fill, color = (title_box, title_ink) if role in (record.HOOK, record.TITLE) and title_box and title_ink else (box_fill, ink)
+        fill, color = (
+            (title_box, title_ink)
+            if role in (record.HOOK, record.TITLE) and title_box and title_ink
+            else (box_fill, ink)
+        )
         pad = round(block.size * 0.26)
         for bx in text.line_boxes(block, pad, round(block.size * 0.08)):
             d.rounded_rectangle(bx, radius=round(block.size * 0.2), fill=fill)
@@ -242,7 +271,9 @@ def shows_device(ctx: Ctx) -> bool:
     return ctx.shot is not None and ctx.kind in ("discovery", "result", "cta")
 
 
-def place_device(img: Image.Image, ctx: Ctx, tilt: float, width: int, center_y: int, ring: RGB | None) -> None:
+def place_device(
+    img: Image.Image, ctx: Ctx, tilt: float, width: int, center_y: int, ring: RGB | None
+) -> None:
     assert ctx.shot is not None
     callout = ring if ctx.kind in ("discovery", "result") else None
     imagery.device(img, ctx.shot, (W // 2 - 30, center_y), width, tilt, callout=callout)
@@ -263,7 +294,9 @@ def classic(ctx: Ctx) -> Image.Image:
     else:
         area = (x0, round(H * 0.28), x1, round(H * 0.72))
     if ctx.photo is not None or ctx.shot is not None:
-        img = imagery.scrim(img, area[1], area[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4)
+        img = imagery.scrim(
+            img, area[1], area[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
+        )
     style = "display" if ctx.kind == "hook" else "title"
     g = group(ctx, area, CLASSIC_HOOK, style, "center")
     outlined(img, ctx, g, accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
@@ -316,7 +349,9 @@ def editorial(ctx: Ctx) -> Image.Image:
     g = group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
     brand_box = paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0)
     title_box = brand_box if ctx.kind in ("hook", "cta") else None
-    boxed(img, ctx, g, (255, 255, 255), (17, 17, 17), title_box, paint.ink_for(brand_box) if title_box else None)
+    boxed(
+        img, ctx, g, (255, 255, 255), (17, 17, 17), title_box, paint.ink_for(brand_box) if title_box else None
+    )
     return img
 
 
@@ -355,7 +390,9 @@ def _duotone(img: Image.Image, pal: Palette) -> Image.Image:
     from PIL import ImageOps
 
     gray = ImageOps.grayscale(img)
-    return ImageOps.colorize(gray, black=paint.shade(pal.secondary, 0.4), white=paint.tint(pal.primary, 0.35), mid=pal.primary)
+    return ImageOps.colorize(
+        gray, black=paint.shade(pal.secondary, 0.4), white=paint.tint(pal.primary, 0.35), mid=pal.primary
+    )
 
 
 DESIGNS: dict[str, Callable[[Ctx], Image.Image]] = {

@@ -41,37 +41,25 @@ FACES: dict[str, Face] = {
     "tiktok_heavy": Face("TikTokSans-800.ttf", family="TikTok Sans"),
     "tiktok_bold": Face("TikTokSans-700.ttf", family="TikTok Sans"),
     "noto_bold": Face("NotoSans-Bold.ttf", family="Noto Sans"),
-    "noto": Face("NotoSans-Regular.ttf", family="Noto Sans"),
     "serif_bold": Face("NotoSerifDisplay-Bold.ttf", family="Noto Serif Display"),
     "serif_italic": Face("NotoSerifDisplay-Italic.ttf", family="Noto Serif Display"),
     "arabic_bold": Face("NotoSansArabic-Bold.ttf", family="Noto Sans Arabic"),
-    "arabic": Face("NotoSansArabic-Regular.ttf", family="Noto Sans Arabic"),
     "hebrew_bold": Face("NotoSansHebrew-Bold.ttf", family="Noto Sans Hebrew"),
-    "hebrew": Face("NotoSansHebrew-Regular.ttf", family="Noto Sans Hebrew"),
     "devanagari_bold": Face("NotoSansDevanagari-Bold.ttf", family="Noto Sans Devanagari"),
-    "devanagari": Face("NotoSansDevanagari-Regular.ttf", family="Noto Sans Devanagari"),
     "thai_bold": Face("NotoSansThai-Bold.ttf", family="Noto Sans Thai"),
-    "thai": Face("NotoSansThai-Regular.ttf", family="Noto Sans Thai"),
     # One collection, one face per region: Chinese is drawn with its own glyph forms.
     "cjk_jp_bold": Face("NotoSansCJK-Bold.ttc", 0, "Noto Sans CJK JP"),
     "cjk_kr_bold": Face("NotoSansCJK-Bold.ttc", 1, "Noto Sans CJK KR"),
     "cjk_sc_bold": Face("NotoSansCJK-Bold.ttc", 2, "Noto Sans CJK SC"),
     "cjk_tc_bold": Face("NotoSansCJK-Bold.ttc", 3, "Noto Sans CJK TC"),
-    "cjk_jp": Face("NotoSansCJK-Regular.ttc", 0, "Noto Sans CJK JP"),
-    "cjk_kr": Face("NotoSansCJK-Regular.ttc", 1, "Noto Sans CJK KR"),
-    "cjk_sc": Face("NotoSansCJK-Regular.ttc", 2, "Noto Sans CJK SC"),
-    "cjk_tc": Face("NotoSansCJK-Regular.ttc", 3, "Noto Sans CJK TC"),
     "emoji": Face("NotoColorEmoji.ttf", family="Noto Color Emoji"),
 }
 
-# Text styles -> weight of each family. "display" is the hook and titles, "text" subtitles and labels.
+# Text styles -> Latin face. "display" is the hook, "title" titles, "text" subtitles and labels, "serif"
+# the inspo design. Other scripts have one bold face each.
 _LATIN = {"display": "tiktok_black", "title": "tiktok_heavy", "text": "tiktok_bold", "serif": "serif_bold"}
 _LATIN_FALLBACK = {"display": "noto_bold", "title": "noto_bold", "text": "noto_bold", "serif": "noto_bold"}
 STYLES = tuple(_LATIN)
-
-
-def _weight(style: str) -> str:
-    return "" if style == "text_regular" else "_bold"
 
 
 def _cjk_region(language: str) -> str:
@@ -88,7 +76,7 @@ def _cjk_region(language: str) -> str:
 @lru_cache(maxsize=4096)
 def faces_for(script_name: str, style: str, language: str) -> tuple[str, ...]:
     """Faces to try, best first, for characters of one script in a deck of `language`."""
-    bold = _weight(style)
+    bold = "_bold"  # slides use bold weights only; TikTok Sans has its own three (see _LATIN)
     if script_name in ("Latin", "Cyrillic", "Greek"):
         return (_LATIN.get(style, "tiktok_heavy"), _LATIN_FALLBACK.get(style, "noto_bold"))
     if script_name == "Arabic":
@@ -148,7 +136,9 @@ def locate(face: str) -> str:
         candidate = Path(folder) / name
         if candidate.is_file():
             return str(candidate)
-    raise MissingFont(f"font file {name} not found (install Debian's fonts-noto-cjk and fonts-noto-color-emoji)")
+    raise MissingFont(
+        f"font file {name} not found (install Debian's fonts-noto-cjk and fonts-noto-color-emoji)"
+    )
 
 
 def available(face: str) -> bool:
@@ -274,7 +264,11 @@ def face_for(ch: str, style: str, language: str, previous: str = "") -> str | No
     """The face that draws `ch`: the previous run's face for neutral characters it has, else the first
     face of the character's script that covers it. None when no shipped face can draw it."""
     kind = script.of(ch)
-    if previous and kind in (script.COMMON, script.INHERITED) and (covers(previous, ch) or kind == script.INHERITED):
+    if (
+        previous
+        and kind in (script.COMMON, script.INHERITED)
+        and (covers(previous, ch) or kind == script.INHERITED)
+    ):
         return previous
     for face in faces_for(kind, style, language):
         if covers(face, ch):

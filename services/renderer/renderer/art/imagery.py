@@ -39,7 +39,11 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
         stops = [paint.tint(pal.primary, 0.08), pal.primary, paint.shade(pal.primary, 0.35)]
         lights = [paint.tint(pal.accent, 0.2), paint.tint(pal.primary, 0.35), pal.accent]
     else:
-        stops = [paint.shade(pal.secondary, 0.35), paint.mix(pal.secondary, pal.primary, 0.35), paint.shade(pal.primary, 0.55)]
+        stops = [
+            paint.shade(pal.secondary, 0.35),
+            paint.mix(pal.secondary, pal.primary, 0.35),
+            paint.shade(pal.primary, 0.55),
+        ]
         lights = [pal.primary, pal.accent, paint.tint(pal.primary, 0.25)]
     if r.random() < 0.5:
         stops.reverse()
@@ -52,7 +56,9 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
         rad = r.uniform(0.35, 0.6) * w
         d.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=lights[i % len(lights)])
     glow = glow.filter(ImageFilter.GaussianBlur(w * 0.14))
-    small = ImageChops.screen(small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, 0.55 if mood != "soft" else 0.35))
+    small = ImageChops.screen(
+        small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, 0.55 if mood != "soft" else 0.35)
+    )
     small = _bokeh(small, r, lights, mood)
     small = _vignette(small, 0.45 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BICUBIC), r.randrange(4))
@@ -63,7 +69,9 @@ def _bokeh(small: Image.Image, r: random.Random, colors: list[RGB], mood: str) -
     """Out-of-focus light discs in three depth layers (far: small and very soft; near: large, soft edge)."""
     w, h = small.size
     out = small
-    for layer, (count, rad, blur, alpha) in enumerate(((9, 0.03, 1.2, 0.35), (5, 0.06, 2.5, 0.3), (3, 0.12, 5.0, 0.22))):
+    for layer, (count, rad, blur, alpha) in enumerate(
+        ((9, 0.03, 1.2, 0.35), (5, 0.06, 2.5, 0.3), (3, 0.12, 5.0, 0.22))
+    ):
         disc = Image.new("RGB", small.size, (0, 0, 0))
         d = ImageDraw.Draw(disc)
         for i in range(count):
@@ -72,7 +80,12 @@ def _bokeh(small: Image.Image, r: random.Random, colors: list[RGB], mood: str) -
             c = colors[(i + layer) % len(colors)]
             d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=paint.tint(c, 0.35))
         disc = disc.filter(ImageFilter.GaussianBlur(blur))
-        out = ImageChops.screen(out, Image.blend(Image.new("RGB", small.size, (0, 0, 0)), disc, alpha if mood != "soft" else alpha * 0.7))
+        out = ImageChops.screen(
+            out,
+            Image.blend(
+                Image.new("RGB", small.size, (0, 0, 0)), disc, alpha if mood != "soft" else alpha * 0.7
+            ),
+        )
     return out
 
 
@@ -84,7 +97,10 @@ def _vignette_mask(size: tuple[int, int]) -> Image.Image:
     steps = 24
     for i in range(steps):
         t = i / steps
-        d.ellipse((-w * 0.35 + t * w * 0.3, -h * 0.2 + t * h * 0.2, w * 1.35 - t * w * 0.3, h * 1.2 - t * h * 0.2), fill=round(255 * t))
+        d.ellipse(
+            (-w * 0.35 + t * w * 0.3, -h * 0.2 + t * h * 0.2, w * 1.35 - t * w * 0.3, h * 1.2 - t * h * 0.2),
+            fill=round(255 * t),
+        )
     return mask.filter(ImageFilter.GaussianBlur(w * 0.05))
 
 
@@ -117,7 +133,9 @@ def grain(img: Image.Image, seed: int) -> Image.Image:
 def subject_center(img: Image.Image) -> tuple[float, float]:
     """Where the subject is, as fractions of width and height: the center of mass of edge energy (detail
     draws the eye; flat sky and walls do not), computed on a small grayscale copy."""
-    small = img.convert("L").resize((96, max(1, round(96 * img.height / img.width))), Image.Resampling.BILINEAR)
+    small = img.convert("L").resize(
+        (96, max(1, round(96 * img.height / img.width))), Image.Resampling.BILINEAR
+    )
     edges = small.filter(ImageFilter.FIND_EDGES)
     px = edges.load()
     assert px is not None
@@ -140,7 +158,9 @@ def crop_around(img: Image.Image, size: tuple[int, int], center: tuple[float, fl
     src_w, src_h = size[0] / scale, size[1] / scale
     left = min(max(center[0] * img.width - src_w / 2, 0), img.width - src_w)
     top = min(max(center[1] * img.height - src_h / 2, 0), img.height - src_h)
-    return img.resize(size, Image.Resampling.BICUBIC, box=(left, top, left + src_w, top + src_h), reducing_gap=2.0)
+    return img.resize(
+        size, Image.Resampling.BICUBIC, box=(left, top, left + src_w, top + src_h), reducing_gap=2.0
+    )
 
 
 def photo(img: Image.Image) -> Image.Image:
@@ -224,7 +244,12 @@ def device(
     layer.paste(screen, (pad + border, pad + border), paint.rounded_mask((sw, sh), radius - border))
     island_w = round(width * 0.28)
     d.rounded_rectangle(
-        (pad + (width - island_w) // 2, pad + border + 14, pad + (width + island_w) // 2, pad + border + 14 + round(width * 0.055)),
+        (
+            pad + (width - island_w) // 2,
+            pad + border + 14,
+            pad + (width + island_w) // 2,
+            pad + border + 14 + round(width * 0.055),
+        ),
         radius=round(width * 0.03),
         fill=(*bezel, 255),
     )
@@ -233,7 +258,11 @@ def device(
         fx, fy = busiest_point(shot)
         rx, ry = pad + border + fx * sw, pad + border + fy * sh
         rad = width * 0.2
-        d.ellipse((rx - rad, ry - rad, rx + rad, ry + rad), outline=(*callout, 255), width=max(8, round(width * 0.022)))
+        d.ellipse(
+            (rx - rad, ry - rad, rx + rad, ry + rad),
+            outline=(*callout, 255),
+            width=max(8, round(width * 0.022)),
+        )
         ring = (rx, ry)
     rotated = layer.rotate(tilt, resample=Image.Resampling.BILINEAR, expand=True) if tilt else layer
     rshadow = _shadow_for(rotated)

@@ -45,7 +45,15 @@ class Violation:
 def check(records: list[TextRecord]) -> list[Violation]:
     out: list[Violation] = []
     for r in records:
-        out += _zones(r) + _sizes(r) + _words_per_line(r) + _breaks(r) + _cjk_orphans(r) + _complete(r) + _glyphs(r)
+        out += (
+            _zones(r)
+            + _sizes(r)
+            + _words_per_line(r)
+            + _breaks(r)
+            + _cjk_orphans(r)
+            + _complete(r)
+            + _glyphs(r)
+        )
     out += _hook_largest(records)
     return out
 
@@ -79,12 +87,22 @@ def _hook_largest(records: list[TextRecord]) -> list[Violation]:
     if not hooks:
         return []
     top = max(h.size for h in hooks)
-    return [_v(r, "hook-largest", f"{r.size}px > hook {top}px") for r in records if r.role != HOOK and r.size > top]
+    return [
+        _v(r, "hook-largest", f"{r.size}px > hook {top}px")
+        for r in records
+        if r.role != HOOK and r.size > top
+    ]
 
 
 def _script_of(ch: str) -> str:
     name = unicodedata.name(ch, "")
-    for s, words in (("Han", ("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH")), ("Hiragana", ("HIRAGANA",)), ("Katakana", ("KATAKANA",)), ("Thai", ("THAI",)), ("Hangul", ("HANGUL",))):
+    for s, words in (
+        ("Han", ("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH")),
+        ("Hiragana", ("HIRAGANA",)),
+        ("Katakana", ("KATAKANA",)),
+        ("Thai", ("THAI",)),
+        ("Hangul", ("HANGUL",)),
+    ):
         if any(name.startswith(w) for w in words):
             return s
     return "Other"
@@ -150,14 +168,16 @@ def _breaks(r: TextRecord) -> list[Violation]:
         pos = end
         before, after = text[end - 1 : end], text[end : end + 1]
         if added:
-            left = text[: end].split()[-1] if text[:end].split() else ""
+            left = text[:end].split()[-1] if text[:end].split() else ""
             word = left + text[end:].split()[0] if text[end:].split() else left
             dic = _dictionary(r.language)
             points = set(dic.positions(word)) if dic else set()
             if len(left) not in points:
                 out.append(_v(r, "word-cut", f"{line!r} breaks {word!r} off a dictionary point"))
             elif r.size > r.min_size:
-                out.append(_v(r, "needless-hyphen", f"{word!r} hyphenated at {r.size}px (min {r.min_size}px)"))
+                out.append(
+                    _v(r, "needless-hyphen", f"{word!r} hyphenated at {r.size}px (min {r.min_size}px)")
+                )
             continue
         if after in (" ", "") or before in ("-", "‐", "/", "—", "–", " "):
             continue
@@ -194,7 +214,10 @@ def _squash(text: str) -> str:
 
 def _complete(r: TextRecord) -> list[Violation]:
     """The drawn lines spell the whole text: nothing dropped, nothing replaced by an ellipsis."""
-    drawn = "".join(line[:-1] if (r.hyphenated[i] if i < len(r.hyphenated) else False) else line for i, line in enumerate(r.lines))
+    drawn = "".join(
+        line[:-1] if (r.hyphenated[i] if i < len(r.hyphenated) else False) else line
+        for i, line in enumerate(r.lines)
+    )
     if _squash(drawn) == _squash(r.text):
         return []
     if "…" in drawn and "…" not in r.text:
@@ -214,7 +237,9 @@ def _glyphs(r: TextRecord) -> list[Violation]:
             cmap = _cmap(face)
             missing = sorted({c for c in run_text if not _ignorable(c) and ord(c) not in cmap})
             if missing:
-                out.append(_v(r, "missing-glyph", f"{face} lacks {' '.join(f'U+{ord(c):04X}' for c in missing)}"))
+                out.append(
+                    _v(r, "missing-glyph", f"{face} lacks {' '.join(f'U+{ord(c):04X}' for c in missing)}")
+                )
     return out
 
 

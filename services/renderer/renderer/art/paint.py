@@ -242,7 +242,9 @@ def cover(img: Image.Image, size: tuple[int, int], focus_y: float = 0.0) -> Imag
     src_w, src_h = size[0] / scale, size[1] / scale
     left = (img.width - src_w) / 2
     top = (img.height - src_h) * focus_y
-    return img.resize(size, Image.Resampling.BILINEAR, box=(left, top, left + src_w, top + src_h), reducing_gap=2.0)
+    return img.resize(
+        size, Image.Resampling.BILINEAR, box=(left, top, left + src_w, top + src_h), reducing_gap=2.0
+    )
 
 
 def phone(

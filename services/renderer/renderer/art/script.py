@@ -86,7 +86,12 @@ def is_emoji(ch: str) -> bool:
 def is_joiner(ch: str) -> bool:
     """Zero-width characters that shape with their neighbours and draw nothing themselves."""
     cp = ord(ch)
-    return cp in (0x200C, 0x200D) or 0xFE00 <= cp <= 0xFE0F or 0xE0020 <= cp <= 0xE007F or 0x1F3FB <= cp <= 0x1F3FF
+    return (
+        cp in (0x200C, 0x200D)
+        or 0xFE00 <= cp <= 0xFE0F
+        or 0xE0020 <= cp <= 0xE007F
+        or 0x1F3FB <= cp <= 0x1F3FF
+    )
 
 
 @lru_cache(maxsize=65536)

@@ -152,25 +152,18 @@ def paragraph_rtl(text: str, language: str) -> bool:
 
 def _levels(text: str, rtl_paragraph: bool) -> list[bool]:
     """Per character: drawn right-to-left? Neutrals take the direction of their neighbours when both
-    agree, else the paragraph's (UBA N1-N2, two levels)."""
+    agree, else the paragraph's (UBA N1-N2, two levels); digits always run left to right."""
     base = "R" if rtl_paragraph else "L"
     kinds = [_strong(ch) for ch in text]
-    resolved: list[str] = []
+    out: list[bool] = []
     for i, k in enumerate(kinds):
-        if k in ("R", "L"):
-            resolved.append(k)
-            continue
-        if k == "N":  # digits run left to right; in RTL text they sit as an LTR island
-            resolved.append("L" if not rtl_paragraph else "NUM")
+        if k in ("R", "L", "N"):
+            out.append(k == "R")
             continue
         prev = next((kinds[j] for j in range(i - 1, -1, -1) if kinds[j] in ("R", "L")), base)
         nxt = next((kinds[j] for j in range(i + 1, len(kinds)) if kinds[j] in ("R", "L")), base)
-        resolved.append(prev if prev == nxt else base)
-    out = []
-    for r in resolved:
-        out.append(r == "R")
-    # Digits inside RTL paragraphs: their own LTR island.
-    return [False if r == "NUM" else v for r, v in zip(resolved, out, strict=True)]
+        out.append((prev if prev == nxt else base) == "R")
+    return out
 
 
 def _font_runs(text: str, style: str, language: str) -> list[tuple[str, str]]:
@@ -225,7 +218,9 @@ def run_width(text: str, face: str, size: int, rtl: bool) -> float:
     return float(fonts.font(face, size).getlength(text, direction="rtl" if rtl else "ltr"))
 
 
-def measure(text: str, style: str, language: str, size: int, rtl_paragraph: bool) -> tuple[tuple[Run, ...], float]:
+def measure(
+    text: str, style: str, language: str, size: int, rtl_paragraph: bool
+) -> tuple[tuple[Run, ...], float]:
     runs = shape(text, style, language, rtl_paragraph)
     return runs, sum(run_width(r.text, r.face, size, r.rtl) for r in runs)
 
@@ -319,7 +314,10 @@ def _pieces(text: str, language: str, m: _Measurer, width: float, mode: str) -> 
             continue
         cuts = list(breaking.hyphen_points(unit.text, language))
         parts = _split_at(unit.text, cuts) if cuts else [unit.text]
-        pieces = [_Piece(part, unit.space_before if i == 0 else False, i < len(parts) - 1) for i, part in enumerate(parts)]
+        pieces = [
+            _Piece(part, unit.space_before if i == 0 else False, i < len(parts) - 1)
+            for i, part in enumerate(parts)
+        ]
         if mode == "force":
             pieces = [q for p in pieces for q in _force(p, m, width)]
         out.extend(pieces)
@@ -354,7 +352,11 @@ def _force(p: _Piece, m: _Measurer, width: float) -> list[_Piece]:
         while best < len(rest) and script.of(rest[best]) == script.INHERITED:
             best += 1
         chunk, rest = rest[:best], rest[best:]
-        out.append(_Piece(chunk, p.space_before if first else False, p.hyphen_after if not rest else False, bool(rest)))
+        out.append(
+            _Piece(
+                chunk, p.space_before if first else False, p.hyphen_after if not rest else False, bool(rest)
+            )
+        )
         first = False
     return out
 
@@ -392,10 +394,13 @@ def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, r
     width, height = box[2] - box[0], box[3] - box[1]
     m = _Measurer(spec.style, language, size, rtl)
     pieces = _pieces(text, language, m, width, mode)
-    lines = _greedy(pieces, m, width, spec.max_lines, spec.max_words)
+    limit = spec.max_lines if mode != "force" else 1000
+    lines = _greedy(pieces, m, width, limit, spec.max_words)
     if lines is None:
         return None
     joined = _merge_unbroken(lines)
+    if any(m.width(t) > width for t, _, _ in joined):  # the sums of piece widths were estimates
+        return None
     faces = {r.face for t, _, _ in joined for r in shape(t, spec.style, language, rtl)}
     ascent, descent = _metrics(faces, size)
     if block_height(len(joined), _pitch(faces, size, spec.leading), ascent, descent) > height:
@@ -403,7 +408,9 @@ def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, r
     return _Fit(joined, size)
 
 
-def _search(text: str, language: str, spec: Spec, box: Box, mode: str, rtl: bool, low: int, high: int) -> _Fit | None:
+def _search(
+    text: str, language: str, spec: Spec, box: Box, mode: str, rtl: bool, low: int, high: int
+) -> _Fit | None:
     lo, hi = low, high
     best = None
     while lo <= hi:
@@ -437,8 +444,10 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
     for _ in range(7):
         mid = (lo + hi) / 2
         trial = _try(text, language, spec, (box[0], box[1], box[0] + int(mid), box[3]), found.size, mode, rtl)
-        if trial is not None and len(trial.lines) == n and not (
-            _is_orphan(trial.lines[-1][0]) and not _is_orphan(best.lines[-1][0])
+        if (
+            trial is not None
+            and len(trial.lines) == n
+            and not (_is_orphan(trial.lines[-1][0]) and not _is_orphan(best.lines[-1][0]))
         ):
             best, hi = trial, mid
         else:
@@ -456,7 +465,7 @@ def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
     if text:
         for mode in ("plain", "hyphen", "force"):
             # Hyphenation is for a word that cannot fit at the minimum size: it stays at that size.
-            low = spec.min_size if mode != "force" else max(12, spec.min_size * 2 // 3)
+            low = spec.min_size if mode != "force" else 12
             high = spec.max_size if mode == "plain" else spec.min_size
             found = _search(text, language, spec, box, mode, rtl, low, high)
             if found is not None:
@@ -521,7 +530,9 @@ def ink_boxes(block: TextBlock, stroke: int = 0) -> list[tuple[float, float, flo
             out.append((x, top, x + em.width, top + em.height))
             continue
         f = fonts.font(run.face, block.size)
-        left, t, r, b = f.getbbox(run.text, anchor="ls", direction="rtl" if run.rtl else "ltr", stroke_width=stroke)
+        left, t, r, b = f.getbbox(
+            run.text, anchor="ls", direction="rtl" if run.rtl else "ltr", stroke_width=stroke
+        )
         out.append((x + left, baseline + t, x + r, baseline + b))
     return out
 
@@ -530,7 +541,12 @@ def ink_box(block: TextBlock, stroke: int = 0) -> tuple[float, float, float, flo
     boxes = ink_boxes(block, stroke)
     if not boxes:
         return None
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def draw(
