@@ -111,6 +111,7 @@ def test_cjk_breaks_between_phrases_with_no_lone_character() -> None:
 def test_korean_breaks_between_words_only() -> None:
     units = [u.text for u in breaking.units("운동 계획이 너무 어려워요", "ko")]
     assert units == ["운동", "계획이", "너무", "어려워요"]
+    assert [u.text for u in breaking.units("운동 습관 4가지", "ko")] == ["운동", "습관", "4가지"]
 
 
 def test_uax14_keeps_short_hyphenated_prefixes() -> None:

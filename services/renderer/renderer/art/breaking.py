@@ -93,7 +93,7 @@ def _allowed(text: str, language: str) -> set[int]:
         breaks = {
             i
             for i in breaks
-            if text[i - 1].isspace() or not (script.is_cjk(text[i - 1]) and script.is_cjk(text[i]))
+            if text[i - 1].isspace() or "Hangul" not in (script.of(text[i - 1]), script.of(text[i]))
         }
     out = set()
     for i in breaks:
