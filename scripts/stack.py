@@ -45,7 +45,7 @@ def port(base: int) -> int:
 PORTS = {
     "gateway": port(8080),
     "kafka": port(19092),
-    "redis": port(6379),
+    "redis": port(16379),  # not 6379: a machine Redis may already listen there
     "s3": port(8333),
     "weed-master": port(9333),
     "weed-volume": port(9340),
