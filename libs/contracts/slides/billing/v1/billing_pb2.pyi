@@ -46,10 +46,12 @@ class PlanLimits(_message.Message):
     def __init__(self, apps: _Optional[int] = ..., slideshows_per_month: _Optional[int] = ..., hook_refreshes_per_month: _Optional[int] = ..., api_keys: _Optional[bool] = ..., publishing: _Optional[bool] = ..., requests_per_minute: _Optional[int] = ...) -> None: ...
 
 class AuthenticateRequest(_message.Message):
-    __slots__ = ("token",)
+    __slots__ = ("token", "billing_access")
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    BILLING_ACCESS_FIELD_NUMBER: _ClassVar[int]
     token: str
-    def __init__(self, token: _Optional[str] = ...) -> None: ...
+    billing_access: bool
+    def __init__(self, token: _Optional[str] = ..., billing_access: _Optional[bool] = ...) -> None: ...
 
 class AuthenticateResponse(_message.Message):
     __slots__ = ("organization", "principal_kind", "principal_id", "requests_per_minute")
@@ -360,6 +362,42 @@ class HandleBillingEventResponse(_message.Message):
     event_id: str
     event_type: str
     def __init__(self, duplicate: _Optional[bool] = ..., event_id: _Optional[str] = ..., event_type: _Optional[str] = ...) -> None: ...
+
+class CreateCheckoutSessionRequest(_message.Message):
+    __slots__ = ("organization_id", "plan", "success_url", "cancel_url")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_URL_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_URL_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    plan: str
+    success_url: str
+    cancel_url: str
+    def __init__(self, organization_id: _Optional[str] = ..., plan: _Optional[str] = ..., success_url: _Optional[str] = ..., cancel_url: _Optional[str] = ...) -> None: ...
+
+class CreateCheckoutSessionResponse(_message.Message):
+    __slots__ = ("id", "url")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    url: str
+    def __init__(self, id: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
+
+class CreateBillingPortalSessionRequest(_message.Message):
+    __slots__ = ("organization_id", "return_url")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    RETURN_URL_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    return_url: str
+    def __init__(self, organization_id: _Optional[str] = ..., return_url: _Optional[str] = ...) -> None: ...
+
+class CreateBillingPortalSessionResponse(_message.Message):
+    __slots__ = ("id", "url")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    url: str
+    def __init__(self, id: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
 
 class QuotaExceeded(_message.Message):
     __slots__ = ("organization_id", "quota", "limit", "used", "plan", "period_start", "period_end")

@@ -122,6 +122,16 @@ class BillingServiceStub:
                 request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.HandleBillingEventRequest.SerializeToString,
                 response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.HandleBillingEventResponse.FromString,
                 _registered_method=True)
+        self.CreateCheckoutSession = channel.unary_unary(
+                '/slides.billing.v1.BillingService/CreateCheckoutSession',
+                request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateCheckoutSessionRequest.SerializeToString,
+                response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateCheckoutSessionResponse.FromString,
+                _registered_method=True)
+        self.CreateBillingPortalSession = channel.unary_unary(
+                '/slides.billing.v1.BillingService/CreateBillingPortalSession',
+                request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateBillingPortalSessionRequest.SerializeToString,
+                response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateBillingPortalSessionResponse.FromString,
+                _registered_method=True)
 
 
 class BillingServiceServicer:
@@ -243,6 +253,25 @@ class BillingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateCheckoutSession(self, request, context):
+        """CreateCheckoutSession starts self-serve payment: a Stripe Checkout Session in subscription
+        mode for a paid plan's Price (lookup_key = plan). The plan itself changes only through the
+        signed events Stripe sends afterwards. VALIDATION_ERROR (plan, URLs), CONFLICT (current
+        plan, or a live subscription: change plans in the Billing Portal), UNAVAILABLE (Stripe not
+        configured), UPSTREAM_ERROR (Stripe failed or is unreachable; nothing changed).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateBillingPortalSession(self, request, context):
+        """CreateBillingPortalSession opens Stripe's Billing Portal for the organization's customer;
+        CONFLICT when the organization has no Stripe customer yet.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BillingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -330,6 +359,16 @@ def add_BillingServiceServicer_to_server(servicer, server):
                     servicer.HandleBillingEvent,
                     request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.HandleBillingEventRequest.FromString,
                     response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.HandleBillingEventResponse.SerializeToString,
+            ),
+            'CreateCheckoutSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateCheckoutSession,
+                    request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateCheckoutSessionRequest.FromString,
+                    response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateCheckoutSessionResponse.SerializeToString,
+            ),
+            'CreateBillingPortalSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateBillingPortalSession,
+                    request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateBillingPortalSessionRequest.FromString,
+                    response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.CreateBillingPortalSessionResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -794,6 +833,60 @@ class BillingService:
             '/slides.billing.v1.BillingService/HandleBillingEvent',
             slides_dot_billing_dot_v1_dot_billing__pb2.HandleBillingEventRequest.SerializeToString,
             slides_dot_billing_dot_v1_dot_billing__pb2.HandleBillingEventResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateCheckoutSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.billing.v1.BillingService/CreateCheckoutSession',
+            slides_dot_billing_dot_v1_dot_billing__pb2.CreateCheckoutSessionRequest.SerializeToString,
+            slides_dot_billing_dot_v1_dot_billing__pb2.CreateCheckoutSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateBillingPortalSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.billing.v1.BillingService/CreateBillingPortalSession',
+            slides_dot_billing_dot_v1_dot_billing__pb2.CreateBillingPortalSessionRequest.SerializeToString,
+            slides_dot_billing_dot_v1_dot_billing__pb2.CreateBillingPortalSessionResponse.FromString,
             options,
             channel_credentials,
             insecure,
