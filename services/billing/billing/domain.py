@@ -9,6 +9,7 @@ import secrets
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from kit.errors import ServiceError, validation_error
 from kit.ids import random_base62
@@ -76,6 +77,63 @@ def check_plan(plan: str, field: str = "plan") -> str:
     if value not in PLANS:
         raise validation_error([(field, f"must be one of {', '.join(PLANS)}")])
     return value
+
+
+def check_checkout_plan(plan: str) -> str:
+    """A plan one can buy through Checkout: a paid one."""
+    value = (plan or "").strip().lower()
+    if value not in PAID_PLANS:
+        raise validation_error([("plan", f"must be one of {', '.join(PAID_PLANS)}")])
+    return value
+
+
+MAX_REDIRECT_URL = 2048
+
+
+def check_redirect_url(url: str, field: str, public_base_url: str, default_path: str) -> str:
+    """A Checkout/Portal redirect: an absolute http(s) URL on the public base URL's host (so
+    Stripe never sends a paying customer, with a session id in the query, to another site);
+    empty = the public base URL plus `default_path`."""
+    base = urlsplit(public_base_url)
+    if not url:
+        return public_base_url.rstrip("/") + default_path
+    problem = ""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        parts, host = None, None
+    if len(url) > MAX_REDIRECT_URL:
+        problem = f"must be at most {MAX_REDIRECT_URL} characters"
+    elif parts is None or parts.scheme not in ("http", "https") or not host:
+        problem = "must be an absolute http(s) URL"
+    elif parts.username is not None or parts.password is not None or any(c in url for c in "\\\r\n\t "):
+        problem = "must be a plain URL (no credentials, spaces or backslashes)"
+    elif host != (base.hostname or "").lower():
+        problem = f"must be on {base.hostname}"
+    elif base.scheme == "https" and parts.scheme != "https":
+        problem = "must use https"
+    if problem:
+        raise validation_error([(field, problem)])
+    return url
+
+
+def checkout_conflict(
+    plan: str, org_plan: str, org_status: str, live_subscription: str
+) -> ServiceError | None:
+    """Why an organization may not start a Checkout for `plan` (CONFLICT), or None. An
+    organization with a live subscription changes plan in the Billing Portal, never through a
+    second subscription; a suspended one may buy any paid plan, its last one included."""
+    if live_subscription:
+        return ServiceError(
+            "CONFLICT",
+            "This organization already has a subscription; change the plan in the Billing Portal "
+            "(POST /v0/api/v1/billing/portal).",
+            {"subscription_id": live_subscription},
+        )
+    if org_status != "SUSPENDED" and plan == org_plan:
+        return ServiceError("CONFLICT", f"This organization is already on the {plan} plan.", {"plan": plan})
+    return None
 
 
 def check_quota(quota: str) -> str:
@@ -150,8 +208,13 @@ def token_kind(token: str) -> str:
     return ""
 
 
-def authorize(kind: str, plan: str, status: str, limits: PlanLimits) -> None:
-    if status == "SUSPENDED":
+def authorize(
+    kind: str, plan: str, status: str, limits: PlanLimits, *, billing_access: bool = False, role: str = ""
+) -> None:
+    """Refuses a principal its organization's state shuts out. `billing_access`: the call is one
+    of those an organization needs to pay (checkout, portal, usage, organization), where a
+    suspended organization's owner, signed in, is let through."""
+    if status == "SUSPENDED" and not (billing_access and kind == "session" and role == "owner"):
         raise ServiceError(
             "ORGANIZATION_SUSPENDED",
             "This organization is suspended; renew the subscription to restore access.",

@@ -17,7 +17,7 @@ from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from billing import domain, events, intake, store
+from billing import domain, events, intake, payments, store
 from billing.events import MailWorker
 from billing.settings import Settings
 
@@ -99,6 +99,12 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         self.mailer = mailer
         self.watchers = watchers
         self.plans = domain.plan_table(settings.plan_limits)
+        self.payments = payments.Payments(
+            settings.stripe_secret_key,
+            settings.stripe_api_base,
+            settings.stripe_timeout_seconds,
+            settings.stripe_max_network_retries,
+        )
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -233,7 +239,14 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         if row is None:
             raise ServiceError("UNAUTHORIZED", "Invalid, expired or revoked API key or session token.")
         limits = self.plans[row.plan]
-        domain.authorize(kind, row.plan, row.status, limits)
+        domain.authorize(
+            kind,
+            row.plan,
+            row.status,
+            limits,
+            billing_access=request.billing_access,
+            role=getattr(row, "role", "") or "",
+        )
         return billing_pb2.AuthenticateResponse(
             organization=self.org_pb(row),
             principal_kind=kind,
@@ -443,6 +456,62 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.HandleBillingEventResponse(
             duplicate=result.duplicate, event_id=result.event_id, event_type=result.event_type
         )
+
+    # --- self-serve billing (Stripe Checkout and Billing Portal) ---------------------------
+
+    @rpc
+    async def CreateCheckoutSession(self, request, context):
+        s = self.settings
+        plan = domain.check_checkout_plan(request.plan)
+        success_url = domain.check_redirect_url(
+            request.success_url, "success_url", s.public_base_url, s.checkout_success_path
+        )
+        cancel_url = domain.check_redirect_url(
+            request.cancel_url, "cancel_url", s.public_base_url, s.checkout_cancel_path
+        )
+        if not self.payments.configured:
+            raise payments.not_configured()
+        # What Stripe needs is read first; no transaction stays open across Stripe's answers,
+        # and nothing is written: the plan changes only through Stripe's signed events.
+        async with self.engine.connect() as conn:
+            org = await self._org(conn, request.organization_id)
+            live = await store.live_subscription(conn, org.id)
+            email = await store.owner_email(conn, org.id)
+        conflict = domain.checkout_conflict(plan, org.plan, org.status, live.id if live else "")
+        if conflict is not None:
+            raise conflict
+        price_id = await self.payments.price_for(plan)
+        session = await self.payments.create_checkout(
+            organization_id=org.id,
+            plan=plan,
+            price_id=price_id,
+            success_url=success_url,
+            cancel_url=cancel_url,
+            customer_id=org.stripe_customer_id or "",
+            customer_email=email,
+        )
+        log.info("checkout session created", organization_id=org.id, plan=plan, session_id=session.id)
+        return billing_pb2.CreateCheckoutSessionResponse(id=session.id, url=session.url)
+
+    @rpc
+    async def CreateBillingPortalSession(self, request, context):
+        s = self.settings
+        return_url = domain.check_redirect_url(
+            request.return_url, "return_url", s.public_base_url, s.portal_return_path
+        )
+        if not self.payments.configured:
+            raise payments.not_configured()
+        async with self.engine.connect() as conn:
+            org = await self._org(conn, request.organization_id)
+        if not org.stripe_customer_id:
+            raise ServiceError(
+                "CONFLICT",
+                "This organization has no Stripe customer yet; subscribe first "
+                "(POST /v0/api/v1/billing/checkout).",
+            )
+        session = await self.payments.create_portal(customer_id=org.stripe_customer_id, return_url=return_url)
+        log.info("billing portal session created", organization_id=org.id, session_id=session.id)
+        return billing_pb2.CreateBillingPortalSessionResponse(id=session.id, url=session.url)
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -10,6 +10,22 @@ class Settings(KitSettings):
     plan_limits: dict[str, dict[str, Any]] = {}
     stripe_webhook_secret: str = "whsec_test_local"  # noqa: S105 - local default only
     stripe_tolerance_seconds: int = 300
+    # Stripe secret API key (sk_live_... / sk_test_... / rk_...) for Checkout and the Billing
+    # Portal; empty = self-serve billing is off (checkout and portal answer 503 UNAVAILABLE).
+    stripe_secret_key: str = ""
+    # Base URL of Stripe's API; empty = https://api.stripe.com (tests point it at a local stand-in).
+    stripe_api_base: str = ""
+    # Timeout of one Stripe API request, seconds.
+    stripe_timeout_seconds: float = 8.0
+    # Retries of a Stripe API request that failed on the network or that Stripe marks retryable.
+    stripe_max_network_retries: int = 1
+    # Where Checkout sends the customer after paying when the caller names no success_url
+    # (appended to PUBLIC_BASE_URL; Stripe fills in {CHECKOUT_SESSION_ID}).
+    checkout_success_path: str = "/console/usage?checkout=success&session_id={CHECKOUT_SESSION_ID}"
+    # Where Checkout sends the customer on cancel when the caller names no cancel_url.
+    checkout_cancel_path: str = "/console/usage?checkout=canceled"
+    # The Billing Portal's return link when the caller names no return_url.
+    portal_return_path: str = "/console/usage"
     # smtp://[user:password@]host:port ; empty = e-mails are written to the log.
     smtp_url: str = ""
     mail_from: str = "billing@slides.local"

@@ -295,10 +295,11 @@ async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> Any | N
 
 
 async def principal_by_session_hash(conn: AsyncConnection, token_hash: str) -> Row | None:
-    s, o = sessions, organizations
+    """The session's organization, with principal_id and the user's role."""
+    s, o, u = sessions, organizations, users
     q = (
-        select(o, s.c.id.label("principal_id"))
-        .select_from(s.join(o, o.c.id == s.c.organization_id))
+        select(o, s.c.id.label("principal_id"), u.c.role.label("role"))
+        .select_from(s.join(o, o.c.id == s.c.organization_id).outerjoin(u, u.c.id == s.c.user_id))
         .where(s.c.token_hash == token_hash, s.c.revoked_at.is_(None), s.c.expires_at > func.now())
     )
     return (await conn.execute(q)).first()
@@ -452,6 +453,18 @@ async def get_subscription(conn: AsyncConnection, sub_id: str, org_id: str) -> R
 async def latest_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
     s = subscriptions
     q = select(s).where(s.c.organization_id == org_id).order_by(s.c.updated_at.desc(), s.c.id).limit(1)
+    return (await conn.execute(q)).first()
+
+
+async def live_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
+    """A subscription of the organization that Stripe has not ended (any status but CANCELED)."""
+    s = subscriptions
+    q = (
+        select(s)
+        .where(s.c.organization_id == org_id, s.c.status != "CANCELED")
+        .order_by(s.c.updated_at.desc(), s.c.id)
+        .limit(1)
+    )
     return (await conn.execute(q)).first()
 
 
