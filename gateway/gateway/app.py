@@ -12,7 +12,7 @@ from fastapi.routing import APIRoute, iter_route_contexts
 from kit.service import freeze_startup_objects
 
 from gateway import errors
-from gateway.auth import require_caller
+from gateway.auth import CALLER_DEPENDENCIES
 from gateway.authcache import AuthCache
 from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
@@ -127,7 +127,7 @@ def _needs_caller(route: APIRoute) -> bool:
     pending = list(route.dependant.dependencies)
     while pending:
         dependency = pending.pop()
-        if dependency.call is require_caller:
+        if dependency.call in CALLER_DEPENDENCIES:
             return True
         pending.extend(dependency.dependencies)
     return False

@@ -46,14 +46,17 @@ def bearer_token(request: Request) -> str:
     raise ServiceError("UNAUTHORIZED", "Missing credentials: send 'Authorization: Bearer <API key>'.")
 
 
-async def authenticate_token(request: Request, token: str) -> Caller:
+async def authenticate_token(request: Request, token: str, billing_access: bool = False) -> Caller:
+    """`billing_access`: the route is one a suspended organization's owner needs to pay
+    (billing answers the owner's session instead of ORGANIZATION_SUSPENDED; keys never change)."""
     cache = request.app.state.auth_cache
     key = cache.key(token)
     caller = cache.get(key)
     if caller is None:
         generation = cache.generation
         resp = await call(
-            request.app.state.backends.billing.Authenticate, billing_pb2.AuthenticateRequest(token=token)
+            request.app.state.backends.billing.Authenticate,
+            billing_pb2.AuthenticateRequest(token=token, billing_access=billing_access),
         )
         org = resp.organization
         caller = Caller(
@@ -91,3 +94,17 @@ async def require_caller(request: Request) -> Caller:
     await enforce_rate_limit(request, caller)
     request.state.caller = caller
     return caller
+
+
+async def require_billing_caller(request: Request) -> Caller:
+    """require_caller for the routes an organization needs to pay: checkout, portal, usage and
+    organization. A suspended organization's owner, signed in (session), gets through here and
+    only here (its Caller.status is SUSPENDED); everything else stays ORGANIZATION_SUSPENDED."""
+    caller = await authenticate_token(request, bearer_token(request), billing_access=True)
+    await enforce_rate_limit(request, caller)
+    request.state.caller = caller
+    return caller
+
+
+# Every dependency that authenticates the caller (and counts against the per-minute limit).
+CALLER_DEPENDENCIES = (require_caller, require_billing_caller)

@@ -108,3 +108,37 @@ def subscription_json(sub: billing_pb2.Subscription) -> dict[str, Any]:
         "current_period_start": ts(sub.current_period_start),
         "current_period_end": ts(sub.current_period_end),
     }
+
+
+# Checkout and the Portal wait for Stripe (two requests for a checkout, each with a retry).
+STRIPE_CALL_TIMEOUT = 40.0
+
+
+async def create_checkout(
+    backends: Any, caller: Caller, plan: str, success_url: str = "", cancel_url: str = ""
+) -> dict[str, Any]:
+    """A Stripe Checkout Session for a paid plan: {id, url}. The plan changes when Stripe's
+    signed events arrive, not here."""
+    resp = await call(
+        backends.billing.CreateCheckoutSession,
+        billing_pb2.CreateCheckoutSessionRequest(
+            organization_id=caller.organization_id,
+            plan=plan,
+            success_url=success_url,
+            cancel_url=cancel_url,
+        ),
+        timeout=STRIPE_CALL_TIMEOUT,
+    )
+    return {"id": resp.id, "url": resp.url}
+
+
+async def create_portal(backends: Any, caller: Caller, return_url: str = "") -> dict[str, Any]:
+    """A Stripe Billing Portal Session for the organization's customer: {id, url}."""
+    resp = await call(
+        backends.billing.CreateBillingPortalSession,
+        billing_pb2.CreateBillingPortalSessionRequest(
+            organization_id=caller.organization_id, return_url=return_url
+        ),
+        timeout=STRIPE_CALL_TIMEOUT,
+    )
+    return {"id": resp.id, "url": resp.url}

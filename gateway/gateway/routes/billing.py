@@ -1,5 +1,8 @@
-"""Billing: the signed Stripe event receiver (raw body passed unchanged to billing), and the
-caller's organization and usage."""
+"""Billing: the signed Stripe event receiver (raw body passed unchanged to billing), the
+caller's organization and usage, and self-serve payment (Stripe Checkout, Billing Portal).
+
+Checkout, portal, usage and organization are what an organization needs to pay, so a suspended
+organization's owner reaches them with a session (require_billing_caller)."""
 
 from __future__ import annotations
 
@@ -7,16 +10,18 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from kit.grpcx import call
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from slides.billing.v1 import billing_pb2
 
-from gateway.auth import Caller, require_caller
+from gateway.auth import Caller, require_billing_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import billing as ops
 
 router = APIRouter(tags=["billing"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
+STRIPE_ERRORS = ("VALIDATION_ERROR", "CONFLICT", "UPSTREAM_ERROR", "UNAVAILABLE")
+REDIRECT_RULE = "absolute http(s) URL on the host of the public base URL (PUBLIC_BASE_URL)"
 
 
 class Received(BaseModel):
@@ -79,6 +84,39 @@ class OrganizationEnvelope(BaseModel):
     body: OrganizationOut
 
 
+class CheckoutBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    plan: str = Field(max_length=40, description="The paid plan to subscribe to: starter, pro or business")
+    success_url: str | None = Field(
+        default=None,
+        max_length=2048,
+        description=f"Where Stripe sends the customer after paying; {REDIRECT_RULE}. "
+        "Stripe replaces {CHECKOUT_SESSION_ID} in it. Default: the console's usage page.",
+    )
+    cancel_url: str | None = Field(
+        default=None,
+        max_length=2048,
+        description=f"Where Stripe sends the customer on cancel; {REDIRECT_RULE}.",
+    )
+
+
+class PortalBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    return_url: str | None = Field(
+        default=None, max_length=2048, description=f"Where the Portal's back link goes; {REDIRECT_RULE}."
+    )
+
+
+class StripeRedirectOut(BaseModel):
+    id: str = Field(description="Stripe's session id (cs_... for Checkout, bps_... for the Portal)")
+    url: str = Field(description="Send the customer's browser here")
+
+
+class StripeRedirectEnvelope(BaseModel):
+    success: bool = True
+    body: StripeRedirectOut
+
+
 @router.post(
     "/v0/public/billing/payment-webhook",
     response_model=Received,
@@ -112,7 +150,7 @@ async def payment_webhook(request: Request) -> dict[str, Any]:
     responses=error_responses(*AUTH_ERRORS),
     summary="Plan, limits and usage of the current billing period",
 )
-async def usage(request: Request, caller: Caller = Depends(require_caller)) -> dict[str, Any]:
+async def usage(request: Request, caller: Caller = Depends(require_billing_caller)) -> dict[str, Any]:
     return {"success": True, "body": await ops.get_usage(request.app.state.backends, caller)}
 
 
@@ -122,5 +160,47 @@ async def usage(request: Request, caller: Caller = Depends(require_caller)) -> d
     responses=error_responses(*AUTH_ERRORS),
     summary="The caller's organization: plan, status, stored billing customer",
 )
-async def organization(request: Request, caller: Caller = Depends(require_caller)) -> dict[str, Any]:
+async def organization(request: Request, caller: Caller = Depends(require_billing_caller)) -> dict[str, Any]:
     return {"success": True, "body": await ops.get_organization(request.app.state.backends, caller)}
+
+
+@router.post(
+    "/v0/api/v1/billing/checkout",
+    response_model=StripeRedirectEnvelope,
+    responses=error_responses(*STRIPE_ERRORS, *AUTH_ERRORS),
+    summary="Start a subscription to a paid plan: a Stripe Checkout Session to send the customer to",
+    description=(
+        "Creates a Stripe Checkout Session in subscription mode for the plan's Price. The plan changes "
+        "only when Stripe's signed events arrive at the payment webhook. Unknown or free plan -> 400 "
+        "VALIDATION_ERROR (plan); the current plan, or an organization that already has a subscription "
+        "(change plans in the Billing Portal) -> 409 CONFLICT; a redirect URL off the public host -> 400 "
+        "VALIDATION_ERROR; Stripe not configured -> 503 UNAVAILABLE; Stripe failing -> 502 UPSTREAM_ERROR. "
+        "Works with a session on every plan (and for a suspended organization's owner) and with an API key."
+    ),
+)
+async def checkout(
+    request: Request, body: CheckoutBody, caller: Caller = Depends(require_billing_caller)
+) -> dict[str, Any]:
+    session = await ops.create_checkout(
+        request.app.state.backends, caller, body.plan, body.success_url or "", body.cancel_url or ""
+    )
+    return {"success": True, "body": session}
+
+
+@router.post(
+    "/v0/api/v1/billing/portal",
+    response_model=StripeRedirectEnvelope,
+    responses=error_responses(*STRIPE_ERRORS, *AUTH_ERRORS),
+    summary="Manage the subscription (plan, payment method, invoices, cancel) in Stripe's Billing Portal",
+    description=(
+        "Creates a Stripe Billing Portal Session for the organization's Stripe customer. No customer yet "
+        "(never checked out) -> 409 CONFLICT."
+    ),
+)
+async def portal(
+    request: Request, body: PortalBody | None = None, caller: Caller = Depends(require_billing_caller)
+) -> dict[str, Any]:
+    session = await ops.create_portal(
+        request.app.state.backends, caller, (body.return_url if body else None) or ""
+    )
+    return {"success": True, "body": session}
