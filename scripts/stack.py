@@ -56,6 +56,7 @@ PORTS = {
     "gateway-2": port(8081),
     "gateway-2-metrics": port(9107),
     "tiktok-fake": port(18443),  # bound by the publishing tests
+    "stripe-fake": port(12111),  # bound by the self-serve billing tests
 }
 GATEWAY_REPLICAS = int(os.environ.get("STACK_GATEWAY_REPLICAS", "1"))
 RENDER_WORKERS = int(os.environ.get("STACK_RENDER_WORKERS", "2"))
@@ -283,6 +284,10 @@ def service_env(database_url: str) -> dict[str, str]:
         "WEBHOOK_ALLOW_PRIVATE_NETWORKS": os.environ.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true"),
         "PYTHONUNBUFFERED": "1",
     }
+    # Stripe's API for checkout and portal (a local stand-in in tests); without STRIPE_SECRET_KEY
+    # self-serve billing answers 503 UNAVAILABLE. The key itself stays out of env.json.
+    if os.environ.get("STRIPE_API_BASE"):
+        env["STRIPE_API_BASE"] = os.environ["STRIPE_API_BASE"]
     for i, s in enumerate(SERVICES):
         env[f"{s.upper()}_ADDR"] = f"127.0.0.1:{PORTS[f'{s}-grpc']}"
     return env
