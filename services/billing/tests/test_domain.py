@@ -165,3 +165,73 @@ def test_quota_exceeded_carries_the_figures_of_the_event():
         "period_start": "2026-11-01T00:00:00.000Z",
         "period_end": "2026-12-01T00:00:00.250Z",
     }
+
+
+def test_checkout_plan_is_a_paid_plan() -> None:
+    assert domain.check_checkout_plan(" Pro ") == "pro"
+    for bad in ("free", "platinum", "", "pro_monthly"):
+        with pytest.raises(ServiceError) as err:
+            domain.check_checkout_plan(bad)
+        assert err.value.code == "VALIDATION_ERROR"
+        assert err.value.details["fields"][0]["field"] == "plan"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://evil.example/x",
+        "https://app.example.evil.example/x",
+        "https://app.example@evil.example/x",
+        "https://user:pw@app.example/x",
+        "javascript:alert(1)",
+        "//app.example/x",
+        "/relative",
+        "ftp://app.example/x",
+        "http://app.example/x",  # the public base is https
+        "https://app.example/a b",
+        "https://app.example/" + "x" * 2048,
+        "https://[::1/x",
+    ],
+)
+def test_redirect_urls_off_the_public_host_are_refused(url: str) -> None:
+    with pytest.raises(ServiceError) as err:
+        domain.check_redirect_url(url, "success_url", "https://app.example", "/console")
+    assert err.value.code == "VALIDATION_ERROR"
+    assert err.value.details["fields"][0]["field"] == "success_url"
+
+
+def test_redirect_urls_on_the_public_host() -> None:
+    base = "https://App.Example"
+    assert domain.check_redirect_url("", "u", base + "/", "/console/usage") == base + "/console/usage"
+    for url in ("https://app.example/done?x=1", "https://APP.example:8443/done", "https://app.example"):
+        assert domain.check_redirect_url(url, "u", base, "/") == url
+    assert domain.check_redirect_url("http://127.0.0.1:8081/x", "u", "http://127.0.0.1:8080", "/") == (
+        "http://127.0.0.1:8081/x"
+    )
+
+
+def test_checkout_conflicts() -> None:
+    assert domain.checkout_conflict("pro", "free", "ACTIVE", "") is None
+    assert domain.checkout_conflict("business", "pro", "ACTIVE", "") is None  # plan set by hand, no sub
+    assert domain.checkout_conflict("pro", "pro", "SUSPENDED", "") is None  # pays its way back
+    current = domain.checkout_conflict("pro", "pro", "ACTIVE", "")
+    assert current is not None and current.code == "CONFLICT"
+    live = domain.checkout_conflict("business", "pro", "PAST_DUE", "sub_1")
+    assert live is not None and live.code == "CONFLICT" and "Portal" in live.message
+
+
+def test_suspended_owner_session_gets_billing_access_only() -> None:
+    limits = domain.DEFAULT_PLANS["pro"]
+    domain.authorize("session", "pro", "SUSPENDED", limits, billing_access=True, role="owner")
+    for kind, access, role in (
+        ("session", False, "owner"),
+        ("session", True, "member"),
+        ("session", True, ""),
+        ("api_key", True, ""),
+    ):
+        with pytest.raises(ServiceError) as err:
+            domain.authorize(kind, "pro", "SUSPENDED", limits, billing_access=access, role=role)
+        assert err.value.code == "ORGANIZATION_SUSPENDED"
+    with pytest.raises(ServiceError) as err:
+        domain.authorize("api_key", "free", "ACTIVE", domain.DEFAULT_PLANS["free"], billing_access=True)
+    assert err.value.code == "PLAN_LACKS_API"
