@@ -292,11 +292,14 @@ def test_deleted_suspends_until_new_subscription(http, secret, linked) -> None:
     resp = usage(linked)
     assert resp.status_code == 403, resp.text
     assert resp.json()["error"]["code"] == "ORGANIZATION_SUSPENDED"
-    # Sessions are blocked as well.
+    # The owner's session is blocked as well, except where paying needs it (usage, organization,
+    # checkout, portal: tests/contract/test_billing_selfserve.py).
     login = http.post("/v0/auth/login", json={"email": linked["email"], "password": linked["password"]})
-    token = login.json()["body"]["session_token"]
-    resp = linked["client"].get("/v0/api/v1/usage", headers={"Authorization": f"Bearer {token}"})
+    session = {"Authorization": f"Bearer {login.json()['body']['session_token']}"}
+    resp = linked["client"].get("/v0/api/v1/apps", headers=session)
     assert resp.status_code == 403 and resp.json()["error"]["code"] == "ORGANIZATION_SUSPENDED"
+    resp = linked["client"].get("/v0/api/v1/usage", headers=session)
+    assert resp.status_code == 200 and resp.json()["body"]["status"] == "SUSPENDED", resp.text
     # A late update of the canceled subscription does not bring it back.
     deliver(
         http,
