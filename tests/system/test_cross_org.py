@@ -37,6 +37,8 @@ NO_ID_ROUTES = {
     "POST /v0/public/billing/payment-webhook",
     "GET /v0/api/v1/usage",
     "GET /v0/api/v1/organization",
+    "POST /v0/api/v1/billing/checkout",  # the caller's own organization (and Stripe customer)
+    "POST /v0/api/v1/billing/portal",
     "POST /v0/mcp",  # its tools are checked below
 }
 # Public capability URLs: the share token (or an upload's unguessable name, the URL the upload
