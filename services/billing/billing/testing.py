@@ -301,7 +301,10 @@ class FakeStripe:
             customer = p.get("customer") or ""
             if not customer:
                 return 400, error_body(
-                    "invalid_request_error", "Missing required param: customer.", "parameter_missing", "customer"
+                    "invalid_request_error",
+                    "Missing required param: customer.",
+                    "parameter_missing",
+                    "customer",
                 )
             if customer not in self.customers:
                 return _missing("customer", customer, "customer")
@@ -321,11 +324,16 @@ class FakeStripe:
 
     def _create_session(self, p: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         if p.get("mode") != "subscription":
-            return 400, error_body("invalid_request_error", "This fake only takes mode=subscription.", param="mode")
+            return 400, error_body(
+                "invalid_request_error", "This fake only takes mode=subscription.", param="mode"
+            )
         items = p.get("line_items") or []
         if len(items) != 1 or not isinstance(items[0], dict):
             return 400, error_body(
-                "invalid_request_error", "Missing required param: line_items.", "parameter_missing", "line_items"
+                "invalid_request_error",
+                "Missing required param: line_items.",
+                "parameter_missing",
+                "line_items",
             )
         price_id = items[0].get("price", "")
         if not any(pr["id"] == price_id for pr in self.prices.values()):
@@ -340,7 +348,8 @@ class FakeStripe:
             return _missing("customer", customer, "customer")
         if customer and p.get("customer_email"):
             return 400, error_body(
-                "invalid_request_error", "You may only specify one of these parameters: customer, customer_email."
+                "invalid_request_error",
+                "You may only specify one of these parameters: customer, customer_email.",
             )
         now = int(time.time())
         sid = "cs_test_" + secrets.token_urlsafe(40).replace("-", "a").replace("_", "b")
