@@ -243,15 +243,16 @@ class FakeStripe:
         return {k: v for k, v in obj.items() if not k.startswith("_")}
 
     def _new_customer(self, email: str) -> dict[str, Any]:
-        customer = {
-            "id": "cus_" + secrets.token_hex(7),
+        customer_id = "cus_" + secrets.token_hex(7)
+        customer: dict[str, Any] = {
+            "id": customer_id,
             "object": "customer",
             "created": int(time.time()),
             "email": email or None,
             "livemode": False,
             "metadata": {},
         }
-        self.customers[customer["id"]] = customer
+        self.customers[customer_id] = customer
         return customer
 
     def _respond(self, req: Request) -> tuple[int, dict[str, Any]]:
@@ -298,27 +299,28 @@ class FakeStripe:
                 return _missing("checkout.session", path.rsplit("/", 1)[1], "session")
             return 200, self._public(session)
         if req.method == "POST" and path == "/v1/billing_portal/sessions":
-            customer = p.get("customer") or ""
-            if not customer:
+            portal_customer = str(p.get("customer") or "")
+            if not portal_customer:
                 return 400, error_body(
                     "invalid_request_error",
                     "Missing required param: customer.",
                     "parameter_missing",
                     "customer",
                 )
-            if customer not in self.customers:
-                return _missing("customer", customer, "customer")
-            bps = {
-                "id": "bps_" + secrets.token_hex(12),
+            if portal_customer not in self.customers:
+                return _missing("customer", portal_customer, "customer")
+            bps_id = "bps_" + secrets.token_hex(12)
+            bps: dict[str, Any] = {
+                "id": bps_id,
                 "object": "billing_portal.session",
                 "configuration": "bpc_default",
                 "created": int(time.time()),
-                "customer": customer,
+                "customer": portal_customer,
                 "livemode": False,
                 "return_url": p.get("return_url"),
                 "url": "https://billing.stripe.com/p/session/test_" + secrets.token_urlsafe(24),
             }
-            self.portal_sessions[bps["id"]] = bps
+            self.portal_sessions[bps_id] = bps
             return 200, bps
         return 404, error_body("invalid_request_error", f"Unrecognized request URL ({req.method}: {path}).")
 
