@@ -188,10 +188,16 @@ def outlined(
     stroke_fill: RGB = (0, 0, 0),
     accent: RGB | None = None,
 ) -> None:
-    """TikTok's classic caption: white heavy text with a dark stroke of about 13 % of the font size."""
+    """TikTok's classic caption: white heavy text with a dark stroke of about 13 % of the font size. The
+    accent color marks the label, the outcome of a result slide and the CTA's "link in bio"."""
     for role, block in g.blocks:
         stroke = max(3, round(block.size * 0.13))
-        color = accent if role == record.LABEL and accent else fill
+        marked = (
+            role == record.LABEL
+            or (role == record.TITLE and ctx.kind == "result")
+            or (role == record.SUBTITLE and ctx.kind == "cta")
+        )
+        color = accent if marked and accent else fill
         text.draw(img, block, color, stroke, stroke_fill)
         ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang, stroke))
 
@@ -262,13 +268,17 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     if ctx.photo is not None:
         return ctx.photo
     if ctx.shot is not None and ctx.kind in ("hook", "problem"):
-        base = imagery.screen_fill(ctx.shot, 0.1) if ctx.kind == "hook" else imagery.blurred(ctx.shot, 28)
-        return imagery.darken(base, 0.25 if mood == "soft" else 0.35)
+        # The app's screen, softened: big text over a sharp UI would fight it.
+        base = imagery.blurred(ctx.shot, 12 if ctx.kind == "hook" else 28)
+        return imagery.darken(base, 0.45)
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 
+DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen on a phone
+
+
 def shows_device(ctx: Ctx) -> bool:
-    return ctx.shot is not None and ctx.kind in ("discovery", "result", "cta")
+    return ctx.shot is not None and ctx.kind in DEVICE_KINDS
 
 
 def place_device(
@@ -309,7 +319,7 @@ INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
 
 def inspo(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
-    soft = ctx.photo is None and ctx.shot is None
+    soft = ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light brand backdrop
     img = backdrop(ctx, "soft")
     if shows_device(ctx):
         place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, paint.tint(ctx.pal.primary, 0.2))
