@@ -28,14 +28,15 @@ from renderer.deck import DeckCopy, DeckStyle, SlideCopy
 # Text boxes keep 24 px inside it for outlines and highlight boxes.
 SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.88) - 24, round(H * 0.80) - 24)
 
-HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 92, 64
+HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 72, 64
 TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
-HOOK_SHARE = 0.78
+HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
+TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_W, DEVICE_Y, DEVICE_TEXT_BOTTOM = 520, 1470, 900  # of its area's height, the rest for the swipe cue
 SUB_MAX, SUB_MIN = 58, 44
 CUE_SIZE = 48
-BOX_PAD = round(HOOK_MAX * 0.26)  # highlight boxes reach this far beyond their text
+BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
 
 PROBLEM_ROLES = {"PROBLEM", "AGITATE", "BEFORE", "MYTH", "MISTAKE", "STRUGGLE", "SETUP", "MORNING"}
 DISCOVERY_ROLES = {"SOLUTION", "TURNING_POINT", "DISCOVERY", "FEATURE", "FIX", "FACT", "POINT", "MIDDAY"}
@@ -142,8 +143,16 @@ def group(
     blocks: list[tuple[str, text.TextBlock]] = []
     room = height
     if label:
-        spec = text.Spec(sub_style, min(64, cap - 10), SUB_MIN, 1, 1.1, align)
-        block = _fit(label, ctx.lang, (x0, 0, x1, 100), spec)
+        # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip.
+        spec = text.Spec(
+            title_style if not is_hook else sub_style,
+            min(TITLE_MAX, round(cap * TITLE_TO_HOOK)),
+            SUB_MIN,
+            1,
+            1.05,
+            align,
+        )
+        block = _fit(label, ctx.lang, (x0, 0, x1, 120), spec)
         blocks.append((record.LABEL, block))
         room -= block.height + gap
     if second:
@@ -153,7 +162,7 @@ def group(
         share = HOOK_SHARE
         role = record.HOOK
     else:
-        top = min(TITLE_MAX, cap - 8)
+        top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
@@ -219,7 +228,7 @@ def boxed(
             if role in (record.HOOK, record.TITLE) and title_box and title_ink
             else (box_fill, ink)
         )
-        pad = round(block.size * 0.26)
+        pad = min(round(block.size * 0.26), BOX_PAD)
         for bx in text.line_boxes(block, pad, round(block.size * 0.08)):
             d.rounded_rectangle(bx, radius=round(block.size * 0.2), fill=fill)
         text.draw(img, block, color)
