@@ -44,8 +44,9 @@ FIELDS = {  # what a customer writing in that language puts in the app
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def pro(new_org, gateway_url, billing_stub):
+    """A new unthrottled Pro organization per test (its plan allows ten apps)."""
     from slides.billing.v1 import billing_pb2
 
     org = new_org("pro")

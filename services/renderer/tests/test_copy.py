@@ -167,7 +167,9 @@ def test_builtin_hooks_follow_language_and_format() -> None:
     hook_id, text = copy.builtin_hook("de-AT", "listicle", "fitness", "FitPro", 3)
     assert hook_id.startswith("hk_builtin") and "4" in text
     assert text in [
-        h.replace("{n}", "4").replace("{topic}", copy.table("de")["niches"]["fitness"]["topic"])
+        h.replace("{n}", "4")
+        .replace("{app}", "FitPro")
+        .replace("{topic}", copy.table("de")["niches"]["fitness"]["topic"])
         for h in copy.table("de")["hook_listicle"]
     ]
     assert copy.builtin_hook("de", "listicle", "fitness", "FitPro", 3) == (hook_id, text)

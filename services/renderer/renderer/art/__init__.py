@@ -37,7 +37,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         pal=paint.palette(style.primary, style.secondary, style.accent, style.niche),
         lang=lang,
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
-        shot=_pick(style.screenshots, index) if style.image_source == "screenshots" else None,
+        shot=_screen_for(copy, index, style.screenshots) if style.image_source == "screenshots" else None,
         photo=_photo(style.photos, index) if style.image_source == "photos" else None,
         cue=slide.subtitle if index == 0 else "",
     )
@@ -52,10 +52,18 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
 _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
 
 
-def _pick(images: tuple[bytes, ...], index: int) -> Image.Image | None:
-    """A different picture per slide while there are enough (slide i takes picture i mod n)."""
-    decoded = [im for im in (_decoded(b) for b in images) if im is not None]
-    return decoded[index % len(decoded)] if decoded else None
+def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> Image.Image | None:
+    """The screenshot of slide `index`. Slides that show the phone take the screenshots in turn, so
+    consecutive phones never repeat a screen while there are several; the others blur screen i mod n."""
+    decoded = [im for im in (_decoded(b) for b in screenshots) if im is not None]
+    if not decoded:
+        return None
+    total = len(copy.slides)
+    kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
+    if kinds[index] in designs.DEVICE_KINDS:
+        rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
+        return decoded[rank % len(decoded)]
+    return decoded[index % len(decoded)]
 
 
 @lru_cache(maxsize=32)

@@ -1,9 +1,10 @@
 """Where a line may break, by the rules of each script.
 
 - Spaced scripts: Unicode line breaking (UAX #14, `uniseg`), minus a break after a hyphen that would leave
-  a fragment of under four characters on the line ("10-" / "minute").
-- Japanese, Chinese and Thai: between BudouX phrases only ("フィットネスアプリを / ダウンロード"), never
-  inside a phrase, with closing punctuation kept on its line.
+  a fragment of under four characters on the line ("10-" / "minute"), after a number ("10 / minutes")
+  and, in Slavic languages, after a one-letter word ("z", "в").
+- Japanese and Chinese: between BudouX phrases only ("フィットネスアプリを / ダウンロード"); Thai between
+  dictionary words (PyThaiNLP); never inside them, with closing punctuation and particles kept on the line.
 - Korean: between words (spaces), like CSS `word-break: keep-all`; never between two syllables.
 - Hyphenation is separate (`hyphen_points`): dictionary points from pyphen, used by the layout only when
   a word does not fit at the design's minimum size.
@@ -21,8 +22,11 @@ from uniseg.linebreak import line_break_units
 from renderer.art import script
 
 # Characters that must not start a line (kinsoku) or end one.
-NO_START = frozenset("、。，．,.!?！？:;：；)]}）］｝」』】〉》〕〜…‥・’”%％ー")
+NO_START = frozenset("、。，．,.!?！？:;：；)]}）］｝」』】〉》〕〜…‥・’”%％ーๆ了的着过吗呢吧啊")
 NO_END = frozenset("([{（［｛「『【〈《〔‘“")
+
+
+_ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 
 
 @dataclass(frozen=True)
@@ -71,11 +75,27 @@ def _uax14(text: str) -> set[int]:
 
 
 def _phrase_breaks(text: str, model: str) -> set[int]:
+    """Boundaries between phrases (BudouX) or, for Thai, between dictionary words (PyThaiNLP's newmm:
+    BudouX's Thai model splits compounds such as "ออก|กำลังกาย"). Only boundaries that touch an unspaced
+    script count: "FitPro" inside Chinese text stays whole."""
+    out = _boundaries(text, _budoux(model).parse(text))
+    if model == "th":
+        from pythainlp.tokenize import word_tokenize  # lazily: its dictionary loads in about 3 s, once
+
+        # Only where both agree: BudouX alone splits compounds, the dictionary alone can split a word
+        # that BudouX keeps (context).
+        out &= _boundaries(text, word_tokenize(text, engine="newmm", keep_whitespace=True))
+    return out
+
+
+def _boundaries(text: str, pieces: list[str]) -> set[int]:
     out, pos = set(), 0
-    for phrase in _budoux(model).parse(text):
-        pos += len(phrase)
-        out.add(pos)
-    out.discard(len(text))
+    for piece in pieces:
+        pos += len(piece)
+        if 0 < pos < len(text) and (
+            script.of(text[pos - 1]) in script.UNSPACED or script.of(text[pos]) in script.UNSPACED
+        ):
+            out.add(pos)
     return out
 
 
@@ -101,6 +121,11 @@ def _allowed(text: str, language: str) -> set[int]:
             continue
         if _emojiish(text[i - 1]) and _emojiish(text[i]):
             continue  # "💪🔥" stays together
+        before = text[:i].split()[-1] if text[:i].split() else ""
+        if before.isdigit() and text[i - 1] == " ":
+            continue  # "10 / minutes": a number stays with what it counts
+        if len(before) == 1 and before.isalpha() and language.split("-")[0] in _ONE_LETTER_GLUE:
+            continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
         if text[i - 1] in "-‐" and not text[i].isspace():
             start = max(text.rfind(" ", 0, i - 1), 0)
             if i - 1 - start < 4:

@@ -28,14 +28,15 @@ from renderer.deck import DeckCopy, DeckStyle, SlideCopy
 # Text boxes keep 24 px inside it for outlines and highlight boxes.
 SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.88) - 24, round(H * 0.80) - 24)
 
-HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 92, 64
+HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 72, 64
 TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
-HOOK_SHARE = 0.78
+HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
+TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_W, DEVICE_Y, DEVICE_TEXT_BOTTOM = 520, 1470, 900  # of its area's height, the rest for the swipe cue
 SUB_MAX, SUB_MIN = 58, 44
 CUE_SIZE = 48
-BOX_PAD = round(HOOK_MAX * 0.26)  # highlight boxes reach this far beyond their text
+BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
 
 PROBLEM_ROLES = {"PROBLEM", "AGITATE", "BEFORE", "MYTH", "MISTAKE", "STRUGGLE", "SETUP", "MORNING"}
 DISCOVERY_ROLES = {"SOLUTION", "TURNING_POINT", "DISCOVERY", "FEATURE", "FIX", "FACT", "POINT", "MIDDAY"}
@@ -142,8 +143,16 @@ def group(
     blocks: list[tuple[str, text.TextBlock]] = []
     room = height
     if label:
-        spec = text.Spec(sub_style, min(64, cap - 10), SUB_MIN, 1, 1.1, align)
-        block = _fit(label, ctx.lang, (x0, 0, x1, 100), spec)
+        # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip.
+        spec = text.Spec(
+            title_style if not is_hook else sub_style,
+            min(TITLE_MAX, round(cap * TITLE_TO_HOOK)),
+            SUB_MIN,
+            1,
+            1.05,
+            align,
+        )
+        block = _fit(label, ctx.lang, (x0, 0, x1, 120), spec)
         blocks.append((record.LABEL, block))
         room -= block.height + gap
     if second:
@@ -153,7 +162,7 @@ def group(
         share = HOOK_SHARE
         role = record.HOOK
     else:
-        top = min(TITLE_MAX, cap - 8)
+        top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
@@ -188,10 +197,16 @@ def outlined(
     stroke_fill: RGB = (0, 0, 0),
     accent: RGB | None = None,
 ) -> None:
-    """TikTok's classic caption: white heavy text with a dark stroke of about 13 % of the font size."""
+    """TikTok's classic caption: white heavy text with a dark stroke of about 13 % of the font size. The
+    accent color marks the label, the outcome of a result slide and the CTA's "link in bio"."""
     for role, block in g.blocks:
         stroke = max(3, round(block.size * 0.13))
-        color = accent if role == record.LABEL and accent else fill
+        marked = (
+            role == record.LABEL
+            or (role == record.TITLE and ctx.kind == "result")
+            or (role == record.SUBTITLE and ctx.kind == "cta")
+        )
+        color = accent if marked and accent else fill
         text.draw(img, block, color, stroke, stroke_fill)
         ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang, stroke))
 
@@ -213,7 +228,7 @@ def boxed(
             if role in (record.HOOK, record.TITLE) and title_box and title_ink
             else (box_fill, ink)
         )
-        pad = round(block.size * 0.26)
+        pad = min(round(block.size * 0.26), BOX_PAD)
         for bx in text.line_boxes(block, pad, round(block.size * 0.08)):
             d.rounded_rectangle(bx, radius=round(block.size * 0.2), fill=fill)
         text.draw(img, block, color)
@@ -262,13 +277,17 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     if ctx.photo is not None:
         return ctx.photo
     if ctx.shot is not None and ctx.kind in ("hook", "problem"):
-        base = imagery.screen_fill(ctx.shot, 0.1) if ctx.kind == "hook" else imagery.blurred(ctx.shot, 28)
-        return imagery.darken(base, 0.25 if mood == "soft" else 0.35)
+        # The app's screen, softened: big text over a sharp UI would fight it.
+        base = imagery.blurred(ctx.shot, 12 if ctx.kind == "hook" else 28)
+        return imagery.darken(base, 0.45)
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 
+DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen on a phone
+
+
 def shows_device(ctx: Ctx) -> bool:
-    return ctx.shot is not None and ctx.kind in ("discovery", "result", "cta")
+    return ctx.shot is not None and ctx.kind in DEVICE_KINDS
 
 
 def place_device(
@@ -309,7 +328,7 @@ INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
 
 def inspo(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
-    soft = ctx.photo is None and ctx.shot is None
+    soft = ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light brand backdrop
     img = backdrop(ctx, "soft")
     if shows_device(ctx):
         place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, paint.tint(ctx.pal.primary, 0.2))
