@@ -200,13 +200,7 @@ class Sender:
             secret = self.keyring.decrypt(
                 item.secret_key_id or "", item.secret_cipher or b"", item.endpoint_id
             )
-            headers.update(
-                {
-                    "X-Service-Signature": domain.signature(secret, item.body),
-                    "X-Service-Event": item.event,
-                    "X-Service-Delivery-Id": item.id,
-                }
-            )
+            headers.update(domain.delivery_headers(secret, item.event, item.id, item.body, int(time.time())))
         return await self.poster.post(self._destination(item), headers, item.body)
 
     async def _record(self, item: store.Claimed, status_code: int, duration_ms: int, error: str) -> None:
