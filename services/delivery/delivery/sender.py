@@ -68,8 +68,17 @@ class AttemptRecorder:
             for one in batch:
                 await self._write_batch([one])
             return
+        await self._count_failures([a for (a, _), ok in zip(batch, results, strict=True) if ok])
         for (_, done), recorded in zip(batch, results, strict=True):
             _settle(done, result=recorded)
+
+    async def _count_failures(self, recorded: list[store.Attempt]) -> None:
+        """The endpoints' failure counts (informational: a lost update is logged, not retried)."""
+        try:
+            async with self.engine.begin() as conn:
+                await store.count_failures(conn, recorded)
+        except Exception:
+            log.warning("endpoint failure counts not updated", exc_info=True, attempts=len(recorded))
 
 
 def _settle(done: asyncio.Future[bool], result: bool = False, exc: BaseException | None = None) -> None:

@@ -444,13 +444,16 @@ async def record_attempts(conn: AsyncConnection, batch: Sequence[Attempt]) -> li
     ]
     if rows:
         await conn.execute(attempts.insert(), rows)
-        await _count_failures(conn, [a for a, ok in zip(batch, recorded, strict=True) if ok])
     return recorded
 
 
-async def _count_failures(conn: AsyncConnection, batch: Sequence[Attempt]) -> None:
-    """Endpoints' consecutive failures after these attempts (in the order given): reset by a
-    success, raised by each failure after the last success."""
+async def count_failures(conn: AsyncConnection, batch: Sequence[Attempt]) -> None:
+    """Endpoints' consecutive failures after these recorded attempts (in the order given): reset
+    by a success, raised by each failure after the last success. Run in its own transaction,
+    after the attempts' one: holding delivery rows while locking endpoint rows would deadlock
+    with a DELETE of the endpoint (endpoint first, then its deliveries by cascade)."""
+    if not batch:
+        return
     counts: dict[str, tuple[bool, int]] = {}  # endpoint id -> (reset, failures to add)
     for a in batch:
         reset, failures = counts.get(a.claimed.endpoint_id, (False, 0))
@@ -472,7 +475,7 @@ COUNT_FAILURES = """
 UPDATE delivery.endpoints AS e
 SET failure_count = CASE WHEN g.reset THEN g.add ELSE e.failure_count + g.add END
 FROM unnest(%(ids)s::text[], %(resets)s::bool[], %(adds)s::int[]) AS g(id, reset, add)
-WHERE e.id = g.id
+WHERE e.id = g.id AND (NOT g.reset OR e.failure_count <> g.add)
 RETURNING e.id"""
 
 

@@ -170,6 +170,7 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
         async with engine.begin() as conn:
             assert await store.record_attempts(conn, batch) == [True, True, False]
             assert await store.record_attempts(conn, batch[:1]) == [False]  # the same attempt, again
+            await store.count_failures(conn, batch[:2])
             rows, attempts, _ = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
         status = {r.id: (r.status, r.attempt_count, r.next_attempt_at) for r in rows}
         assert status[ok.id] == (domain.SUCCEEDED, 1, None)
