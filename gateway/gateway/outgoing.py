@@ -16,7 +16,13 @@ registered for the event (`POST /v0/api/webhooks`, HTTPS only). Verify `X-Servic
 HMAC-SHA256 of the raw body with the endpoint secret (`whsec_...`, UTF-8), compared in constant
 time. Any 2xx within 15 s is a success; 3xx is a failure (redirects are not followed); `410`
 disables the endpoint. Failed deliveries are retried after 1 min, 5 min, 30 min, 2 h and 12 h
-(six attempts in all) with the same `X-Service-Delivery-Id` and body."""
+(six attempts in all) with the same `X-Service-Delivery-Id` and body.
+
+Standard Webhooks (https://www.standardwebhooks.com) headers come with every delivery too:
+`webhook-id` (= `X-Service-Delivery-Id`), `webhook-timestamp` (Unix seconds of the attempt) and
+`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">`,
+keyed with the base64-decoded part of the secret after `whsec_`, so a Standard Webhooks library
+verifies it with the secret as shown (`Webhook("whsec_...").verify(body, headers)`)."""
 
 Signature = Annotated[
     str,
@@ -25,6 +31,19 @@ Signature = Annotated[
 EventName = Annotated[str, Header(alias="X-Service-Event", description="The event name")]
 DeliveryId = Annotated[
     str, Header(alias="X-Service-Delivery-Id", description="The same on every retry of one delivery")
+]
+WebhookId = Annotated[
+    str, Header(alias="webhook-id", description="Standard Webhooks: = X-Service-Delivery-Id")
+]
+WebhookTimestamp = Annotated[
+    str, Header(alias="webhook-timestamp", description="Standard Webhooks: Unix seconds of the attempt")
+]
+WebhookSignature = Annotated[
+    str,
+    Header(
+        alias="webhook-signature",
+        description='Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`',
+    ),
 ]
 
 
@@ -59,6 +78,14 @@ class QuotaExceededEvent(BaseModel):
     period_end: str | None = Field(description="End of the billing period (ISO 8601 UTC)")
 
 
+class WebhookTestEvent(BaseModel):
+    event: Literal["webhook.test"]
+    created_at: str = Field(description="ISO 8601 UTC time the test was requested")
+    organization_id: str
+    endpoint_id: str = Field(description="The endpoint the test was sent to (wh_<id>)")
+    message: str
+
+
 RESPONSES: dict[int | str, dict[str, str]] = {
     200: {
         "description": "Any 2xx within 15 s: delivered. Anything else is retried; 410 disables the endpoint."
@@ -74,7 +101,13 @@ def document_webhooks(app: FastAPI) -> None:
         responses=RESPONSES,
     )
     def slideshow_completed(
-        body: SlideshowEvent, signature: Signature, event: EventName, delivery_id: DeliveryId
+        body: SlideshowEvent,
+        signature: Signature,
+        event: EventName,
+        delivery_id: DeliveryId,
+        webhook_id: WebhookId,
+        webhook_timestamp: WebhookTimestamp,
+        webhook_signature: WebhookSignature,
     ) -> None: ...
 
     @app.webhooks.post(
@@ -84,7 +117,13 @@ def document_webhooks(app: FastAPI) -> None:
         responses=RESPONSES,
     )
     def slideshow_failed(
-        body: SlideshowEvent, signature: Signature, event: EventName, delivery_id: DeliveryId
+        body: SlideshowEvent,
+        signature: Signature,
+        event: EventName,
+        delivery_id: DeliveryId,
+        webhook_id: WebhookId,
+        webhook_timestamp: WebhookTimestamp,
+        webhook_signature: WebhookSignature,
     ) -> None: ...
 
     @app.webhooks.post(
@@ -94,5 +133,27 @@ def document_webhooks(app: FastAPI) -> None:
         responses=RESPONSES,
     )
     def quota_exceeded(
-        body: QuotaExceededEvent, signature: Signature, event: EventName, delivery_id: DeliveryId
+        body: QuotaExceededEvent,
+        signature: Signature,
+        event: EventName,
+        delivery_id: DeliveryId,
+        webhook_id: WebhookId,
+        webhook_timestamp: WebhookTimestamp,
+        webhook_signature: WebhookSignature,
+    ) -> None: ...
+
+    @app.webhooks.post(
+        "webhook.test",
+        summary="A test event, sent on request (POST /v0/api/webhooks/{id}/test) whatever the event filter",
+        description=DELIVERY,
+        responses=RESPONSES,
+    )
+    def webhook_test(
+        body: WebhookTestEvent,
+        signature: Signature,
+        event: EventName,
+        delivery_id: DeliveryId,
+        webhook_id: WebhookId,
+        webhook_timestamp: WebhookTimestamp,
+        webhook_signature: WebhookSignature,
     ) -> None: ...

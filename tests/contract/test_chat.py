@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,3 +114,69 @@ def test_slack_and_discord_receive_native_messages(api, receiver):
 
     for c in api.get("/v0/api/v1/integrations/chat").json()["data"]:
         assert api.delete(f"/v0/api/v1/integrations/chat/{c['_id']}").status_code == 200
+
+
+def test_chat_test_message_and_deliveries_log(api, client_for, new_org, receiver):
+    created = api.post(
+        "/v0/api/v1/integrations/chat", json={"kind": "discord", "url": receiver.url("/probe")}
+    )
+    assert created.status_code == 201, created.text
+    chat_id = created.json()["body"]["_id"]
+    base = f"/v0/api/v1/integrations/chat/{chat_id}"
+    empty = api.get(f"{base}/deliveries").json()
+    assert (empty["success"], empty["data"], empty["page"], empty["limit"], empty["total"]) == (
+        True,
+        [],
+        1,
+        20,
+        0,
+    )
+
+    first = api.post(f"{base}/test")
+    assert first.status_code == 202, first.text
+    assert first.json()["success"] is True and set(first.json()["body"]) == {"delivery_id"}
+    [got] = receiver.wait_for(lambda r: len(r) >= 1, path="/probe", timeout=30)
+    [embed] = got.json()["embeds"]
+    assert embed["title"].startswith("Test message") and embed["fields"][0]["value"] == chat_id
+    assert "x-service-signature" not in got.headers and "webhook-signature" not in got.headers
+    second = api.post(f"{base}/test").json()["body"]["delivery_id"]
+    receiver.wait_for(lambda r: len(r) >= 2, path="/probe")
+
+    def log(**params) -> dict:
+        resp = api.get(f"{base}/deliveries", params=params)
+        assert resp.status_code == 200, resp.text
+        return resp.json()
+
+    deadline = time.monotonic() + 20
+    while not all(d["status"] == "SUCCEEDED" for d in log()["data"]) or log()["total"] < 2:
+        assert time.monotonic() < deadline, log()
+        time.sleep(0.3)
+    listed = log()
+    assert listed["total"] == 2 and [d["_id"] for d in listed["data"]][0] == second  # newest first
+    assert {d["_id"] for d in listed["data"]} == {first.json()["body"]["delivery_id"], second}
+    for d in listed["data"]:
+        assert d["event"] == "webhook.test" and d["attempt_count"] == 1
+        [attempt] = d["attempts"]
+        assert attempt["status_code"] == 200 and attempt["createdAt"] and attempt["error"] is None
+    paged = log(limit=1, page=2)
+    assert (paged["page"], paged["limit"], paged["total"]) == (2, 1, 2)
+    assert [d["_id"] for d in paged["data"]] == [listed["data"][1]["_id"]]
+    for bad in ({"limit": 101}, {"limit": 0}, {"page": 0}, {"page": "x"}):
+        resp = api.get(f"{base}/deliveries", params=bad)
+        assert resp.status_code == 400 and resp.json()["error"]["code"] == "VALIDATION_ERROR", bad
+
+    webhook = api.post("/v0/api/webhooks", json={"url": receiver.url("/wh")}).json()["body"]["_id"]
+    other = client_for(new_org("pro")["api_key"])
+    try:
+        for client, path in (
+            (api, "/v0/api/v1/integrations/chat/chat_unknown"),
+            (api, f"/v0/api/v1/integrations/chat/{webhook}"),  # a webhook endpoint is not a chat integration
+            (other, base),
+        ):
+            for resp in (client.post(f"{path}/test"), client.get(f"{path}/deliveries")):
+                assert resp.status_code == 404, (path, resp.text)
+                assert resp.json()["error"]["code"] == "INTEGRATION_NOT_FOUND"
+    finally:
+        api.delete(f"/v0/api/webhooks/{webhook}")
+        api.delete(base)
+    assert len(receiver.received("/probe")) == 2

@@ -467,3 +467,67 @@ def test_generate_hooks_stores_nothing_and_uses_no_quota(
         with pytest.raises(grpc.RpcError) as err:
             hooks_stub.GenerateHooks(hooks_pb2.GenerateHooksRequest(organization_id=oid, **bad), timeout=10)
         assert dict(err.value.trailing_metadata())["x-error-code"] == code
+
+
+# ---- review (PATCH /hooks/:id) --------------------------------------------------------------
+
+
+def test_review_approves_and_rejects_the_organizations_own_hooks(
+    api: httpx.Client, new_org, client_for
+) -> None:
+    create_app(api, niche="Fitness", language="en")
+    [hook, *_] = seeded(api, "fitness", "en")["data"]
+    assert hook["status"] == "APPROVED"
+    resp = api.patch(f"{HOOKS}/{hook['_id']}", json={"status": "REJECTED"})
+    assert resp.status_code == 200, resp.text
+    body = resp.json()
+    assert body["success"] is True and set(body["body"]) == FIELDS
+    assert body["body"] == {**hook, "status": "REJECTED"}
+    assert [h["_id"] for h in hooks(api, status="REJECTED")["data"]] == [hook["_id"]]
+    again = api.patch(f"{HOOKS}/{hook['_id']}", json={"status": "APPROVED"})
+    assert again.status_code == 200 and again.json()["body"]["status"] == "APPROVED"
+
+    for bad in (
+        {"status": "PENDING"},
+        {"status": "approved"},
+        {"status": None},
+        {},
+        {"status": "APPROVED", "text": "Rewritten by the caller"},
+        {"status": "APPROVED", "performance_score": 100},
+        [],
+    ):
+        resp = api.patch(f"{HOOKS}/{hook['_id']}", json=bad)
+        error_of(resp, 400, "VALIDATION_ERROR")
+    error_of(
+        api.patch(f"{HOOKS}/{hook['_id']}", content=b"{", headers={"Content-Type": "application/json"}),
+        400,
+        "VALIDATION_ERROR",
+    )
+    error_of(api.patch(f"{HOOKS}/hk_unknown", json={"status": "REJECTED"}), 404, "HOOK_NOT_FOUND")
+    other = client_for(new_org("pro")["api_key"])
+    error_of(other.patch(f"{HOOKS}/{hook['_id']}", json={"status": "REJECTED"}), 404, "HOOK_NOT_FOUND")
+    assert hooks(api, status="REJECTED")["total"] == 0  # nothing changed by the bad calls
+
+
+def test_only_approved_hooks_open_decks(api: httpx.Client, hooks_stub) -> None:
+    app = create_app(api, niche="Fitness", language="en")
+    library = seeded(api, "fitness", "en")["data"]
+    keep, *others = library
+    for h in others:
+        assert api.patch(f"{HOOKS}/{h['_id']}", json={"status": "REJECTED"}).status_code == 200
+    oid = api.org["organization_id"]  # type: ignore[attr-defined]
+
+    def pick() -> hooks_pb2.Hook:
+        return hooks_stub.PickHook(
+            hooks_pb2.PickHookRequest(organization_id=oid, app_id=app["_id"]), timeout=10
+        ).hook
+
+    assert {pick().id for _ in range(3)} == {keep["_id"]}
+    assert api.patch(f"{HOOKS}/{keep['_id']}", json={"status": "REJECTED"}).status_code == 200
+    rejected = {h["_id"] for h in library}
+    # Every stored hook is rejected now: the pick never returns one of them.
+    picked = pick()
+    assert picked.id not in rejected and picked.status == "APPROVED"
+    revived = others[0]
+    assert api.patch(f"{HOOKS}/{revived['_id']}", json={"status": "APPROVED"}).status_code == 200
+    assert all(pick().id not in rejected - {revived["_id"]} for _ in range(4))

@@ -22,6 +22,7 @@ from delivery import domain
 from delivery.testing import Receiver, local_ca, publish_events, slideshow_event
 from kit import topics
 from slides.billing.v1 import billing_pb2
+from standardwebhooks import Webhook, WebhookVerificationError
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 ALL_EVENTS = ["slideshow.completed", "slideshow.failed", "quota.exceeded"]
@@ -54,9 +55,14 @@ def receiver(ca) -> Iterator[Receiver]:
 
 
 @pytest.fixture(scope="module")
-def org_client(gateway_url, new_org) -> Iterator[httpx.Client]:
-    """One Pro organization for the module (creating one is slow); see `api`."""
+def org_client(gateway_url, new_org, billing_stub) -> Iterator[httpx.Client]:
+    """One Pro organization for the module (creating one is slow); see `api`. Its per-minute
+    limit is raised: the module's tests poll the deliveries log of one organization."""
     org = new_org("pro")
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=100_000),
+        timeout=10,
+    )
     with httpx.Client(
         base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
     ) as c:
@@ -64,13 +70,26 @@ def org_client(gateway_url, new_org) -> Iterator[httpx.Client]:
         yield c
 
 
+def _endpoints(client: httpx.Client, timeout: float = 120) -> list[dict]:
+    """The organization's endpoints, waiting out a delivery service restarting after a test killed
+    it (503) and the organization's per-minute limit (429)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        resp = client.get("/v0/api/webhooks")
+        if resp.status_code == 200 or time.monotonic() > deadline:
+            assert resp.status_code == 200, resp.text
+            return resp.json()["data"]
+        assert resp.status_code in (429, 503), resp.text
+        time.sleep(float(resp.headers.get("Retry-After", "0.5")))
+
+
 @pytest.fixture
 def api(org_client) -> Iterator[httpx.Client]:
     """The module's organization, with no webhook endpoints before and after each test."""
-    for w in org_client.get("/v0/api/webhooks").json()["data"]:
+    for w in _endpoints(org_client):
         org_client.delete(f"/v0/api/webhooks/{w['_id']}")
     yield org_client
-    for w in org_client.get("/v0/api/webhooks").json()["data"]:
+    for w in _endpoints(org_client):
         org_client.delete(f"/v0/api/webhooks/{w['_id']}")
 
 
@@ -239,17 +258,26 @@ def test_completed_event_is_delivered_signed_with_the_documented_body(api, recei
 
 def test_openapi_documents_the_events_as_they_are_delivered(gateway_url):
     doc = httpx.get(f"{gateway_url}/openapi.json", timeout=30).json()
-    assert set(doc["webhooks"]) == {"slideshow.completed", "slideshow.failed", "quota.exceeded"}
+    assert set(doc["webhooks"]) == {
+        "slideshow.completed",
+        "slideshow.failed",
+        "quota.exceeded",
+        "webhook.test",
+    }
     for name, model in (
         ("slideshow.completed", "SlideshowEvent"),
         ("slideshow.failed", "SlideshowEvent"),
         ("quota.exceeded", "QuotaExceededEvent"),
+        ("webhook.test", "WebhookTestEvent"),
     ):
         operation = doc["webhooks"][name]["post"]
         schema = operation["requestBody"]["content"]["application/json"]["schema"]
         assert schema["$ref"].endswith(f"/{model}")
         headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
-        assert headers == {"X-Service-Signature", "X-Service-Event", "X-Service-Delivery-Id"}
+        assert headers == {
+            "X-Service-Signature", "X-Service-Event", "X-Service-Delivery-Id",
+            "webhook-id", "webhook-timestamp", "webhook-signature",
+        }  # fmt: skip
     schemas = doc["components"]["schemas"]
     # The same fields the delivered bodies carry (asserted on real deliveries in the tests around).
     assert set(schemas["SlideshowEvent"]["properties"]) == {
@@ -262,6 +290,9 @@ def test_openapi_documents_the_events_as_they_are_delivered(gateway_url):
     }  # fmt: skip
     assert set(schemas["Slide"]["properties"]) == {
         "order", "template", "layout_type", "title", "subtitle", "label", "image_url", "duration",
+    }  # fmt: skip
+    assert set(schemas["WebhookTestEvent"]["properties"]) == {
+        "event", "created_at", "organization_id", "endpoint_id", "message",
     }  # fmt: skip
 
 
@@ -403,6 +434,9 @@ def test_rotate_secret_signs_later_deliveries_with_the_new_secret(api, receiver)
     [got] = receiver.wait_for(lambda r: len(r) >= 1)
     assert got.signature_valid is True
     assert not domain.verify_signature(endpoint["secret"], got.body, got.headers["x-service-signature"])
+    assert Webhook(new["secret"]).verify(got.body, got.headers) == got.json()
+    with pytest.raises(WebhookVerificationError):
+        Webhook(endpoint["secret"]).verify(got.body, got.headers)
 
 
 @needs_short_retries
@@ -455,3 +489,229 @@ def test_many_events_to_three_endpoints_arrive_complete_and_signed(api, receiver
         limits = sorted(r.json()["limit"] for r in got if r.path == path)
         assert limits == list(range(count))
     assert len({r.headers["x-service-delivery-id"] for r in got}) == 3 * count
+
+
+# --- Standard Webhooks, endpoint management, test events, manual retries (issue 22) ---------
+
+
+def standard_verified(secret: str, got) -> dict:
+    """The body, after the standardwebhooks library verified the Standard Webhooks headers of a
+    real delivery; the spec's headers must agree with them."""
+    assert got.headers["webhook-id"] == got.headers["x-service-delivery-id"]
+    assert abs(int(got.headers["webhook-timestamp"]) - time.time()) < 60
+    assert got.headers["webhook-signature"].startswith("v1,")
+    body = Webhook(secret).verify(got.body, got.headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(secret).verify(got.body + b" ", got.headers)
+    return body
+
+
+def error_code(resp: httpx.Response, status: int) -> str:
+    assert resp.status_code == status, resp.text
+    assert resp.json()["success"] is False
+    return resp.json()["error"]["code"]
+
+
+@needs_short_retries
+def test_standard_webhooks_headers_verify_on_the_first_attempt_and_a_retry(api, receiver):
+    receiver.script["/hook"] = [503]
+    endpoint = register(api, receiver.url())
+    secret = endpoint["secret"]
+    assert base64_bytes(secret) == 32  # new secrets: whsec_ + standard base64 of 32 random bytes
+    receiver.secrets["/hook"] = secret
+    emit_completed(api.org["organization_id"])
+
+    first, retry = receiver.wait_for(lambda r: len(r) >= 2)
+    assert standard_verified(secret, first) == standard_verified(secret, retry) == first.json()
+    assert first.signature_valid and retry.signature_valid  # X-Service-Signature as well
+    assert first.headers["webhook-id"] == retry.headers["webhook-id"] and first.body == retry.body
+    assert int(retry.headers["webhook-timestamp"]) >= int(first.headers["webhook-timestamp"])
+    [logged] = wait_deliveries(api, endpoint["_id"], lambda d: d and d[0]["status"] == "SUCCEEDED")
+    assert logged["_id"] == first.headers["webhook-id"]
+    assert [a["status_code"] for a in logged["attempts"]] == [503, 200]
+
+
+def base64_bytes(secret: str) -> int:
+    import base64
+
+    assert secret.startswith("whsec_")
+    return len(base64.b64decode(secret.removeprefix("whsec_"), validate=True))
+
+
+def test_test_event_is_delivered_signed_and_logged(api, receiver, client_for, new_org):
+    # The filter does not apply: a test goes to the endpoint whatever it subscribed to.
+    endpoint = register(api, receiver.url("/test"), events=["quota.exceeded"])
+    receiver.secrets["/test"] = endpoint["secret"]
+    resp = api.post(f"/v0/api/webhooks/{endpoint['_id']}/test")
+    assert resp.status_code == 202, resp.text
+    assert resp.json()["success"] is True and set(resp.json()["body"]) == {"delivery_id"}
+    delivery_id = resp.json()["body"]["delivery_id"]
+    assert delivery_id.startswith("whd_")
+
+    [got] = receiver.wait_for(lambda r: len(r) >= 1, path="/test", timeout=30)
+    assert got.signature_valid is True
+    assert got.headers["x-service-event"] == "webhook.test"
+    assert got.headers["x-service-delivery-id"] == delivery_id
+    body = standard_verified(endpoint["secret"], got)
+    assert body["event"] == "webhook.test" and body["endpoint_id"] == endpoint["_id"]
+    assert body["organization_id"] == api.org["organization_id"] and body["created_at"].endswith("Z")
+    assert set(body) == {"event", "created_at", "organization_id", "endpoint_id", "message"}
+
+    [logged] = wait_deliveries(api, endpoint["_id"], lambda d: d and d[0]["status"] == "SUCCEEDED")
+    assert logged["_id"] == delivery_id and logged["event"] == "webhook.test"
+    assert [(a["attempt"], a["status_code"]) for a in logged["attempts"]] == [(1, 200)]
+
+    assert error_code(api.post("/v0/api/webhooks/wh_unknown/test"), 404) == "WEBHOOK_NOT_FOUND"
+    other = client_for(new_org("pro")["api_key"])
+    assert error_code(other.post(f"/v0/api/webhooks/{endpoint['_id']}/test"), 404) == "WEBHOOK_NOT_FOUND"
+    chat = api.post("/v0/api/v1/integrations/chat", json={"kind": "slack", "url": receiver.url("/chat")})
+    chat_id = chat.json()["body"]["_id"]
+    try:  # a chat integration is not a webhook endpoint
+        assert error_code(api.post(f"/v0/api/webhooks/{chat_id}/test"), 404) == "WEBHOOK_NOT_FOUND"
+    finally:
+        api.delete(f"/v0/api/v1/integrations/chat/{chat_id}")
+    assert len(receiver.received("/test")) == 1
+
+
+def test_retry_sends_the_same_delivery_again_as_a_new_attempt(api, receiver, client_for, new_org):
+    endpoint = register(api, receiver.url("/again"))
+    secret = endpoint["secret"]
+    delivery_id = api.post(f"/v0/api/webhooks/{endpoint['_id']}/test").json()["body"]["delivery_id"]
+    [first] = receiver.wait_for(lambda r: len(r) >= 1, path="/again", timeout=30)
+    wait_deliveries(api, endpoint["_id"], lambda d: d and d[0]["status"] == "SUCCEEDED")
+
+    resp = api.post(f"/v0/api/webhooks/{endpoint['_id']}/deliveries/{delivery_id}/retry")
+    assert resp.status_code == 202, resp.text
+    assert resp.json() == {"success": True, "body": {"delivery_id": delivery_id}}
+    _, again = receiver.wait_for(lambda r: len(r) >= 2, path="/again")
+    assert again.body == first.body and again.headers["webhook-id"] == delivery_id
+    assert again.headers["x-service-delivery-id"] == delivery_id
+    assert standard_verified(secret, again) == standard_verified(secret, first)
+    assert domain.verify_signature(secret, again.body, again.headers["x-service-signature"])
+    [logged] = wait_deliveries(
+        api, endpoint["_id"], lambda d: d and d[0]["attempt_count"] == 2 and d[0]["status"] == "SUCCEEDED"
+    )
+    assert logged["_id"] == delivery_id
+    assert [(a["attempt"], a["status_code"]) for a in logged["attempts"]] == [(1, 200), (2, 200)]
+
+    base = f"/v0/api/webhooks/{endpoint['_id']}/deliveries"
+    assert error_code(api.post(f"{base}/whd_unknown/retry"), 404) == "NOT_FOUND"
+    assert error_code(api.post(f"/v0/api/webhooks/wh_unknown/deliveries/{delivery_id}/retry"), 404) == (
+        "WEBHOOK_NOT_FOUND"
+    )
+    other = client_for(new_org("pro")["api_key"])
+    assert error_code(other.post(f"{base}/{delivery_id}/retry"), 404) == "WEBHOOK_NOT_FOUND"
+    # Their own endpoint with this organization's delivery id: still not found.
+    theirs = register(other, receiver.url("/theirs"))
+    assert error_code(
+        other.post(f"/v0/api/webhooks/{theirs['_id']}/deliveries/{delivery_id}/retry"), 404
+    ) == ("NOT_FOUND")
+    # Another endpoint of the same organization does not own the delivery either.
+    sibling = register(api, receiver.url("/sibling"))
+    assert error_code(api.post(f"/v0/api/webhooks/{sibling['_id']}/deliveries/{delivery_id}/retry"), 404) == (
+        "NOT_FOUND"
+    )
+    time.sleep(1)
+    assert len(receiver.received("/again")) == 2 and not receiver.received("/theirs")
+
+
+def test_patch_changes_fields_and_rechecks_the_url(api, receiver, client_for, new_org):
+    endpoint = register(api, receiver.url("/before"), description="first")
+    url = f"/v0/api/webhooks/{endpoint['_id']}"
+    resp = api.patch(
+        url, json={"url": receiver.url("/after"), "events": ["slideshow.failed"], "description": "second"}
+    )
+    assert resp.status_code == 200, resp.text
+    body = resp.json()["body"]
+    assert resp.json()["success"] is True and "secret" not in body
+    assert body["_id"] == endpoint["_id"] and body["url"] == receiver.url("/after")
+    assert body["events"] == ["slideshow.failed"] and body["description"] == "second"
+    assert (
+        body["enabled"] is True and body["failure_count"] == 0 and body["createdAt"] == endpoint["createdAt"]
+    )
+    only_description = api.patch(url, json={"description": ""}).json()["body"]
+    assert only_description["url"] == receiver.url("/after") and only_description["description"] == ""
+    assert api.patch(url, json={"events": []}).json()["body"]["events"] == ALL_EVENTS
+    assert api.get("/v0/api/webhooks").json()["data"][0]["url"] == receiver.url("/after")
+
+    for bad, field in (
+        ({"url": "http://127.0.0.1/hook"}, "url"),
+        ({"url": "not a url"}, "url"),
+        ({"url": "https://user:pw@example.com/x"}, "url"),
+        ({"url": 5}, "url"),
+        ({"url": "https://example.com/" + "x" * 2100}, "url"),
+        ({"events": ["slideshow.exploded"]}, "events"),
+        ({"events": "slideshow.failed"}, "events"),
+        ({"description": "x" * 501}, "description"),
+        ({"enabled": "maybe"}, "enabled"),
+        ({"secret": "whsec_mine"}, "secret"),
+    ):
+        resp = api.patch(url, json=bad)
+        assert error_code(resp, 400) == "VALIDATION_ERROR", bad
+        assert resp.json()["error"]["details"]["fields"][0]["field"].split(".")[0] == field, resp.text
+    bad_json = api.patch(url, content=b"{", headers={"Content-Type": "application/json"})
+    assert error_code(bad_json, 400) == "VALIDATION_ERROR"
+    assert api.get("/v0/api/webhooks").json()["data"][0]["url"] == receiver.url("/after")  # unchanged
+
+    assert error_code(api.patch("/v0/api/webhooks/wh_unknown", json={"enabled": False}), 404) == (
+        "WEBHOOK_NOT_FOUND"
+    )
+    other = client_for(new_org("pro")["api_key"])
+    assert error_code(other.patch(url, json={"description": "theirs"}), 404) == "WEBHOOK_NOT_FOUND"
+    assert api.get("/v0/api/webhooks").json()["data"][0]["description"] == ""
+
+
+def test_disable_and_reenable_reset_the_failure_count(api, receiver):
+    receiver.script["/flaky"] = [410]
+    endpoint = register(api, receiver.url("/flaky"))
+    url = f"/v0/api/webhooks/{endpoint['_id']}"
+    api.post(f"{url}/test")
+    wait_deliveries(api, endpoint["_id"], lambda d: d and d[0]["status"] == "FAILED")
+    [gone] = api.get("/v0/api/webhooks").json()["data"]
+    assert (gone["enabled"], gone["disabled_reason"], gone["failure_count"]) == (False, "gone", 1)
+
+    back = api.patch(url, json={"enabled": True})
+    assert back.status_code == 200, back.text
+    body = back.json()["body"]
+    assert (body["enabled"], body["disabled_reason"], body["failure_count"]) == (True, None, 0)
+    emit_completed(api.org["organization_id"])
+    receiver.wait_for(lambda r: len(r) >= 2, path="/flaky", timeout=90)
+
+    off = api.patch(url, json={"enabled": False}).json()["body"]
+    assert (off["enabled"], off["disabled_reason"]) == (False, "manual")
+    emit_completed(api.org["organization_id"])
+    time.sleep(2)
+    assert len(receiver.received("/flaky")) == 2  # nothing reaches a disabled endpoint
+    on = api.patch(url, json={"enabled": True}).json()["body"]
+    assert (on["enabled"], on["disabled_reason"], on["failure_count"]) == (True, None, 0)
+
+
+def test_openapi_documents_the_management_routes(gateway_url):
+    doc = httpx.get(f"{gateway_url}/openapi.json", timeout=30).json()
+    paths = doc["paths"]
+
+    def ref(op: dict, status: str) -> str:
+        return op["responses"][status]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+
+    patch = paths["/v0/api/webhooks/{id}"]["patch"]
+    assert ref(patch, "200") == "WebhookOut" and {"400", "401", "403", "404", "429"} <= set(
+        patch["responses"]
+    )
+    assert patch["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/UpdateWebhookBody"
+    )
+    test = paths["/v0/api/webhooks/{id}/test"]["post"]
+    assert ref(test, "202") == "DeliveryQueued" and "200" not in test["responses"]
+    assert {"401", "404"} <= set(test["responses"])
+    retry = paths["/v0/api/webhooks/{id}/deliveries/{delivery_id}/retry"]["post"]
+    assert ref(retry, "202") == "DeliveryQueued" and "404" in retry["responses"]
+    assert "WEBHOOK_NOT_FOUND" in retry["responses"]["404"]["description"]
+    assert "NOT_FOUND" in retry["responses"]["404"]["description"].replace("WEBHOOK_NOT_FOUND", "")
+    schemas = doc["components"]["schemas"]
+    assert set(schemas["UpdateWebhookBody"]["properties"]) == {"url", "events", "description", "enabled"}
+    assert schemas["UpdateWebhookBody"]["additionalProperties"] is False
+    assert (
+        "failure_count" in schemas["Webhook"]["required"] and "secret" not in schemas["Webhook"]["properties"]
+    )
+    assert set(schemas["DeliveryRef"]["properties"]) == {"delivery_id"}
+    assert "webhook.test" in schemas["Delivery"]["properties"]["event"]["enum"]

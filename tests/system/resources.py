@@ -71,6 +71,7 @@ def seed(client: httpx.Client, *, ready: bool, social: bool = True) -> dict[str,
             201,
         )["body"]["_id"]
     key_id = ok(client.post("/v0/api/v1/api-keys", json={"name": "spare"}), 201)["body"]["_id"]
+    delivery_id = ok(client.post(f"/v0/api/webhooks/{webhook_id}/test"), 202)["body"]["delivery_id"]
     return {
         "app_id": app_id,
         "slideshow_id": slideshow_id,
@@ -79,4 +80,17 @@ def seed(client: httpx.Client, *, ready: bool, social: bool = True) -> dict[str,
         "chat_id": chat_id,
         "account_id": account_id,
         "key_id": key_id,
+        "delivery_id": delivery_id,
+        "hook_id": first_hook(client),
     }
+
+
+def first_hook(client: httpx.Client, timeout: float = 60) -> str:
+    """A hook of the organization (the app's seed arrives in the background)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        data = ok(client.get("/v0/api/v1/hooks", params={"limit": 1}), 200)["data"]
+        if data:
+            return data[0]["_id"]
+        assert time.monotonic() < deadline, "no hook was seeded"
+        time.sleep(0.5)

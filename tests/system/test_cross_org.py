@@ -57,17 +57,25 @@ BODIES: dict[str, Any] = {
     "POST /v0/api/v1/apps/{id}/social-accounts": {"platform": "tiktok", "access_token": "b-token"},
     "POST /v0/api/v1/slideshows/{id}/publish": {"platform": "tiktok", "mode": "draft"},
     "POST /v0/api/slideshows/{id}/share": {"rotate": True, "password": "hijacked"},
+    "PATCH /v0/api/webhooks/{id}": {"enabled": False, "description": "hijacked by B"},
+    "PATCH /v0/api/v1/hooks/{id}": {"status": "REJECTED"},
 }
 ID_FOR = (
     ("/apps/{id}", "app_id"),
     ("/slideshows/{id}", "slideshow_id"),
     ("/webhooks/{id}", "webhook_id"),
     ("/chat/{id}", "chat_id"),
+    ("/hooks/{id}", "hook_id"),
 )
 
 
 def path_with(path: str, ids: dict[str, str]) -> str:
-    values = {"key_id": ids["key_id"], "account_id": ids["account_id"], "token": ids["share_token"]}
+    values = {
+        "key_id": ids["key_id"],
+        "account_id": ids["account_id"],
+        "token": ids["share_token"],
+        "delivery_id": ids["delivery_id"],
+    }
     for marker, name in ID_FOR:
         if marker in path:
             values["id"] = ids[name]
@@ -87,6 +95,10 @@ def snapshot(a: httpx.Client, ids: dict[str, str]) -> dict[str, Any]:
         "webhooks": ok(a.get("/v0/api/webhooks"), 200)["data"],
         "deliveries": ok(a.get(f"/v0/api/webhooks/{ids['webhook_id']}/deliveries"), 200)["total"],
         "chats": ok(a.get("/v0/api/v1/integrations/chat"), 200)["data"],
+        "chat_deliveries": ok(a.get(f"/v0/api/v1/integrations/chat/{ids['chat_id']}/deliveries"), 200)[
+            "total"
+        ],
+        "hooks": sorted((h["_id"], h["status"]) for h in ok(a.get("/v0/api/v1/hooks"), 200)["data"]),
         "accounts": ok(a.get(f"/v0/api/v1/apps/{ids['app_id']}/social-accounts"), 200)["data"],
         "keys": sorted(k["_id"] for k in ok(a.get("/v0/api/v1/api-keys"), 200)["data"]),
         "share": (share["token"], share["password_protected"]),

@@ -117,12 +117,15 @@ def real_ids(path: str, ids: dict[str, str]) -> dict[str, str]:
         out["key_id"] = ids["key_id"]
     if "{token}" in path:
         out["token"] = ids["share_token"]
+    if "{delivery_id}" in path:
+        out["delivery_id"] = ids["delivery_id"]
     if "{id}" in path:
         for marker, name in (
             ("/apps/{id}", "app_id"),
             ("/slideshows/{id}", "slideshow_id"),
             ("/webhooks/{id}", "webhook_id"),
             ("/chat/{id}", "chat_id"),
+            ("/hooks/{id}", "hook_id"),
         ):
             if marker in path:
                 out["id"] = ids[name]

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0") / "logs"
 PATTERNS = {
     "api key": re.compile(r"sk_live_[A-Za-z0-9]{40}"),
-    "webhook secret": re.compile(r"whsec_[A-Za-z0-9_\-]{20,}"),
+    "webhook secret": re.compile(r"whsec_[A-Za-z0-9_\-+/=]{20,}"),  # base64 (new) or base64url (old)
     "test password": re.compile(r"correct horse battery staple"),
     "bearer header": re.compile(r"Bearer [A-Za-z0-9_\-]{20,}"),
 }

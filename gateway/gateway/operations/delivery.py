@@ -14,6 +14,7 @@ from gateway.auth import Caller
 from gateway.formats import one_page, ts
 
 EVENTS = ("slideshow.completed", "slideshow.failed", "quota.exceeded")
+TEST_EVENT = "webhook.test"
 
 
 def webhook_json(ep: pb.Endpoint) -> dict[str, Any]:
@@ -24,6 +25,7 @@ def webhook_json(ep: pb.Endpoint) -> dict[str, Any]:
         "description": ep.description,
         "enabled": ep.enabled,
         "disabled_reason": ep.disabled_reason or None,
+        "failure_count": ep.failure_count,
         "createdAt": ts(ep.created_at),
     }
     if ep.secret:
@@ -152,6 +154,52 @@ async def list_deliveries(
             page=common_pb2.PageRequest(page=page, limit=limit),
         ),
     )
+    return _deliveries_page(resp)
+
+
+async def update_webhook(
+    backends: Any,
+    caller: Caller,
+    endpoint_id: str,
+    url: str | None = None,
+    events: list[str] | None = None,
+    description: str | None = None,
+    enabled: bool | None = None,
+) -> dict[str, Any]:
+    """Changes the fields given (None = unchanged); {success, body: endpoint} without the secret."""
+    req = pb.UpdateEndpointRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id)
+    if url is not None:
+        req.url = url
+    if events is not None:
+        req.events.extend(events)
+        req.update_events = True
+    if description is not None:
+        req.description = description
+    if enabled is not None:
+        req.enabled = enabled
+    resp = await call(backends.delivery.UpdateEndpoint, req)
+    return {"success": True, "body": webhook_json(resp.endpoint)}
+
+
+async def test_webhook(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.TestEndpoint,
+        pb.TestEndpointRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id),
+    )
+    return {"success": True, "body": {"delivery_id": resp.delivery_id}}
+
+
+async def retry_delivery(backends: Any, caller: Caller, endpoint_id: str, delivery_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.RetryDelivery,
+        pb.RetryDeliveryRequest(
+            organization_id=caller.organization_id, endpoint_id=endpoint_id, delivery_id=delivery_id
+        ),
+    )
+    return {"success": True, "body": {"delivery_id": resp.delivery_id}}
+
+
+def _deliveries_page(resp: Any) -> dict[str, Any]:
     return {
         "success": True,
         "data": [delivery_json(d) for d in resp.deliveries],
@@ -193,6 +241,28 @@ async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> dic
         ),
     )
     return {"success": True}
+
+
+async def test_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.TestChatIntegration,
+        pb.TestChatIntegrationRequest(organization_id=caller.organization_id, integration_id=integration_id),
+    )
+    return {"success": True, "body": {"delivery_id": resp.delivery_id}}
+
+
+async def list_chat_deliveries(
+    backends: Any, caller: Caller, integration_id: str, page: int, limit: int
+) -> dict[str, Any]:
+    resp = await call(
+        backends.delivery.ListChatDeliveries,
+        pb.ListChatDeliveriesRequest(
+            organization_id=caller.organization_id,
+            integration_id=integration_id,
+            page=common_pb2.PageRequest(page=page, limit=limit),
+        ),
+    )
+    return _deliveries_page(resp)
 
 
 # --- social accounts and publishing ---------------------------------------------------

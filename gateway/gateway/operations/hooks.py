@@ -102,3 +102,12 @@ async def generate_hooks(
         timeout=30,
     )
     return {"success": True, "data": [hook_json(h) for h in resp.hooks]}
+
+
+async def review_hook(backends: Any, caller: Caller, hook_id: str, status: str) -> dict[str, Any]:
+    """APPROVED or REJECTED for one of the organization's hooks: {success, body: Hook}."""
+    resp = await call(
+        backends.hooks.ReviewHook,
+        hooks_pb2.ReviewHookRequest(organization_id=caller.organization_id, hook_id=hook_id, status=status),
+    )
+    return {"success": True, "body": hook_json(resp.hook)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
@@ -54,6 +54,19 @@ class HookList(BaseModel):
     page: int
     limit: int
     total: int
+
+
+class HookOne(BaseModel):
+    success: bool = True
+    body: HookOut
+
+
+class ReviewBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    status: Literal["APPROVED", "REJECTED"] = Field(
+        description="APPROVED: the hook may open decks; REJECTED: it never does"
+    )
 
 
 class RefreshNowBody(BaseModel):
@@ -142,3 +155,20 @@ async def refresh_now(
 ) -> JSONResponse:
     app_id = (body.app_id or "").strip() if body else ""
     return JSONResponse(await ops.refresh_now(request.app.state.backends, caller, app_id), status_code=202)
+
+
+@router.patch(
+    "/v0/api/v1/hooks/{id}",
+    response_model=HookOne,
+    summary="Review a hook: APPROVED (it may open decks) or REJECTED (it never does)",
+    description="Only APPROVED hooks open decks, so approving a PENDING (LLM-written) hook puts it "
+    "in rotation and rejecting an APPROVED one takes it out. `status` is the only field.",
+    responses=error_responses("VALIDATION_ERROR", "HOOK_NOT_FOUND", *AUTH_ERRORS),
+)
+async def review_hook(
+    request: Request,
+    body: ReviewBody,
+    id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    return JSONResponse(await ops.review_hook(request.app.state.backends, caller, id, body.status))

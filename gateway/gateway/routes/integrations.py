@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from gateway.auth import Caller, require_caller
@@ -12,6 +12,7 @@ from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
+from gateway.routes.webhooks import DeliveryList, DeliveryQueued
 
 router = APIRouter(tags=["integrations"])
 
@@ -95,3 +96,34 @@ async def delete_chat(
     request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
 ) -> JSONResponse:
     return JSONResponse(await ops.delete_chat(request.app.state.backends, caller, id))
+
+
+@router.post(
+    "/v0/api/v1/integrations/chat/{id}/test",
+    status_code=202,
+    response_model=DeliveryQueued,
+    summary="Post a test message to the chat integration now",
+    description="Queued as a normal delivery (retried and logged in the integration's deliveries), "
+    "event `webhook.test`.",
+    responses=error_responses("INTEGRATION_NOT_FOUND", *AUTH_ERRORS),
+)
+async def test_chat(
+    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    return JSONResponse(await ops.test_chat(request.app.state.backends, caller, id), status_code=202)
+
+
+@router.get(
+    "/v0/api/v1/integrations/chat/{id}/deliveries",
+    response_model=DeliveryList,
+    summary="Deliveries of a chat integration, newest first, with every attempt",
+    responses=error_responses("INTEGRATION_NOT_FOUND", "VALIDATION_ERROR", *AUTH_ERRORS),
+)
+async def list_chat_deliveries(
+    request: Request,
+    id: str = Path(max_length=100),
+    page: int = Query(1, ge=1, le=100000),
+    limit: int = Query(20, ge=1, le=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    return JSONResponse(await ops.list_chat_deliveries(request.app.state.backends, caller, id, page, limit))

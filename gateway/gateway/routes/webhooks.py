@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
@@ -17,10 +17,16 @@ router = APIRouter(tags=["webhooks"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 Event = Literal["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+# What a delivery can carry: the subscribable events plus the test event sent on request.
+DeliveredEvent = Literal["slideshow.completed", "slideshow.failed", "quota.exceeded", "webhook.test"]
 
 SIGNING = """Each delivery is a POST with `Content-Type: application/json`, `X-Service-Event`,
 `X-Service-Delivery-Id` (the same on every retry) and `X-Service-Signature: sha256=<hex>`, the
 HMAC-SHA256 of the raw body keyed with the endpoint secret (the `whsec_...` string, UTF-8).
+It also carries Standard Webhooks headers: `webhook-id` (= `X-Service-Delivery-Id`),
+`webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature: v1,<base64 HMAC-SHA256
+of "{id}.{timestamp}.{body}">` keyed with the base64-decoded part of the secret after `whsec_`
+(any Standard Webhooks library verifies it with the secret as shown).
 Body: the event's payload fields plus `event` and `created_at`. Success is any 2xx within 15 s;
 3xx counts as failure (redirects are not followed); `410` disables the endpoint. Retries after
 1 min, 5 min, 30 min, 2 h and 12 h (six attempts in all)."""
@@ -40,13 +46,36 @@ class CreateWebhookBody(BaseModel):
     }
 
 
+class UpdateWebhookBody(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"example": {"enabled": True, "events": ["slideshow.completed"]}},
+    )
+
+    url: str | None = Field(
+        None,
+        max_length=2048,
+        description="https:// URL, checked as on registration (private, loopback, link-local refused)",
+    )
+    events: list[Event] | None = Field(None, description="event filter; an empty list = every event")
+    description: str | None = Field(None, max_length=500)
+    enabled: bool | None = Field(
+        None, description="false stops deliveries (pending retries end); true again resets failure_count"
+    )
+
+
 class Webhook(BaseModel):
     id: str = Field(alias="_id", description="wh_<id>")
     url: str
     events: list[Event]
     description: str
     enabled: bool
-    disabled_reason: str | None = Field(None, description='"gone" after the endpoint answered 410')
+    disabled_reason: str | None = Field(
+        None, description='"gone" after the endpoint answered 410, "manual" when disabled by PATCH'
+    )
+    failure_count: int = Field(
+        description="consecutive failed attempts; reset by a success or by enabling the endpoint again"
+    )
     createdAt: str | None
 
 
@@ -57,6 +86,20 @@ class WebhookWithSecret(Webhook):
 class WebhookResponse(BaseModel):
     success: bool = True
     body: WebhookWithSecret
+
+
+class WebhookOut(BaseModel):
+    success: bool = True
+    body: Webhook
+
+
+class DeliveryRef(BaseModel):
+    delivery_id: str = Field(description="whd_<id>; sent as `X-Service-Delivery-Id` and `webhook-id`")
+
+
+class DeliveryQueued(BaseModel):
+    success: bool = True
+    body: DeliveryRef
 
 
 class WebhookList(BaseModel):
@@ -80,7 +123,7 @@ class Attempt(BaseModel):
 
 class Delivery(BaseModel):
     id: str = Field(alias="_id", description="delivery id, sent as X-Service-Delivery-Id on every attempt")
-    event: Event
+    event: DeliveredEvent
     event_id: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED"]
     attempt_count: int
@@ -168,3 +211,62 @@ async def list_deliveries(
     caller: Caller = Depends(require_caller),
 ) -> JSONResponse:
     return JSONResponse(await ops.list_deliveries(request.app.state.backends, caller, id, page, limit))
+
+
+@router.patch(
+    "/v0/api/webhooks/{id}",
+    response_model=WebhookOut,
+    summary="Change an endpoint's URL, events, description or enabled flag (the secret is not shown)",
+    description="Only the fields sent change (null = unchanged). The URL is checked exactly as on "
+    "registration. Disabling ends pending retries; enabling a disabled endpoint resets its "
+    "`failure_count` and `disabled_reason`.",
+    responses=error_responses("VALIDATION_ERROR", "WEBHOOK_NOT_FOUND", *AUTH_ERRORS),
+)
+async def update_webhook(
+    request: Request,
+    body: UpdateWebhookBody,
+    id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    result = await ops.update_webhook(
+        request.app.state.backends,
+        caller,
+        id,
+        url=body.url,
+        events=list(body.events) if body.events is not None else None,
+        description=body.description,
+        enabled=body.enabled,
+    )
+    return JSONResponse(result)
+
+
+@router.post(
+    "/v0/api/webhooks/{id}/test",
+    status_code=202,
+    response_model=DeliveryQueued,
+    summary="Send a webhook.test event to the endpoint now",
+    description="Queued as a normal delivery (signed, retried and logged in the deliveries log), "
+    "whatever the endpoint's event filter. See the `webhook.test` entry of the webhooks section.",
+    responses=error_responses("WEBHOOK_NOT_FOUND", *AUTH_ERRORS),
+)
+async def test_webhook(
+    request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
+) -> JSONResponse:
+    return JSONResponse(await ops.test_webhook(request.app.state.backends, caller, id), status_code=202)
+
+
+@router.post(
+    "/v0/api/webhooks/{id}/deliveries/{delivery_id}/retry",
+    status_code=202,
+    response_model=DeliveryQueued,
+    summary="Send a delivery again now: the same body and delivery id, a new attempt in the log",
+    responses=error_responses("WEBHOOK_NOT_FOUND", "NOT_FOUND", *AUTH_ERRORS),
+)
+async def retry_delivery(
+    request: Request,
+    id: str = Path(max_length=100),
+    delivery_id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    result = await ops.retry_delivery(request.app.state.backends, caller, id, delivery_id)
+    return JSONResponse(result, status_code=202)

@@ -29,7 +29,7 @@ async def build(rt: Runtime) -> Parts:
     publisher = Publisher(
         rt.engine, keyring, storage, renderer, TikTok(settings), settings.webhook_allow_private_networks
     )
-    servicer = DeliveryServicer(settings, rt.engine, keyring, publisher, catalog)
+    servicer = DeliveryServicer(settings, rt.engine, keyring, publisher, catalog, sender.notify)
     return Parts(
         servicers=[
             (

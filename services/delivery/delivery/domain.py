@@ -3,6 +3,8 @@ the retry schedule, validation of management input."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import hmac
 import json
@@ -18,6 +20,8 @@ SLIDESHOW_COMPLETED = "slideshow.completed"
 SLIDESHOW_FAILED = "slideshow.failed"
 QUOTA_EXCEEDED = "quota.exceeded"
 EVENTS = (SLIDESHOW_COMPLETED, SLIDESHOW_FAILED, QUOTA_EXCEEDED)
+# Sent only on request (POST .../test), whatever the endpoint's event filter; not subscribable.
+WEBHOOK_TEST = "webhook.test"
 
 WEBHOOK = "webhook"
 SLACK = "slack"
@@ -38,7 +42,8 @@ SECRET_PREFIX = "whsec_"  # noqa: S105 - a prefix, not a secret
 
 
 def new_secret() -> str:
-    return SECRET_PREFIX + secrets.token_urlsafe(32)
+    """`whsec_` + standard base64 of 32 random bytes (the Standard Webhooks secret format)."""
+    return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(32)).decode()
 
 
 def clean_events(events: Sequence[str]) -> list[str]:
@@ -107,9 +112,63 @@ def verify_signature(secret: str, body: bytes, header: str) -> bool:
     return hmac.compare_digest(signature(secret, body), header)
 
 
+# --- Standard Webhooks (https://www.standardwebhooks.com) ------------------------------
+
+
+def standard_key(secret: str) -> bytes:
+    """The HMAC key of `webhook-signature`: the base64-decoded part after `whsec_`, decoded exactly
+    as the `standardwebhooks` libraries do (padding added, characters outside the alphabet
+    skipped), so `Webhook(secret)` verifies. A secret made before Standard Webhooks support
+    (`whsec_` + base64url) whose suffix does not decode at all (about 1 in 4) is used as its
+    UTF-8 bytes instead: receivers verify with `Webhook(secret.encode())`."""
+    suffix = secret.removeprefix(SECRET_PREFIX)
+    try:
+        key = base64.b64decode(suffix + "==")
+    except (binascii.Error, ValueError):
+        key = b""
+    return key or secret.encode()
+
+
+def standard_signature(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
+    """`v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`."""
+    signed = msg_id.encode() + b"." + str(timestamp).encode() + b"." + body
+    digest = hmac.new(standard_key(secret), signed, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(digest).decode()
+
+
+def delivery_headers(
+    secret: str, event: str, delivery_id: str, body: bytes, timestamp: int
+) -> dict[str, str]:
+    """Every header of a webhook delivery attempt but Content-Type: the `X-Service-*` ones of
+    the spec and the Standard Webhooks ones (`webhook-id` is the delivery id, as
+    `X-Service-Delivery-Id`, the same on every attempt; the timestamp is the attempt's)."""
+    return {
+        "X-Service-Signature": signature(secret, body),
+        "X-Service-Event": event,
+        "X-Service-Delivery-Id": delivery_id,
+        "webhook-id": delivery_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": standard_signature(secret, delivery_id, timestamp, body),
+    }
+
+
+def webhook_test_payload(organization_id: str, endpoint_id: str) -> dict[str, Any]:
+    """The payload of a `webhook.test` event."""
+    return {
+        "organization_id": organization_id,
+        "endpoint_id": endpoint_id,
+        "message": "Test event: this endpoint receives and verifies deliveries.",
+    }
+
+
 # --- chat messages --------------------------------------------------------------------
 
-_COLORS = {SLIDESHOW_COMPLETED: 0x2EB67D, SLIDESHOW_FAILED: 0xE01E5A, QUOTA_EXCEEDED: 0xECB22E}
+_COLORS = {
+    SLIDESHOW_COMPLETED: 0x2EB67D,
+    SLIDESHOW_FAILED: 0xE01E5A,
+    QUOTA_EXCEEDED: 0xECB22E,
+    WEBHOOK_TEST: 0x36C5F0,
+}
 
 
 def _slack_escape(text: str) -> str:
@@ -118,6 +177,10 @@ def _slack_escape(text: str) -> str:
 
 def chat_summary(event: str, payload: dict[str, Any]) -> tuple[str, str, list[tuple[str, str, bool]], str]:
     """(title, description, fields (name, value, short), image url) of one event."""
+    if event == WEBHOOK_TEST:
+        title = "Test message from the slideshow service"
+        desc = "This chat integration works: deck and quota notifications will appear here."
+        return title, desc, [("Integration", str(payload.get("endpoint_id", "")), True)], ""
     if event == QUOTA_EXCEEDED:
         title = f"Quota exceeded: {payload.get('quota', '')}"
         desc = f"The organization used {payload.get('used')} of {payload.get('limit')} this period."

@@ -68,8 +68,17 @@ class AttemptRecorder:
             for one in batch:
                 await self._write_batch([one])
             return
+        await self._count_failures([a for (a, _), ok in zip(batch, results, strict=True) if ok])
         for (_, done), recorded in zip(batch, results, strict=True):
             _settle(done, result=recorded)
+
+    async def _count_failures(self, recorded: list[store.Attempt]) -> None:
+        """The endpoints' failure counts (informational: a lost update is logged, not retried)."""
+        try:
+            async with self.engine.begin() as conn:
+                await store.count_failures(conn, recorded)
+        except Exception:
+            log.warning("endpoint failure counts not updated", exc_info=True, attempts=len(recorded))
 
 
 def _settle(done: asyncio.Future[bool], result: bool = False, exc: BaseException | None = None) -> None:
@@ -200,13 +209,7 @@ class Sender:
             secret = self.keyring.decrypt(
                 item.secret_key_id or "", item.secret_cipher or b"", item.endpoint_id
             )
-            headers.update(
-                {
-                    "X-Service-Signature": domain.signature(secret, item.body),
-                    "X-Service-Event": item.event,
-                    "X-Service-Delivery-Id": item.id,
-                }
-            )
+            headers.update(domain.delivery_headers(secret, item.event, item.id, item.body, int(time.time())))
         return await self.poster.post(self._destination(item), headers, item.body)
 
     async def _record(self, item: store.Claimed, status_code: int, duration_ms: int, error: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,6 +22,8 @@ from delivery.settings import Settings
 
 WEBHOOK_KINDS = (domain.WEBHOOK,)
 MAX_ENDPOINTS_PER_ORG = 50
+WEBHOOK_NOT_FOUND = ("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
+INTEGRATION_NOT_FOUND = ("INTEGRATION_NOT_FOUND", "No such chat integration in this organization.")
 
 
 def _ts(value: datetime | None) -> Timestamp | None:
@@ -48,6 +51,7 @@ def endpoint_pb(row: Row, secret: str = "") -> pb.Endpoint:
         enabled=row.enabled,
         created_at=_ts(row.created_at),
         disabled_reason=row.disabled_reason,
+        failure_count=row.failure_count,
     )
 
 
@@ -116,13 +120,70 @@ def delivery_pb(row: Row, attempt_rows: list[Row]) -> pb.Delivery:
 
 class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     def __init__(
-        self, settings: Settings, engine: AsyncEngine, keyring: KeyRing, publisher: Publisher, catalog: Any
+        self,
+        settings: Settings,
+        engine: AsyncEngine,
+        keyring: KeyRing,
+        publisher: Publisher,
+        catalog: Any,
+        on_new: Callable[[], None] = lambda: None,
     ):
         self.settings = settings
         self.engine = engine
         self.keyring = keyring
         self.publisher = publisher
         self.catalog = catalog
+        self.on_new = on_new  # wakes the sender: a delivery is due now
+
+    async def _send_test(
+        self, org: str, endpoint_id: str, kinds: tuple[str, ...], missing: tuple[str, str]
+    ) -> str:
+        """Queues a webhook.test delivery to one endpoint (enabled or not: the caller asked),
+        whatever its event filter; the sender signs, sends, retries and logs it as any other."""
+        now = datetime.now(UTC)
+        delivery_id = ids.new_id("whd")
+        async with self.engine.begin() as conn:
+            ep = await store.get_endpoint(conn, org, endpoint_id, kinds)
+            if ep is None:
+                raise ServiceError(*missing)
+            payload = domain.webhook_test_payload(org, ep.id)
+            if ep.kind == domain.WEBHOOK:
+                body = domain.webhook_body(domain.WEBHOOK_TEST, payload, now)
+            else:
+                body = domain.chat_body(ep.kind, domain.WEBHOOK_TEST, payload)
+            await store.insert_delivery(
+                conn,
+                {
+                    "id": delivery_id,
+                    "organization_id": org,
+                    "endpoint_id": ep.id,
+                    "event_id": ids.new_id("evt"),
+                    "event": domain.WEBHOOK_TEST,
+                    "body": body,
+                    "status": domain.PENDING,
+                    "attempt_count": 0,
+                    "next_attempt_at": now,
+                    "created_at": now,
+                    "updated_at": now,
+                },
+            )
+        self.on_new()
+        return delivery_id
+
+    async def _list_deliveries(
+        self, org: str, endpoint_id: str, kinds: tuple[str, ...], missing: tuple[str, str], page_req: Any
+    ) -> tuple[list[pb.Delivery], dict[str, int]]:
+        page = max(1, page_req.page or 1)
+        limit = min(100, max(1, page_req.limit or 20))
+        async with self.engine.connect() as conn:
+            if await store.get_endpoint(conn, org, endpoint_id, kinds) is None:
+                raise ServiceError(*missing)
+            rows, by_delivery, total = await store.list_deliveries(conn, org, endpoint_id, page, limit)
+        return [delivery_pb(r, by_delivery[r.id]) for r in rows], {
+            "page": page,
+            "limit": limit,
+            "total": total,
+        }
 
     async def _new_endpoint(
         self, org: str, kind: str, url: str, events: list[str], description: str
@@ -188,7 +249,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
             if not await store.delete_endpoint(
                 conn, request.organization_id, request.endpoint_id, WEBHOOK_KINDS
             ):
-                raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
+                raise ServiceError(*WEBHOOK_NOT_FOUND)
         return pb.DeleteEndpointResponse()
 
     @grpcx.rpc
@@ -200,24 +261,62 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
                 conn, request.organization_id, request.endpoint_id, key_id, cipher, datetime.now(UTC)
             )
         if row is None:
-            raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
+            raise ServiceError(*WEBHOOK_NOT_FOUND)
         return pb.RotateEndpointSecretResponse(endpoint=endpoint_pb(row, secret))
 
     @grpcx.rpc
     async def ListDeliveries(self, request, context):
-        org = request.organization_id
-        page = max(1, request.page.page or 1)
-        limit = min(100, max(1, request.page.limit or 20))
-        async with self.engine.connect() as conn:
-            if await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS) is None:
-                raise ServiceError("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
-            rows, by_delivery, total = await store.list_deliveries(
-                conn, org, request.endpoint_id, page, limit
-            )
-        return pb.ListDeliveriesResponse(
-            deliveries=[delivery_pb(r, by_delivery[r.id]) for r in rows],
-            page={"page": page, "limit": limit, "total": total},
+        deliveries, page = await self._list_deliveries(
+            request.organization_id, request.endpoint_id, WEBHOOK_KINDS, WEBHOOK_NOT_FOUND, request.page
         )
+        return pb.ListDeliveriesResponse(deliveries=deliveries, page=page)
+
+    @grpcx.rpc
+    async def UpdateEndpoint(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        values: dict[str, Any] = {}
+        if request.HasField("description"):
+            values["description"] = domain.clean_description(request.description)
+        if request.update_events:
+            values["events"] = domain.clean_events(list(request.events))
+        if request.HasField("url"):
+            await urls.check(request.url, self.settings.webhook_allow_private_networks)
+            values["url"] = request.url.strip()
+        now = datetime.now(UTC)
+        async with self.engine.begin() as conn:
+            if request.HasField("enabled") and not request.enabled:
+                current = await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS)
+                if current is not None and current.enabled:
+                    # Pending retries stop as when the endpoint answered 410.
+                    await store.disable_endpoint(conn, org, current.id, "manual", now)
+            elif request.HasField("enabled"):
+                values["enabled"] = True
+            row = await store.update_endpoint(
+                conn, org, request.endpoint_id, WEBHOOK_KINDS, {**values, "updated_at": now}
+            )
+        if row is None:
+            raise ServiceError(*WEBHOOK_NOT_FOUND)
+        return pb.UpdateEndpointResponse(endpoint=endpoint_pb(row))
+
+    @grpcx.rpc
+    async def TestEndpoint(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        delivery_id = await self._send_test(org, request.endpoint_id, WEBHOOK_KINDS, WEBHOOK_NOT_FOUND)
+        return pb.TestEndpointResponse(delivery_id=delivery_id)
+
+    @grpcx.rpc
+    async def RetryDelivery(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        async with self.engine.begin() as conn:
+            if await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS) is None:
+                raise ServiceError(*WEBHOOK_NOT_FOUND)
+            moved = await store.send_again(
+                conn, org, request.endpoint_id, request.delivery_id, datetime.now(UTC)
+            )
+        if moved is None:
+            raise ServiceError("NOT_FOUND", "No such delivery for this webhook endpoint.")
+        self.on_new()
+        return pb.RetryDeliveryResponse(delivery_id=request.delivery_id)
 
     # --- chat -------------------------------------------------------------------------
 
@@ -243,8 +342,27 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
                 conn, request.organization_id, request.integration_id, domain.CHAT_KINDS
             )
         if not deleted:
-            raise ServiceError("INTEGRATION_NOT_FOUND", "No such chat integration in this organization.")
+            raise ServiceError(*INTEGRATION_NOT_FOUND)
         return pb.DeleteChatIntegrationResponse()
+
+    @grpcx.rpc
+    async def TestChatIntegration(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        delivery_id = await self._send_test(
+            org, request.integration_id, domain.CHAT_KINDS, INTEGRATION_NOT_FOUND
+        )
+        return pb.TestChatIntegrationResponse(delivery_id=delivery_id)
+
+    @grpcx.rpc
+    async def ListChatDeliveries(self, request, context):
+        deliveries, page = await self._list_deliveries(
+            request.organization_id,
+            request.integration_id,
+            domain.CHAT_KINDS,
+            INTEGRATION_NOT_FOUND,
+            request.page,
+        )
+        return pb.ListChatDeliveriesResponse(deliveries=deliveries, page=page)
 
     # --- social accounts and publishing -----------------------------------------------
 

@@ -56,6 +56,8 @@ endpoints = Table(
     Column("secret_cipher", LargeBinary),
     Column("enabled", Boolean, nullable=False, server_default="true"),
     Column("disabled_reason", Text, nullable=False, server_default=""),
+    # Consecutive failed attempts; a success, or enabling the endpoint again, resets it.
+    Column("failure_count", Integer, nullable=False, server_default="0"),
     _ts("created_at", False),
     _ts("updated_at", False),
 )
@@ -172,6 +174,26 @@ async def set_secret(
     return (await conn.execute(q)).first()
 
 
+async def update_endpoint(
+    conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str], values: dict[str, Any]
+) -> Row | None:
+    """Changes the given columns; enabling a disabled endpoint clears its disabled reason and
+    failure count."""
+    current = await get_endpoint(conn, org, endpoint_id, kinds)
+    if current is None:
+        return None
+    values = dict(values)
+    if values.get("enabled") is True and not current.enabled:
+        values.update(disabled_reason="", failure_count=0)
+    q = (
+        update(endpoints)
+        .where(endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind.in_(kinds))
+        .values(**values)
+        .returning(*endpoints.c)
+    )
+    return (await conn.execute(q)).first()
+
+
 async def enabled_endpoints(conn: AsyncConnection, orgs: list[str]) -> dict[str, list[Row]]:
     """The enabled endpoints (webhooks and chat) of these organizations, by organization."""
     q = select(endpoints).where(endpoints.c.organization_id.in_(orgs), endpoints.c.enabled.is_(True))
@@ -226,6 +248,33 @@ async def insert_deliveries(conn: AsyncConnection, rows: list[dict[str, Any]]) -
         .returning(deliveries.c.id)
     )
     return len((await conn.execute(q, rows)).all())
+
+
+async def get_delivery(conn: AsyncConnection, org: str, endpoint_id: str, delivery_id: str) -> Row | None:
+    q = select(deliveries).where(
+        deliveries.c.organization_id == org,
+        deliveries.c.endpoint_id == endpoint_id,
+        deliveries.c.id == delivery_id,
+    )
+    return (await conn.execute(q)).first()
+
+
+async def send_again(
+    conn: AsyncConnection, org: str, endpoint_id: str, delivery_id: str, now: datetime
+) -> Row | None:
+    """Makes a delivery due now (whatever its state): the sender sends the same body under the
+    same id as the next attempt. None when the delivery is not this endpoint's."""
+    q = (
+        update(deliveries)
+        .where(
+            deliveries.c.organization_id == org,
+            deliveries.c.endpoint_id == endpoint_id,
+            deliveries.c.id == delivery_id,
+        )
+        .values(status=domain.PENDING, next_attempt_at=now, updated_at=now)
+        .returning(deliveries.c.id)
+    )
+    return (await conn.execute(q)).first()
 
 
 @dataclass(frozen=True)
@@ -396,6 +445,38 @@ async def record_attempts(conn: AsyncConnection, batch: Sequence[Attempt]) -> li
     if rows:
         await conn.execute(attempts.insert(), rows)
     return recorded
+
+
+async def count_failures(conn: AsyncConnection, batch: Sequence[Attempt]) -> None:
+    """Endpoints' consecutive failures after these recorded attempts (in the order given): reset
+    by a success, raised by each failure after the last success. Run in its own transaction,
+    after the attempts' one: holding delivery rows while locking endpoint rows would deadlock
+    with a DELETE of the endpoint (endpoint first, then its deliveries by cascade)."""
+    if not batch:
+        return
+    counts: dict[str, tuple[bool, int]] = {}  # endpoint id -> (reset, failures to add)
+    for a in batch:
+        reset, failures = counts.get(a.claimed.endpoint_id, (False, 0))
+        counts[a.claimed.endpoint_id] = (
+            (True, 0) if domain.is_success(a.status_code) else (reset, failures + 1)
+        )
+    await db.fetch_all(
+        conn,
+        COUNT_FAILURES,
+        {
+            "ids": list(counts),
+            "resets": [reset for reset, _ in counts.values()],
+            "adds": [add for _, add in counts.values()],
+        },
+    )
+
+
+COUNT_FAILURES = """
+UPDATE delivery.endpoints AS e
+SET failure_count = CASE WHEN g.reset THEN g.add ELSE e.failure_count + g.add END
+FROM unnest(%(ids)s::text[], %(resets)s::bool[], %(adds)s::int[]) AS g(id, reset, add)
+WHERE e.id = g.id AND (NOT g.reset OR e.failure_count <> g.add)
+RETURNING e.id"""
 
 
 async def list_deliveries(

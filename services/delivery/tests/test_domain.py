@@ -137,3 +137,71 @@ def test_publish_validation():
     with pytest.raises(ServiceError) as err:
         domain.clean_publish("instagram", "later", "EVERYONE")
     assert {f["field"] for f in err.value.details["fields"]} == {"platform", "mode", "privacy_level"}
+
+
+# --- Standard Webhooks ----------------------------------------------------------------
+
+
+def test_new_secrets_are_whsec_and_standard_base64_of_32_random_bytes():
+    import base64
+
+    one, two = domain.new_secret(), domain.new_secret()
+    assert one != two and one.startswith("whsec_")
+    assert len(base64.b64decode(one.removeprefix("whsec_"), validate=True)) == 32
+    assert domain.standard_key(one) == base64.b64decode(one.removeprefix("whsec_"))
+
+
+def test_standard_signature_verifies_with_the_standardwebhooks_library():
+    import time
+
+    from standardwebhooks import Webhook, WebhookVerificationError
+
+    secret = domain.new_secret()
+    body = domain.webhook_body("webhook.test", {"message": "hi ✓"}, datetime.now(UTC))
+    now = int(time.time())
+    headers = domain.delivery_headers(secret, "webhook.test", "whd_123", body, now)
+    assert headers["webhook-id"] == headers["X-Service-Delivery-Id"] == "whd_123"
+    assert headers["webhook-timestamp"] == str(now) and headers["webhook-signature"].startswith("v1,")
+    assert domain.verify_signature(secret, body, headers["X-Service-Signature"])
+    assert Webhook(secret).verify(body, headers) == json.loads(body)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(secret).verify(body + b" ", headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(domain.new_secret()).verify(body, headers)
+
+
+def test_secrets_made_before_standard_webhooks_keep_working():
+    """Old secrets were whsec_ + base64url (43 chars). When the library can decode the suffix,
+    Webhook(secret) verifies; when it cannot, the secret's UTF-8 bytes are the key."""
+    import binascii
+    import secrets
+    import time
+
+    from standardwebhooks import Webhook
+
+    seen = {"decodes": 0, "raw": 0}
+    for _ in range(64):
+        old = "whsec_" + secrets.token_urlsafe(32)
+        body = b'{"event":"quota.exceeded"}'
+        headers = domain.delivery_headers(old, "quota.exceeded", "whd_1", body, int(time.time()))
+        assert domain.verify_signature(old, body, headers["X-Service-Signature"])
+        try:
+            receiver = Webhook(old)
+            seen["decodes"] += 1
+        except binascii.Error:
+            receiver = Webhook(old.encode())
+            seen["raw"] += 1
+        receiver.verify(body, headers)
+    assert seen["decodes"] and seen["raw"]
+
+
+def test_test_event_bodies_for_webhooks_and_chat():
+    payload = domain.webhook_test_payload("org_1", "wh_1")
+    body = json.loads(domain.webhook_body(domain.WEBHOOK_TEST, payload, datetime.now(UTC)))
+    assert body["event"] == "webhook.test" and body["endpoint_id"] == "wh_1"
+    assert set(body) == {"event", "created_at", "organization_id", "endpoint_id", "message"}
+    slack = json.loads(domain.chat_body("slack", domain.WEBHOOK_TEST, payload))
+    assert slack["attachments"][0]["title"].startswith("Test message")
+    discord = json.loads(domain.chat_body("discord", domain.WEBHOOK_TEST, payload))
+    assert discord["embeds"][0]["title"].startswith("Test message") and "image" not in discord["embeds"][0]
+    assert domain.WEBHOOK_TEST not in domain.EVENTS  # not subscribable

@@ -170,6 +170,7 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
         async with engine.begin() as conn:
             assert await store.record_attempts(conn, batch) == [True, True, False]
             assert await store.record_attempts(conn, batch[:1]) == [False]  # the same attempt, again
+            await store.count_failures(conn, batch[:2])
             rows, attempts, _ = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
         status = {r.id: (r.status, r.attempt_count, r.next_attempt_at) for r in rows}
         assert status[ok.id] == (domain.SUCCEEDED, 1, None)
@@ -177,6 +178,25 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
         assert status[stale.id][:2] == (domain.PENDING, 0)
         assert [(a.status_code, a.error) for a in attempts[failed.id]] == [(500, "HTTP 500")]
         assert stale.id not in attempts or not attempts[stale.id]
+        async with engine.begin() as conn:
+            ep = await store.get_endpoint(conn, org, endpoint_id, ["webhook"])
+            assert ep is not None and ep.failure_count == 1  # the failure after the success
+            await store.disable_endpoint(conn, org, endpoint_id, "gone", now)
+            assert await store.update_endpoint(conn, "org_other", endpoint_id, ["webhook"], {}) is None
+            assert await store.update_endpoint(conn, org, endpoint_id, ["slack"], {"enabled": True}) is None
+            again = await store.update_endpoint(conn, org, endpoint_id, ["webhook"], {"enabled": True})
+            assert again is not None and again.enabled is True
+            assert (again.failure_count, again.disabled_reason) == (0, "")
+            # Sending again: due now, same id; unknown ids and other organizations' are None.
+            assert await store.send_again(conn, org, endpoint_id, "whd_nope", now) is None
+            assert await store.send_again(conn, "org_other", endpoint_id, failed.id, now) is None
+            assert await store.send_again(conn, org, endpoint_id, failed.id, now) is not None
+            row = await store.get_delivery(conn, org, endpoint_id, failed.id)
+            assert row is not None and (row.status, row.attempt_count, row.next_attempt_at) == (
+                domain.PENDING,
+                1,
+                now,
+            )
     finally:
         async with engine.begin() as conn:
             await conn.execute(delete(store.endpoints).where(store.endpoints.c.id == endpoint_id))

@@ -324,3 +324,13 @@ def check_category(category: str) -> tuple[str, ...]:
 def require_org(organization_id: str) -> None:
     if not organization_id.startswith("org_"):
         raise ServiceError("VALIDATION_ERROR", "organization_id is required.")
+
+
+REVIEW_STATUSES = ("APPROVED", "REJECTED")
+
+
+def review_status(status: str) -> str:
+    """The status a person may give a hook: APPROVED (it may open decks) or REJECTED (never)."""
+    if status not in REVIEW_STATUSES:
+        raise validation_error([("status", "must be APPROVED or REJECTED")])
+    return status

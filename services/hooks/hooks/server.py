@@ -256,6 +256,19 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             raise ServiceError("INTERNAL", "No hook could be picked.")
         return row
 
+    # ---- review ----------------------------------------------------------------------------
+
+    @rpc
+    async def ReviewHook(self, request, context):
+        domain.require_org(request.organization_id)
+        status = domain.review_status(request.status)
+        async with self.engine.begin() as conn:
+            row = await store.set_status(conn, request.organization_id, request.hook_id, status)
+        if row is None:
+            raise ServiceError("HOOK_NOT_FOUND", f"Hook {request.hook_id or '(none)'} was not found.")
+        log.info("hook reviewed", hook_id=row.id, status=status)
+        return hooks_pb2.ReviewHookResponse(hook=hook_pb(row))
+
     # ---- generate (MCP) ------------------------------------------------------------------
 
     @rpc

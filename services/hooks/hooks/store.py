@@ -163,6 +163,17 @@ async def list_hooks(conn: AsyncConnection, org_id: str, f: domain.ListFilters) 
     return list(rows), int(total)
 
 
+async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: str) -> Row | None:
+    """A reviewer's decision on one of the organization's hooks; None when it has no such hook."""
+    stmt = (
+        update(library)
+        .where(library.c.organization_id == org_id, library.c.id == hook_id)
+        .values(status=status, updated_at=func.now())
+        .returning(*library.c)
+    )
+    return (await conn.execute(stmt)).first()
+
+
 async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | None) -> Row | None:
     """Least recently used among the best APPROVED hooks; marks it used and applies the decay.
     Picks of one organization and niche are serialized (transaction advisory lock): with row

@@ -217,3 +217,31 @@ async def test_local_view_of_apps(engine: AsyncEngine) -> None:
         await store.forget_app(conn, o, a)
         assert await store.active_apps_by_org(conn, [o, other]) == {other: [c]}
         assert await store.active_apps_by_org(conn, []) == {}
+
+
+async def test_review_decides_which_hooks_open_decks(engine: AsyncEngine) -> None:
+    o, other = org(), org()
+    await add(engine, o, "fitness", Draft("An LLM idea awaiting review", "story", "en", "llm"))
+    async with engine.connect() as conn:
+        [pending], _ = await store.list_hooks(conn, o, filters())
+    assert pending.status == "PENDING"
+    async with engine.begin() as conn:
+        assert await store.pick(conn, o, "fitness", "en") is None  # PENDING never opens a deck
+        assert await store.set_status(conn, other, pending.id, "APPROVED") is None  # not theirs
+        assert await store.set_status(conn, o, "hk_unknown", "APPROVED") is None
+        approved = await store.set_status(conn, o, pending.id, "APPROVED")
+        assert approved is not None and approved.status == "APPROVED"
+        picked = await store.pick(conn, o, "fitness", "en")
+        assert picked is not None and picked.id == pending.id
+        rejected = await store.set_status(conn, o, pending.id, "REJECTED")
+        assert rejected is not None and rejected.status == "REJECTED"
+        assert await store.pick(conn, o, "fitness", "en") is None
+
+
+def test_review_status_is_approved_or_rejected() -> None:
+    assert domain.review_status("APPROVED") == "APPROVED"
+    assert domain.review_status("REJECTED") == "REJECTED"
+    for bad in ("PENDING", "approved", ""):
+        with pytest.raises(Exception) as err:
+            domain.review_status(bad)
+        assert getattr(err.value, "code", "") == "VALIDATION_ERROR"

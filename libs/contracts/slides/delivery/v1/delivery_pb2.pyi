@@ -11,7 +11,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Endpoint(_message.Message):
-    __slots__ = ("id", "organization_id", "url", "events", "description", "secret", "enabled", "created_at", "disabled_reason")
+    __slots__ = ("id", "organization_id", "url", "events", "description", "secret", "enabled", "created_at", "disabled_reason", "failure_count")
     ID_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
@@ -21,6 +21,7 @@ class Endpoint(_message.Message):
     ENABLED_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_REASON_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_COUNT_FIELD_NUMBER: _ClassVar[int]
     id: str
     organization_id: str
     url: str
@@ -30,7 +31,8 @@ class Endpoint(_message.Message):
     enabled: bool
     created_at: _timestamp_pb2.Timestamp
     disabled_reason: str
-    def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., url: _Optional[str] = ..., events: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., secret: _Optional[str] = ..., enabled: _Optional[bool] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., disabled_reason: _Optional[str] = ...) -> None: ...
+    failure_count: int
+    def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., url: _Optional[str] = ..., events: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., secret: _Optional[str] = ..., enabled: _Optional[bool] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., disabled_reason: _Optional[str] = ..., failure_count: _Optional[int] = ...) -> None: ...
 
 class CreateEndpointRequest(_message.Message):
     __slots__ = ("organization_id", "url", "events", "description")
@@ -144,6 +146,60 @@ class ListDeliveriesResponse(_message.Message):
     page: _common_pb2.PageInfo
     def __init__(self, deliveries: _Optional[_Iterable[_Union[Delivery, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ...) -> None: ...
 
+class UpdateEndpointRequest(_message.Message):
+    __slots__ = ("organization_id", "endpoint_id", "url", "events", "update_events", "description", "enabled")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ENDPOINT_ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    endpoint_id: str
+    url: str
+    events: _containers.RepeatedScalarFieldContainer[str]
+    update_events: bool
+    description: str
+    enabled: bool
+    def __init__(self, organization_id: _Optional[str] = ..., endpoint_id: _Optional[str] = ..., url: _Optional[str] = ..., events: _Optional[_Iterable[str]] = ..., update_events: _Optional[bool] = ..., description: _Optional[str] = ..., enabled: _Optional[bool] = ...) -> None: ...
+
+class UpdateEndpointResponse(_message.Message):
+    __slots__ = ("endpoint",)
+    ENDPOINT_FIELD_NUMBER: _ClassVar[int]
+    endpoint: Endpoint
+    def __init__(self, endpoint: _Optional[_Union[Endpoint, _Mapping]] = ...) -> None: ...
+
+class TestEndpointRequest(_message.Message):
+    __slots__ = ("organization_id", "endpoint_id")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ENDPOINT_ID_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    endpoint_id: str
+    def __init__(self, organization_id: _Optional[str] = ..., endpoint_id: _Optional[str] = ...) -> None: ...
+
+class TestEndpointResponse(_message.Message):
+    __slots__ = ("delivery_id",)
+    DELIVERY_ID_FIELD_NUMBER: _ClassVar[int]
+    delivery_id: str
+    def __init__(self, delivery_id: _Optional[str] = ...) -> None: ...
+
+class RetryDeliveryRequest(_message.Message):
+    __slots__ = ("organization_id", "endpoint_id", "delivery_id")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ENDPOINT_ID_FIELD_NUMBER: _ClassVar[int]
+    DELIVERY_ID_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    endpoint_id: str
+    delivery_id: str
+    def __init__(self, organization_id: _Optional[str] = ..., endpoint_id: _Optional[str] = ..., delivery_id: _Optional[str] = ...) -> None: ...
+
+class RetryDeliveryResponse(_message.Message):
+    __slots__ = ("delivery_id",)
+    DELIVERY_ID_FIELD_NUMBER: _ClassVar[int]
+    delivery_id: str
+    def __init__(self, delivery_id: _Optional[str] = ...) -> None: ...
+
 class ChatIntegration(_message.Message):
     __slots__ = ("id", "organization_id", "kind", "url", "events", "enabled", "created_at")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -203,6 +259,38 @@ class DeleteChatIntegrationRequest(_message.Message):
 class DeleteChatIntegrationResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class TestChatIntegrationRequest(_message.Message):
+    __slots__ = ("organization_id", "integration_id")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    INTEGRATION_ID_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    integration_id: str
+    def __init__(self, organization_id: _Optional[str] = ..., integration_id: _Optional[str] = ...) -> None: ...
+
+class TestChatIntegrationResponse(_message.Message):
+    __slots__ = ("delivery_id",)
+    DELIVERY_ID_FIELD_NUMBER: _ClassVar[int]
+    delivery_id: str
+    def __init__(self, delivery_id: _Optional[str] = ...) -> None: ...
+
+class ListChatDeliveriesRequest(_message.Message):
+    __slots__ = ("organization_id", "integration_id", "page")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    INTEGRATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    integration_id: str
+    page: _common_pb2.PageRequest
+    def __init__(self, organization_id: _Optional[str] = ..., integration_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ...) -> None: ...
+
+class ListChatDeliveriesResponse(_message.Message):
+    __slots__ = ("deliveries", "page")
+    DELIVERIES_FIELD_NUMBER: _ClassVar[int]
+    PAGE_FIELD_NUMBER: _ClassVar[int]
+    deliveries: _containers.RepeatedCompositeFieldContainer[Delivery]
+    page: _common_pb2.PageInfo
+    def __init__(self, deliveries: _Optional[_Iterable[_Union[Delivery, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ...) -> None: ...
 
 class SocialAccount(_message.Message):
     __slots__ = ("id", "organization_id", "app_id", "platform", "open_id", "display_name", "created_at")

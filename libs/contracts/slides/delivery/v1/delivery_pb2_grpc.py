@@ -62,6 +62,21 @@ class DeliveryServiceStub:
                 request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListDeliveriesRequest.SerializeToString,
                 response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListDeliveriesResponse.FromString,
                 _registered_method=True)
+        self.UpdateEndpoint = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/UpdateEndpoint',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.UpdateEndpointRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.UpdateEndpointResponse.FromString,
+                _registered_method=True)
+        self.TestEndpoint = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/TestEndpoint',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestEndpointRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestEndpointResponse.FromString,
+                _registered_method=True)
+        self.RetryDelivery = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/RetryDelivery',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.RetryDeliveryRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.RetryDeliveryResponse.FromString,
+                _registered_method=True)
         self.CreateChatIntegration = channel.unary_unary(
                 '/slides.delivery.v1.DeliveryService/CreateChatIntegration',
                 request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.CreateChatIntegrationRequest.SerializeToString,
@@ -76,6 +91,16 @@ class DeliveryServiceStub:
                 '/slides.delivery.v1.DeliveryService/DeleteChatIntegration',
                 request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.DeleteChatIntegrationRequest.SerializeToString,
                 response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.DeleteChatIntegrationResponse.FromString,
+                _registered_method=True)
+        self.TestChatIntegration = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/TestChatIntegration',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestChatIntegrationRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestChatIntegrationResponse.FromString,
+                _registered_method=True)
+        self.ListChatDeliveries = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/ListChatDeliveries',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListChatDeliveriesRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListChatDeliveriesResponse.FromString,
                 _registered_method=True)
         self.ConnectSocialAccount = channel.unary_unary(
                 '/slides.delivery.v1.DeliveryService/ConnectSocialAccount',
@@ -136,6 +161,28 @@ class DeliveryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateEndpoint(self, request, context):
+        """UpdateEndpoint changes the fields set; the URL is checked as on creation. Enabling a
+        disabled endpoint clears its disabled reason and failure count.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def TestEndpoint(self, request, context):
+        """TestEndpoint queues a webhook.test delivery, sent, signed and logged like any other.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RetryDelivery(self, request, context):
+        """RetryDelivery sends a delivery again now: same body and id, a new attempt in the log.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateChatIntegration(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -149,6 +196,19 @@ class DeliveryServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def DeleteChatIntegration(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def TestChatIntegration(self, request, context):
+        """TestChatIntegration queues a test message to the integration.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListChatDeliveries(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -208,6 +268,21 @@ def add_DeliveryServiceServicer_to_server(servicer, server):
                     request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListDeliveriesRequest.FromString,
                     response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListDeliveriesResponse.SerializeToString,
             ),
+            'UpdateEndpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateEndpoint,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.UpdateEndpointRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.UpdateEndpointResponse.SerializeToString,
+            ),
+            'TestEndpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.TestEndpoint,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestEndpointRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestEndpointResponse.SerializeToString,
+            ),
+            'RetryDelivery': grpc.unary_unary_rpc_method_handler(
+                    servicer.RetryDelivery,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.RetryDeliveryRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.RetryDeliveryResponse.SerializeToString,
+            ),
             'CreateChatIntegration': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateChatIntegration,
                     request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.CreateChatIntegrationRequest.FromString,
@@ -222,6 +297,16 @@ def add_DeliveryServiceServicer_to_server(servicer, server):
                     servicer.DeleteChatIntegration,
                     request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.DeleteChatIntegrationRequest.FromString,
                     response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.DeleteChatIntegrationResponse.SerializeToString,
+            ),
+            'TestChatIntegration': grpc.unary_unary_rpc_method_handler(
+                    servicer.TestChatIntegration,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestChatIntegrationRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.TestChatIntegrationResponse.SerializeToString,
+            ),
+            'ListChatDeliveries': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListChatDeliveries,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListChatDeliveriesRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListChatDeliveriesResponse.SerializeToString,
             ),
             'ConnectSocialAccount': grpc.unary_unary_rpc_method_handler(
                     servicer.ConnectSocialAccount,
@@ -393,6 +478,87 @@ class DeliveryService:
             _registered_method=True)
 
     @staticmethod
+    def UpdateEndpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/UpdateEndpoint',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.UpdateEndpointRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.UpdateEndpointResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TestEndpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/TestEndpoint',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.TestEndpointRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.TestEndpointResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RetryDelivery(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/RetryDelivery',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.RetryDeliveryRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.RetryDeliveryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def CreateChatIntegration(request,
             target,
             options=(),
@@ -463,6 +629,60 @@ class DeliveryService:
             '/slides.delivery.v1.DeliveryService/DeleteChatIntegration',
             slides_dot_delivery_dot_v1_dot_delivery__pb2.DeleteChatIntegrationRequest.SerializeToString,
             slides_dot_delivery_dot_v1_dot_delivery__pb2.DeleteChatIntegrationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TestChatIntegration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/TestChatIntegration',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.TestChatIntegrationRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.TestChatIntegrationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListChatDeliveries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/ListChatDeliveries',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.ListChatDeliveriesRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.ListChatDeliveriesResponse.FromString,
             options,
             channel_credentials,
             insecure,

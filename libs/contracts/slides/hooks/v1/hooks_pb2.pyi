@@ -138,6 +138,22 @@ class GenerateHooksResponse(_message.Message):
     hooks: _containers.RepeatedCompositeFieldContainer[Hook]
     def __init__(self, hooks: _Optional[_Iterable[_Union[Hook, _Mapping]]] = ...) -> None: ...
 
+class ReviewHookRequest(_message.Message):
+    __slots__ = ("organization_id", "hook_id", "status")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    HOOK_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    hook_id: str
+    status: str
+    def __init__(self, organization_id: _Optional[str] = ..., hook_id: _Optional[str] = ..., status: _Optional[str] = ...) -> None: ...
+
+class ReviewHookResponse(_message.Message):
+    __slots__ = ("hook",)
+    HOOK_FIELD_NUMBER: _ClassVar[int]
+    hook: Hook
+    def __init__(self, hook: _Optional[_Union[Hook, _Mapping]] = ...) -> None: ...
+
 class RefreshRequested(_message.Message):
     __slots__ = ("job_id", "organization_id", "app_id", "trigger")
     JOB_ID_FIELD_NUMBER: _ClassVar[int]

@@ -60,6 +60,11 @@ class HooksServiceStub:
                 request_serializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.GenerateHooksRequest.SerializeToString,
                 response_deserializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.GenerateHooksResponse.FromString,
                 _registered_method=True)
+        self.ReviewHook = channel.unary_unary(
+                '/slides.hooks.v1.HooksService/ReviewHook',
+                request_serializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.ReviewHookRequest.SerializeToString,
+                response_deserializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.ReviewHookResponse.FromString,
+                _registered_method=True)
 
 
 class HooksServiceServicer:
@@ -103,6 +108,14 @@ class HooksServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReviewHook(self, request, context):
+        """ReviewHook sets a hook of the organization to APPROVED or REJECTED (HOOK_NOT_FOUND for
+        another organization's or an unknown id).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_HooksServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -130,6 +143,11 @@ def add_HooksServiceServicer_to_server(servicer, server):
                     servicer.GenerateHooks,
                     request_deserializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.GenerateHooksRequest.FromString,
                     response_serializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.GenerateHooksResponse.SerializeToString,
+            ),
+            'ReviewHook': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReviewHook,
+                    request_deserializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.ReviewHookRequest.FromString,
+                    response_serializer=slides_dot_hooks_dot_v1_dot_hooks__pb2.ReviewHookResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -268,6 +286,33 @@ class HooksService:
             '/slides.hooks.v1.HooksService/GenerateHooks',
             slides_dot_hooks_dot_v1_dot_hooks__pb2.GenerateHooksRequest.SerializeToString,
             slides_dot_hooks_dot_v1_dot_hooks__pb2.GenerateHooksResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewHook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.hooks.v1.HooksService/ReviewHook',
+            slides_dot_hooks_dot_v1_dot_hooks__pb2.ReviewHookRequest.SerializeToString,
+            slides_dot_hooks_dot_v1_dot_hooks__pb2.ReviewHookResponse.FromString,
             options,
             channel_credentials,
             insecure,
