@@ -1,4 +1,7 @@
+from typing import Self
+
 from kit.settings import KitSettings
+from pydantic import model_validator
 
 
 class GatewaySettings(KitSettings):
@@ -20,3 +23,11 @@ class GatewaySettings(KitSettings):
     mcp_allowed_hosts: str = "*"
     # Services /readyz waits for (comma separated).
     required_services: str = "billing,catalog,hooks,renderer,delivery,sharing"
+
+    @model_validator(mode="after")
+    def _production_hosts(self) -> Self:
+        if self.production and "*" in [h.strip() for h in self.mcp_allowed_hosts.split(",")]:
+            raise ValueError("APP_ENV=production needs MCP_ALLOWED_HOSTS set to the public host names, not *")
+        if self.production and self.forwarded_allow_ips.strip() == "*":
+            raise ValueError("FORWARDED_ALLOW_IPS must list the ingress controllers' addresses, never *")
+        return self

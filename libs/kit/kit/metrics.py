@@ -22,6 +22,8 @@ RATE_LIMITED = Counter("rate_limit_rejections_total", "Requests refused by the p
 RENDERS_IN_FLIGHT = Gauge("renders_in_flight", "Decks being drawn right now")
 RENDER_SECONDS = Histogram("render_seconds", "Time to draw and upload one deck", ["outcome"])
 DECK_LINT_VIOLATIONS = Counter(
-    "deck_lint_violations_total", "Layout rules a rendered deck broke (renderer deck lint)", ["rule", "design"]
+    "deck_lint_violations_total",
+    "Layout rules a rendered deck broke (renderer deck lint)",
+    ["rule", "design"],
 )
 WEBHOOK_ATTEMPTS = Counter("webhook_attempts_total", "Delivery attempts", ["kind", "outcome", "attempt"])
