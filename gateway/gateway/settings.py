@@ -1,10 +1,12 @@
-from typing import Self
+from typing import ClassVar, Self
 
-from kit.settings import KitSettings
+from kit.settings import STORAGE_SECRETS, KitSettings
 from pydantic import model_validator
 
 
 class GatewaySettings(KitSettings):
+    # Secrets refused in production while they keep their local default.
+    production_secrets: ClassVar[tuple[str, ...]] = STORAGE_SECRETS  # no database
     service_name: str = "gateway"
     gateway_host: str = "127.0.0.1"
     gateway_port: int = 8080

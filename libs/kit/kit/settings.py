@@ -10,19 +10,11 @@ from typing import ClassVar, Self
 from pydantic import model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-# Settings that hold secrets: in production none may keep its (local, published) default.
-# Subclasses' secrets are listed here too; each class checks the ones it has.
-PRODUCTION_SECRETS = (
-    "database_url",
-    "s3_access_key",
-    "s3_secret_key",
-    "kafka_sasl_password",
-    "stripe_webhook_secret",
-    "webhook_secret_key",
-    "share_secret_key",
-    "llm_api_key",
-    "smtp_url",
-)
+# Settings that hold secrets: in production none may keep its (local, published) default. Each
+# settings class lists the ones its service uses (a service without a database or object store
+# must not be refused for their defaults).
+DATABASE_SECRETS = ("database_url",)
+STORAGE_SECRETS = ("s3_access_key", "s3_secret_key")
 # Dev-only switches that production turns off unless they are set explicitly.
 DEV_ONLY = ("kafka_create_topics", "s3_create_bucket", "s3_set_public_policy")
 
@@ -33,7 +25,7 @@ class DefaultSecretInProduction(ValueError):
 
 class KitSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
-    production_secrets: ClassVar[tuple[str, ...]] = PRODUCTION_SECRETS
+    production_secrets: ClassVar[tuple[str, ...]] = DATABASE_SECRETS
 
     # development or production. production refuses local default secrets and turns the dev-only
     # switches (KAFKA_CREATE_TOPICS, S3_CREATE_BUCKET, S3_SET_PUBLIC_POLICY) off by default.

@@ -34,12 +34,32 @@ def test_local_defaults_work_and_create_topics_and_bucket():
 
 @pytest.mark.parametrize("missing", sorted(PROD_SECRETS))
 def test_production_refuses_a_default_secret(monkeypatch, missing):
+    from renderer.settings import Settings as Renderer
+
     monkeypatch.setenv("APP_ENV", "production")
     for key, value in PROD_SECRETS.items():
         if key != missing:
             monkeypatch.setenv(key, value)
     with pytest.raises(ValidationError, match=missing):
-        KitSettings()
+        Renderer()
+    Renderer(app_env="development")
+
+
+def test_a_service_is_refused_only_for_the_secrets_it_uses(monkeypatch):
+    """Catalog has no object store and the gateway no database: their defaults do not matter."""
+    from catalog.settings import Settings as Catalog
+    from gateway.settings import GatewaySettings
+
+    monkeypatch.setenv("APP_ENV", "production")
+    monkeypatch.setenv("DATABASE_URL", PROD_SECRETS["DATABASE_URL"])
+    Catalog()
+    monkeypatch.delenv("DATABASE_URL")
+    monkeypatch.setenv("MCP_ALLOWED_HOSTS", "api.slides.example.org")
+    with pytest.raises(ValidationError, match="S3_ACCESS_KEY, S3_SECRET_KEY"):
+        GatewaySettings()
+    monkeypatch.setenv("S3_ACCESS_KEY", "")
+    monkeypatch.setenv("S3_SECRET_KEY", "")
+    GatewaySettings()
 
 
 def test_production_refuses_every_default_secret_of_a_subclass(monkeypatch):
@@ -77,7 +97,9 @@ def test_production_accepts_iam_role_instead_of_static_keys(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", PROD_SECRETS["DATABASE_URL"])
     monkeypatch.setenv("S3_ACCESS_KEY", "")
     monkeypatch.setenv("S3_SECRET_KEY", "")
-    s = KitSettings()
+    from renderer.settings import Settings as Renderer
+
+    s = Renderer()
     assert isinstance(storage.credentials_provider(s), ChainedProvider)
 
 
