@@ -85,6 +85,9 @@ class KitSettings(BaseSettings):
     s3_secret_key: str = "minioadmin123"  # noqa: S105 - local default only
     # Use HTTPS to reach the object store.
     s3_secure: bool = False
+    # PEM file of the CA that signed the object store's certificate (e.g. a MinIO Tenant's); empty =
+    # system CAs. Only the object-store client trusts it (webhooks keep the system CAs).
+    s3_ca_file: str = ""
     # Bucket holding slides, uploads and ZIP bundles.
     s3_bucket: str = "slides"
     # Base URL under which public/ objects (unguessable keys) are fetched without credentials: in

@@ -14,6 +14,7 @@ import io
 import json
 from datetime import timedelta
 
+import urllib3
 from minio import Minio
 from minio.credentials import ChainedProvider, EnvAWSProvider, IamAwsProvider, Provider, StaticProvider
 from minio.deleteobjects import DeleteObject
@@ -33,6 +34,17 @@ def credentials_provider(settings: KitSettings) -> Provider:
     return ChainedProvider([EnvAWSProvider(), IamAwsProvider()])
 
 
+def _http_client(ca_file: str) -> urllib3.PoolManager:
+    # The minio client's own pool settings, with the object store's CA.
+    return urllib3.PoolManager(
+        timeout=urllib3.Timeout(connect=300, read=300),
+        maxsize=10,
+        cert_reqs="CERT_REQUIRED",
+        ca_certs=ca_file,
+        retries=urllib3.Retry(total=5, backoff_factor=0.2, status_forcelist=[500, 502, 503, 504]),
+    )
+
+
 class Storage:
     def __init__(self, settings: KitSettings):
         self.settings = settings
@@ -42,6 +54,7 @@ class Storage:
             secure=settings.s3_secure,
             region=settings.s3_region or None,
             credentials=credentials_provider(settings),
+            http_client=_http_client(settings.s3_ca_file) if settings.s3_ca_file else None,
         )
 
     def ensure_bucket_sync(self) -> None:

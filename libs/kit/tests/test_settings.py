@@ -115,6 +115,13 @@ def test_storage_uses_the_configured_region():
     assert st.client._base_url.region == "eu-central-1"
 
 
+def test_storage_trusts_a_configured_ca(tmp_path):
+    ca = trustme.CA()
+    ca.cert_pem.write_to_path(str(tmp_path / "ca.crt"))
+    st = storage.Storage(KitSettings(s3_secure=True, s3_ca_file=str(tmp_path / "ca.crt")))
+    assert st.client._http.connection_pool_kw["ca_certs"] == str(tmp_path / "ca.crt")
+
+
 def test_gateway_refuses_any_mcp_host_in_production(monkeypatch):
     from gateway.settings import GatewaySettings
 
