@@ -36,6 +36,7 @@ HTTP_PORT = 8080
 METRICS_PORT = 9090
 UID = 10001
 DRAIN_SECONDS = 5
+DB_POOL_SIZE = 10  # kit's default
 
 LABEL = "app.kubernetes.io/name"
 PART_OF = {"app.kubernetes.io/part-of": "slideshow"}
@@ -619,7 +620,8 @@ def cnpg_component() -> None:
             "ensure": "present",
             "login": True,
             "inherit": False,
-            "connectionLimit": 60,
+            # Every replica the HPA may start, each with DB_POOL_SIZE (10) plus as much overflow.
+            "connectionLimit": SERVICES[n]["max"] * 2 * DB_POOL_SIZE + 10,
             "passwordSecret": {"name": f"{n}-db"},
         }
         for n in DB_SERVICES
@@ -637,6 +639,7 @@ def cnpg_component() -> None:
             f"GRANT CONNECT ON DATABASE slides TO {n}",
             f"CREATE SCHEMA {n} AUTHORIZATION {n}",
         ]
+    max_connections = sum(r["connectionLimit"] for r in roles) + 50  # + superuser and operator
     cluster = {
         "apiVersion": "postgresql.cnpg.io/v1",
         "kind": "Cluster",
@@ -647,7 +650,7 @@ def cnpg_component() -> None:
             "primaryUpdateStrategy": "unsupervised",
             "storage": {"size": "50Gi"},
             "walStorage": {"size": "10Gi"},
-            "postgresql": {"parameters": {"max_connections": "500"}},
+            "postgresql": {"parameters": {"max_connections": str(max_connections)}},
             "bootstrap": {
                 "initdb": {"database": "slides", "owner": "slideshow_admin", "postInitApplicationSQL": sql}
             },
