@@ -7,7 +7,7 @@ STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
 
-.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest bench gallery load chaos clean
+.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest deploy-check bench gallery load chaos clean
 
 install: .venv/.installed fonts
 
@@ -71,6 +71,11 @@ lint: install
 
 typecheck: install
 	$(UV) run --frozen mypy libs/kit gateway/gateway $(foreach s,$(wildcard services/*/),$(s)$(notdir $(s:/=))/)
+
+# Kubernetes manifests without a cluster or the stack: every overlay and component combination
+# rendered, validated, scanned with checkov and checked against the deployment rules.
+deploy-check: install
+	$(PY) -m pytest -q tests/deploy
 
 pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)

@@ -1,7 +1,12 @@
-from kit.settings import KitSettings
+from typing import ClassVar, Self
+
+from kit.settings import STORAGE_SECRETS, KitSettings
+from pydantic import model_validator
 
 
 class GatewaySettings(KitSettings):
+    # Secrets refused in production while they keep their local default.
+    production_secrets: ClassVar[tuple[str, ...]] = STORAGE_SECRETS  # no database
     service_name: str = "gateway"
     gateway_host: str = "127.0.0.1"
     gateway_port: int = 8080
@@ -20,3 +25,11 @@ class GatewaySettings(KitSettings):
     mcp_allowed_hosts: str = "*"
     # Services /readyz waits for (comma separated).
     required_services: str = "billing,catalog,hooks,renderer,delivery,sharing"
+
+    @model_validator(mode="after")
+    def _production_hosts(self) -> Self:
+        if self.production and "*" in [h.strip() for h in self.mcp_allowed_hosts.split(",")]:
+            raise ValueError("APP_ENV=production needs MCP_ALLOWED_HOSTS set to the public host names, not *")
+        if self.production and self.forwarded_allow_ips.strip() == "*":
+            raise ValueError("FORWARDED_ALLOW_IPS must list the ingress controllers' addresses, never *")
+        return self

@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.helpers import create_ssl_context
 from google.protobuf import descriptor_pool, message_factory
 from google.protobuf.message import Message
 from opentelemetry import trace
@@ -25,9 +27,42 @@ log = logs.get(__name__)
 Handler = Callable[[common_pb2.Envelope, Message], Awaitable[None]]
 
 
+SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+SASL_MECHANISMS = ("SCRAM-SHA-512", "SCRAM-SHA-256", "PLAIN")
+
+
+def client_options(settings: KitSettings) -> dict[str, Any]:
+    """Connection options every Kafka client of the platform uses (producer, consumers, admin):
+    bootstrap servers plus TLS (server CA, client certificate for mTLS) and SASL (SCRAM or PLAIN)."""
+    protocol = settings.kafka_security_protocol.strip().upper()
+    if protocol not in SECURITY_PROTOCOLS:
+        raise ValueError(f"KAFKA_SECURITY_PROTOCOL must be one of {', '.join(SECURITY_PROTOCOLS)}")
+    options: dict[str, Any] = {"bootstrap_servers": settings.kafka_bootstrap, "security_protocol": protocol}
+    if protocol in ("SSL", "SASL_SSL"):
+        if bool(settings.kafka_ssl_certfile) != bool(settings.kafka_ssl_keyfile):
+            raise ValueError("KAFKA_SSL_CERTFILE and KAFKA_SSL_KEYFILE go together (mutual TLS)")
+        options["ssl_context"] = create_ssl_context(
+            cafile=settings.kafka_ssl_cafile or None,
+            certfile=settings.kafka_ssl_certfile or None,
+            keyfile=settings.kafka_ssl_keyfile or None,
+        )
+    if protocol.startswith("SASL_"):
+        mechanism = settings.kafka_sasl_mechanism.strip().upper()
+        if mechanism not in SASL_MECHANISMS:
+            raise ValueError(f"KAFKA_SASL_MECHANISM must be one of {', '.join(SASL_MECHANISMS)}")
+        if not settings.kafka_sasl_username or not settings.kafka_sasl_password:
+            raise ValueError(f"{protocol} needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD")
+        options |= {
+            "sasl_mechanism": mechanism,
+            "sasl_plain_username": settings.kafka_sasl_username,
+            "sasl_plain_password": settings.kafka_sasl_password,
+        }
+    return options
+
+
 def make_producer(settings: KitSettings) -> AIOKafkaProducer:
     return AIOKafkaProducer(
-        bootstrap_servers=settings.kafka_bootstrap,
+        **client_options(settings),
         max_batch_size=settings.kafka_max_batch_size,
         acks="all",
         linger_ms=0,
@@ -35,7 +70,11 @@ def make_producer(settings: KitSettings) -> AIOKafkaProducer:
 
 
 async def ensure_topics(settings: KitSettings, names: Sequence[str] = topics.ALL) -> None:
-    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+    """Creates missing topics (local runs). With KAFKA_CREATE_TOPICS=false (production) topics are
+    declared by the platform (KafkaTopic resources) and a service never creates one."""
+    if not settings.kafka_create_topics:
+        return
+    admin = AIOKafkaAdminClient(**client_options(settings))
     await admin.start()
     try:
         existing = set(await admin.list_topics())
@@ -44,7 +83,11 @@ async def ensure_topics(settings: KitSettings, names: Sequence[str] = topics.ALL
             try:
                 await admin.create_topics(
                     [
-                        NewTopic(n, num_partitions=settings.kafka_partitions, replication_factor=1)
+                        NewTopic(
+                            n,
+                            num_partitions=settings.kafka_partitions,
+                            replication_factor=settings.kafka_replication_factor,
+                        )
                         for n in wanted
                     ]
                 )
@@ -83,7 +126,7 @@ class Consumer:
         s = self.settings
         consumer = AIOKafkaConsumer(
             *self.topic_names,
-            bootstrap_servers=s.kafka_bootstrap,
+            **client_options(s),
             group_id=self.group_id,
             enable_auto_commit=False,
             auto_offset_reset="earliest",

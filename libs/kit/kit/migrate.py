@@ -30,7 +30,13 @@ def run_env() -> None:
     engine = create_engine(cfg.attributes["database_url"])
     with engine.connect() as conn:
         conn.execute(text("SELECT pg_advisory_lock(:id)"), {"id": _LOCK_ID})
-        conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+        # Only when missing: in production each service's database role owns its schema (created
+        # with it) and has no CREATE on the database, which CREATE SCHEMA IF NOT EXISTS would need.
+        exists = conn.execute(
+            text("SELECT 1 FROM pg_namespace WHERE nspname = :schema"), {"schema": schema}
+        ).first()
+        if not exists:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
         conn.commit()
         try:
             context.configure(connection=conn, version_table_schema=schema, include_schemas=True)

@@ -1,5 +1,11 @@
 """Object store (S3 / MinIO API) through the `minio` client. Objects under public/ are
-readable without credentials by their unguessable key; everything else needs a presigned URL."""
+readable without credentials by their unguessable key through S3_PUBLIC_URL (a CDN, or a read
+grant on public/* that the operator sets up); everything else needs a presigned URL.
+
+Credentials: S3_ACCESS_KEY/S3_SECRET_KEY when set, else AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY,
+else the pod's IAM role (IRSA web identity token, EKS Pod Identity, ECS or instance metadata)
+through minio.credentials.IamAwsProvider. The app sets a bucket policy only in local runs
+(S3_SET_PUBLIC_POLICY, off in production)."""
 
 from __future__ import annotations
 
@@ -8,12 +14,35 @@ import io
 import json
 from datetime import timedelta
 
+import urllib3
 from minio import Minio
+from minio.credentials import ChainedProvider, EnvAWSProvider, IamAwsProvider, Provider, StaticProvider
 from minio.deleteobjects import DeleteObject
 
 from kit.settings import KitSettings
 
 PUBLIC_PREFIX = "public/"
+
+
+def credentials_provider(settings: KitSettings) -> Provider:
+    """Static keys when both are set; otherwise the AWS environment variables, then the pod's
+    IAM role (IRSA: AWS_WEB_IDENTITY_TOKEN_FILE + AWS_ROLE_ARN; EKS Pod Identity; metadata)."""
+    if settings.s3_access_key and settings.s3_secret_key:
+        return StaticProvider(settings.s3_access_key, settings.s3_secret_key)
+    if settings.s3_access_key or settings.s3_secret_key:
+        raise ValueError("S3_ACCESS_KEY and S3_SECRET_KEY go together (leave both empty for IAM roles)")
+    return ChainedProvider([EnvAWSProvider(), IamAwsProvider()])
+
+
+def _http_client(ca_file: str) -> urllib3.PoolManager:
+    # The minio client's own pool settings, with the object store's CA.
+    return urllib3.PoolManager(
+        timeout=urllib3.Timeout(connect=300, read=300),
+        maxsize=10,
+        cert_reqs="CERT_REQUIRED",
+        ca_certs=ca_file,
+        retries=urllib3.Retry(total=5, backoff_factor=0.2, status_forcelist=[500, 502, 503, 504]),
+    )
 
 
 class Storage:
@@ -22,19 +51,22 @@ class Storage:
         self.bucket = settings.s3_bucket
         self.client = Minio(
             settings.s3_endpoint,
-            access_key=settings.s3_access_key,
-            secret_key=settings.s3_secret_key,
             secure=settings.s3_secure,
-            region="us-east-1",
+            region=settings.s3_region or None,
+            credentials=credentials_provider(settings),
+            http_client=_http_client(settings.s3_ca_file) if settings.s3_ca_file else None,
         )
 
     def ensure_bucket_sync(self) -> None:
-        if not self.client.bucket_exists(self.bucket):
+        s = self.settings
+        if s.s3_create_bucket and not self.client.bucket_exists(self.bucket):
             try:
                 self.client.make_bucket(self.bucket)
             except Exception:
                 if not self.client.bucket_exists(self.bucket):
                     raise
+        if not s.s3_set_public_policy:
+            return
         policy = {
             "Version": "2012-10-17",
             "Statement": [
@@ -49,6 +81,8 @@ class Storage:
         self.client.set_bucket_policy(self.bucket, json.dumps(policy))
 
     async def ensure_bucket(self) -> None:
+        if not (self.settings.s3_create_bucket or self.settings.s3_set_public_policy):
+            return  # provisioned by the platform: nothing to do, and no permission needed for it
         await asyncio.to_thread(self.ensure_bucket_sync)
 
     async def put(self, key: str, data: bytes, content_type: str, content_disposition: str = "") -> None:

@@ -1,9 +1,11 @@
-from typing import Any
+from typing import Any, ClassVar
 
-from kit.settings import KitSettings
+from kit.settings import DATABASE_SECRETS, KitSettings
 
 
 class Settings(KitSettings):
+    # Secrets refused in production while they keep their local default.
+    production_secrets: ClassVar[tuple[str, ...]] = (*DATABASE_SECRETS, "stripe_webhook_secret")
     service_name: str = "billing"
     grpc_port: int = 20051
     # Overrides of the plan table, e.g. PLAN_LIMITS='{"free": {"apps": 2}}' (merged over the defaults).

@@ -16,7 +16,7 @@ from aiokafka.errors import CommitFailedError
 from google.protobuf.message import Message
 from kit import db, grpcx, ids, logs, metrics, topics, tracing
 from kit.errors import ServiceError
-from kit.kafka import Consumer, unpack
+from kit.kafka import Consumer, client_options, unpack
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
@@ -62,7 +62,7 @@ class BatchConsumer(Consumer):
         s = self.settings
         consumer = AIOKafkaConsumer(
             *self.topic_names,
-            bootstrap_servers=s.kafka_bootstrap,
+            **client_options(s),
             group_id=self.group_id,
             enable_auto_commit=False,
             auto_offset_reset="earliest",

@@ -12,14 +12,21 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import ClassVar
 
-from kit.settings import KitSettings
+from kit.settings import DATABASE_SECRETS, STORAGE_SECRETS, KitSettings
 
 # Spec part 6: retries after 1 min, 5 min, 30 min, 2 h, 12 h (six attempts in all).
 DEFAULT_RETRY_SCHEDULE = "60,300,1800,7200,43200"
 
 
 class Settings(KitSettings):
+    # Secrets refused in production while they keep their local default.
+    production_secrets: ClassVar[tuple[str, ...]] = (
+        *DATABASE_SECRETS,
+        *STORAGE_SECRETS,
+        "webhook_secret_key",
+    )
     service_name: str = "delivery"
     grpc_port: int = 20055
 

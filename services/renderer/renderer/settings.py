@@ -1,9 +1,13 @@
 """Renderer settings (environment variables, working local defaults)."""
 
-from kit.settings import KitSettings
+from typing import ClassVar
+
+from kit.settings import DATABASE_SECRETS, STORAGE_SECRETS, KitSettings
 
 
 class Settings(KitSettings):
+    # Secrets refused in production while they keep their local default.
+    production_secrets: ClassVar[tuple[str, ...]] = (*DATABASE_SECRETS, *STORAGE_SECRETS)
     service_name: str = "renderer"
     grpc_port: int = 20054
 

@@ -1,7 +1,11 @@
-from kit.settings import KitSettings
+from typing import ClassVar
+
+from kit.settings import DATABASE_SECRETS, KitSettings
 
 
 class Settings(KitSettings):
+    # Secrets refused in production while they keep their local default.
+    production_secrets: ClassVar[tuple[str, ...]] = (*DATABASE_SECRETS, "share_secret_key")
     service_name: str = "sharing"
     grpc_port: int = 20056
     # Master secret of share links: derives the key that encrypts stored tokens (Fernet) and the
