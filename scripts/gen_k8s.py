@@ -55,7 +55,7 @@ SERVICES: dict[str, dict[str, Any]] = {
         "db": True,
         "kafka": True,
         "storage": False,
-        "secrets": ["STRIPE_WEBHOOK_SECRET", "SMTP_URL"],
+        "secrets": ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY", "SMTP_URL"],
     },
     "catalog": {
         "callers": ["gateway", "renderer", "hooks", "delivery", "sharing"],
