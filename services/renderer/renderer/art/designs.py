@@ -33,7 +33,9 @@ TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
 HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
 TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
-DEVICE_W, DEVICE_Y, DEVICE_TEXT_BOTTOM = 520, 1470, 900  # of its area's height, the rest for the swipe cue
+DEVICE_W, DEVICE_Y, DEVICE_TEXT_BOTTOM = 520, 1470, 900
+# Discovery and result slides crop the screen to what matters, 70 % of the slide wide, above the caption.
+CARD_W, CARD_TOP, CARD_BOTTOM = 760, 920, 1500  # of its area's height, the rest for the swipe cue
 SUB_MAX, SUB_MIN = 58, 44
 CUE_SIZE = 48
 BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
@@ -295,7 +297,11 @@ def place_device(
 ) -> None:
     assert ctx.shot is not None
     callout = ring if ctx.kind in ("discovery", "result") else None
-    imagery.device(img, ctx.shot, (W // 2 - 30, center_y), width, tilt, callout=callout)
+    if ctx.kind == "cta":  # the whole app on a phone; elsewhere the part of the screen that matters
+        imagery.device(img, ctx.shot, (W // 2 - 30, center_y), width, tilt)
+    else:
+        left = W // 2 - 30 - CARD_W // 2
+        imagery.screen_card(img, ctx.shot, (left, CARD_TOP, left + CARD_W, CARD_BOTTOM), callout)
 
 
 # -- classic ------------------------------------------------------------------------------------------
@@ -343,7 +349,7 @@ def inspo(ctx: Ctx) -> Image.Image:
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
         plain(img, ctx, g, ink, paint.readable_on(paint.shade(ctx.pal.primary, 0.45), bg, 4.5))
     else:
-        img = imagery.scrim(img, area[1], area[3], 0.38)
+        img = imagery.scrim(img, area[1], area[3], 0.45)
         plain(img, ctx, g, (255, 255, 255), (245, 240, 232), shadow=True)
     return img
 
@@ -381,7 +387,7 @@ STUDIO_HOOK: text.Box = (SAFE[0], round(H * 0.24), SAFE[2], round(H * 0.76))
 def studio(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
     if ctx.photo is not None:
-        img = _duotone(ctx.photo, ctx.pal)
+        img = _brand_wash(ctx.photo, ctx.pal)
     else:
         img = backdrop(ctx, "vivid")
     if shows_device(ctx):
@@ -405,13 +411,9 @@ def studio(ctx: Ctx) -> Image.Image:
     return img
 
 
-def _duotone(img: Image.Image, pal: Palette) -> Image.Image:
-    from PIL import ImageOps
-
-    gray = ImageOps.grayscale(img)
-    return ImageOps.colorize(
-        gray, black=paint.shade(pal.secondary, 0.4), white=paint.tint(pal.primary, 0.35), mid=pal.primary
-    )
+def _brand_wash(img: Image.Image, pal: Palette) -> Image.Image:
+    """The photo kept recognizable under a light wash of the brand color (a full duotone flattens it)."""
+    return Image.blend(img, Image.new("RGB", img.size, paint.shade(pal.primary, 0.2)), 0.3)
 
 
 DESIGNS: dict[str, Callable[[Ctx], Image.Image]] = {

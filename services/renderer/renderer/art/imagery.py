@@ -282,6 +282,38 @@ def device(
     )
 
 
+def screen_card(
+    canvas: Image.Image, shot: Image.Image, box: tuple[int, int, int, int], callout: RGB | None = None
+) -> None:
+    """The part of the screen that matters, large: a crop of `shot` with the box's aspect, centered on
+    the screen's busiest spot, with rounded corners and a soft shadow; `callout` rings that spot."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    fx, fy = busiest_point(shot, 0.1, 0.9)
+    scale = w / shot.width  # full screen width, so the crop keeps its layout readable
+    src_h = min(shot.height, h / scale)
+    top = min(max(fy * shot.height - src_h / 2, 0), shot.height - src_h)
+    card = shot.resize(
+        (w, round(src_h * scale)),
+        Image.Resampling.BICUBIC,
+        box=(0, top, shot.width, top + src_h),
+        reducing_gap=2.0,
+    )
+    card = card.crop((0, 0, w, min(h, card.height)))
+    radius = round(w * 0.05)
+    layer = Image.new("RGBA", (w + 80, card.height + 80), (0, 0, 0, 0))
+    layer.paste(card, (40, 40), paint.rounded_mask(card.size, radius))
+    if callout is not None:
+        rx, ry = 40 + fx * w, 40 + (fy * shot.height - top) * scale
+        rad = w * 0.16
+        ImageDraw.Draw(layer).ellipse(
+            (rx - rad, ry - rad, rx + rad, ry + rad), outline=(*callout, 255), width=max(8, round(w * 0.014))
+        )
+    shadow = _shadow_for(layer)
+    canvas.paste((0, 0, 0), (x0 - 40 + 8, y0 - 40 + 24), shadow)
+    canvas.paste(layer, (x0 - 40, y0 - 40), layer)
+
+
 def _shadow_for(layer: Image.Image) -> Image.Image:
     alpha = layer.getchannel("A")
     small = alpha.resize((alpha.width // 4, alpha.height // 4), Image.Resampling.BILINEAR)
