@@ -180,3 +180,40 @@ def test_text_no_font_can_draw_is_refused() -> None:
     with pytest.raises(text.UnsupportedText) as err:
         text.fit("Pharaoh \U00013000 mode", "en", BOX, text.Spec())
     assert "U+13000" in str(err.value)
+
+
+def test_the_fast_uax14_path_agrees_with_uniseg_on_every_copy_line() -> None:
+    """Plain text skips uniseg (milliseconds a text) for two rules; both give the same breaks on every
+    line of every language file and the demo app's fields."""
+    import json
+    from pathlib import Path
+
+    from uniseg.linebreak import line_break_units
+
+    root = Path(breaking.__file__).resolve().parents[1]
+    texts: set[str] = {"10-minute workouts", "Trainingsplan-Motivation", "Ça te parle ?", "בחינם ב-App Store"}
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            texts.add(value)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    for path in [*(root / "locales").glob("*.json"), root / "samples" / "app.json"]:
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    checked = 0
+    for value in texts:
+        if not breaking._plain(value):
+            continue
+        expected, pos = set(), 0
+        for unit in line_break_units(value):
+            pos += len(unit)
+            expected.add(pos)
+        expected.discard(len(value))
+        assert breaking._uax14(value) == expected, value
+        checked += 1
+    assert checked > 1000
