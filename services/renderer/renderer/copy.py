@@ -144,12 +144,17 @@ class _Writer:
         return out
 
     def unique(self, *candidates: str) -> str:
-        """The first candidate not used yet in this deck (lines never repeat); marks it used."""
+        """The first candidate that repeats no line of the deck so far, not even inside a longer one
+        ("I use this every day" under a hook ending "...I use every day"); marks it used."""
         for c in candidates:
-            if c and _norm(c) not in self.used:
+            if c and not self.repeats(c):
                 self.used.add(_norm(c))
                 return c
         return ""
+
+    def repeats(self, line: str) -> bool:
+        n = _norm(line)
+        return n in self.used or (len(n) >= 6 and any(n in u or (len(u) >= 6 and u in n) for u in self.used))
 
     def line(self, key: str, *before: str, **extra: str) -> str:
         """`before` candidates (app fields, overrides) first, then the phrase's variants."""
@@ -177,10 +182,10 @@ class _Writer:
     def outcome(self, name: str = "result") -> str:
         return self.unique(self.var(name), *self.outcomes, *self.variants("features_default"))
 
-    def hook_line(self, titles: list[str]) -> str:
-        """The picked hook when it fits the format and repeats no later line; else the format's own."""
+    def hook_line(self) -> str:
+        """The picked hook when it fits the format; else the format's own opener."""
         fmt = self.template.format
-        if self.hook and fits_format(self.hook, fmt) and _norm(self.hook) not in {_norm(t) for t in titles}:
+        if self.hook and fits_format(self.hook, fmt):
             return self.hook
         return self.fill(self.rng.choice(_format_hooks(self.t, fmt)), n=str(LIST_COUNTS.get(fmt) or ""))
 
@@ -204,9 +209,10 @@ class _Writer:
         return self.fill(self.t["store_none"]), ""
 
     def slides(self) -> tuple[SlideCopy, ...]:
+        hook = self.hook_line()  # first: every later line is chosen not to repeat it
+        self.used.add(_norm(hook))
         middle = _BUILDERS.get(self.template.format, _problem_solution)(self)[:4]
         cta = self.cta()
-        hook = self.hook_line([s.title for s in [*middle, cta]])
         swipe = self.variants("swipe")[0]
         out = [self.slide("HOOK", "headline", hook, swipe), *middle, cta]
         roles = self.template.slide_roles  # the template's roles are authoritative

@@ -85,6 +85,8 @@ def test_every_language_and_format_writes_a_postable_deck(lang: str, fmt: str) -
     assert all(s.title.strip() for s in deck.slides)
     lines = [re.sub(r"\W+", "", x.casefold()) for x in _lines(deck)]
     assert len(lines) == len(set(lines)), _lines(deck)  # no line twice
+    for i, a in enumerate(lines):  # nor inside another ("I use it every day" under "...I use every day")
+        assert not any(len(a) >= 6 and a in b for j, b in enumerate(lines) if j != i), (_lines(deck), a)
     # The CTA slide ends the deck with the localized "link in bio"; so does every marketing CTA.
     assert deck.slides[-1].subtitle == t["link_in_bio"]
     assert all(c.endswith(t["link_in_bio"]) for c in deck.ctas)

@@ -158,8 +158,8 @@ def _allowed(text: str, language: str) -> set[int]:
         if _emojiish(text[i - 1]) and _emojiish(text[i]):
             continue  # "💪🔥" stays together
         before = text[:i].split()[-1] if text[:i].split() else ""
-        if before.isdigit() and text[i - 1] == " ":
-            continue  # "10 / minutes": a number stays with what it counts
+        if (before.isdigit() and text[i - 1] == " ") or (text[i - 1].isdigit() and _unspaced(text[i])):
+            continue  # "10 / minutes", "10 / 分钟": a number stays with what it counts
         if len(before) == 1 and before.isalpha() and language.split("-")[0] in _ONE_LETTER_GLUE:
             continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
         if text[i - 1] in "-‐" and not text[i].isspace():
