@@ -15,12 +15,15 @@ Components (an overlay picks them, docs/operations.md says what each needs):
   external-secrets    ExternalSecrets that create every Secret from a ClusterSecretStore
 
     .venv/bin/python scripts/gen_k8s.py      # then commit deploy/k8s/base and deploy/k8s/components
+    .venv/bin/python scripts/gen_k8s.py --out DIR   # the same files under DIR (deploy/k8s untouched)
 
-tests/deploy/test_k8s.py fails when the committed files differ from what this writes.
+tests/deploy/test_k8s.py generates into a temporary directory and fails when the committed files
+differ from it.
 """
 
 from __future__ import annotations
 
+import argparse
 import shutil
 from pathlib import Path
 from typing import Any
@@ -29,8 +32,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 K8S = ROOT / "deploy" / "k8s"
-BASE = K8S / "base"
-COMPONENTS = K8S / "components"
+GENERATED = ("base", "components")  # the folders under deploy/k8s this script owns
 GRPC_PORT = 50051
 HTTP_PORT = 8080
 METRICS_PORT = 9090
@@ -452,10 +454,13 @@ def dump(obj: Any) -> str:
     return yaml.dump(obj, Dumper=_NoAliases, sort_keys=False)
 
 
-def write(path: Path, docs: list[dict], header: str = "") -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+# Generated files (path under deploy/k8s -> text), filled by generate().
+_FILES: dict[str, str] = {}
+
+
+def write(path: str, docs: list[dict], header: str = "") -> None:
     body = "---\n".join(dump(d) for d in docs)
-    path.write_text((f"# {header}\n" if header else "") + body)
+    _FILES[path] = (f"# {header}\n" if header else "") + body
 
 
 def kustomization(kind: str = "Kustomization", **fields: Any) -> dict:
@@ -464,17 +469,16 @@ def kustomization(kind: str = "Kustomization", **fields: Any) -> dict:
 
 
 def component(name: str, docs: dict[str, list[dict]], header: str, **fields: Any) -> None:
-    path = COMPONENTS / name
-    path.mkdir(parents=True, exist_ok=True)
+    path = f"components/{name}"
     for filename, objects in docs.items():
-        write(path / filename, objects, header if filename == next(iter(docs)) else "")
+        write(f"{path}/{filename}", objects, header if filename == next(iter(docs)) else "")
     resources = list(docs)
     patches = fields.pop("patches", [])
     if patches:
-        write(path / "patches.yaml", patches)
+        write(f"{path}/patches.yaml", patches)
         fields = {"patches": [{"path": "patches.yaml"}], **fields}
     body = kustomization("Component", **({"resources": resources} if resources else {}), **fields)
-    (path / "kustomization.yaml").write_text(f"# {header}\n" + dump(body))
+    _FILES[f"{path}/kustomization.yaml"] = f"# {header}\n" + dump(body)
 
 
 def config_patch(data: dict[str, str]) -> dict:
@@ -1090,12 +1094,11 @@ def external_secrets_component() -> None:
     )
 
 
-def main() -> None:
-    for path in (BASE, COMPONENTS):
-        if path.exists():
-            shutil.rmtree(path)
+def generate() -> dict[str, str]:
+    """Every file of deploy/k8s/base and deploy/k8s/components: path under deploy/k8s -> text."""
+    _FILES.clear()
     resources: list[str] = ["hooks-daily-cronjob.yaml"]
-    write(BASE / "hooks-daily-cronjob.yaml", hooks_daily())
+    write("base/hooks-daily-cronjob.yaml", hooks_daily())
     for name, spec in SERVICES.items():
         docs = [
             service_account(name),
@@ -1105,9 +1108,9 @@ def main() -> None:
             hpa(name, spec["min"], spec["max"]),
             network_policy(name, spec["callers"]),
         ]
-        write(BASE / f"{name}.yaml", docs)
+        write(f"base/{name}.yaml", docs)
         resources.append(f"{name}.yaml")
-    (BASE / "config.env").write_text(
+    _FILES["base/config.env"] = (
         "# Non-secret settings shared by every service (docs/operations.md lists them all); overlays and\n"
         "# components patch them. Secrets come from one Secret per service (<service>-secrets).\n"
         + "".join(f"{k}={v}\n" for k, v in CONFIG.items())
@@ -1118,7 +1121,7 @@ def main() -> None:
         # Hashed name: a config change rolls every pod that reads it.
         configMapGenerator=[{"name": "slideshow-config", "envs": ["config.env"]}],
     )
-    (BASE / "kustomization.yaml").write_text(dump(base))
+    _FILES["base/kustomization.yaml"] = dump(base)
     parameters_component()
     ingress_component()
     cnpg_component()
@@ -1127,10 +1130,25 @@ def main() -> None:
     minio_component()
     redis_component()
     external_secrets_component()
+    return dict(_FILES)
 
 
-if __name__ == "__main__":
-    main()
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--out", type=Path, default=K8S, help="where base/ and components/ go (default: deploy/k8s)"
+    )
+    out: Path = parser.parse_args(argv).out
+    files = generate()
+    for folder in GENERATED:
+        if (out / folder).exists():
+            shutil.rmtree(out / folder)
+    for rel, text in files.items():
+        path = out / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
 
 
 def secret_keys() -> dict[str, list[tuple[str, str]]]:
@@ -1155,3 +1173,7 @@ def secret_keys() -> dict[str, list[tuple[str, str]]]:
     out["redis-auth"] = [("password", "components/redis")]
     out["slideshow-media-env"] = [("config.env", "components/object-store-minio")]
     return out
+
+
+if __name__ == "__main__":
+    main()

@@ -476,18 +476,34 @@ def test_secret_keys_are_settings_of_their_service():
                 )
 
 
-def test_committed_manifests_match_generator():
-    def snapshot() -> dict[str, str]:
-        return {
-            str(p.relative_to(K8S)): p.read_text()
-            for folder in ("base", "components")
-            for p in (K8S / folder).rglob("*")
-            if p.is_file()
-        }
+def _tree(root: Path) -> dict[str, str]:
+    """Files of the generated folders under root: path relative to root -> text."""
+    return {
+        str(p.relative_to(root)): p.read_text()
+        for folder in gen.GENERATED
+        for p in (root / folder).rglob("*")
+        if p.is_file()
+    }
 
-    before = snapshot()
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_k8s.py")], check=True)
-    assert before == snapshot(), "deploy/k8s base or components stale: run scripts/gen_k8s.py and commit"
+
+def test_committed_manifests_match_generator(tmp_path):
+    """The generator writes into a temporary directory; deploy/k8s is only read, never rewritten."""
+    committed_mtimes = {p: p.stat().st_mtime_ns for p in K8S.rglob("*") if p.is_file()}
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "gen_k8s.py"), "--out", str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
+    expected, committed = _tree(tmp_path), _tree(K8S)
+    assert expected, "the generator wrote nothing"
+    stale = sorted(
+        (set(expected) ^ set(committed))
+        | {f for f in set(expected) & set(committed) if expected[f] != committed[f]}
+    )
+    assert not stale, (
+        f"deploy/k8s stale ({', '.join(stale)}): run .venv/bin/python scripts/gen_k8s.py and commit deploy/k8s"
+    )
+    assert {p: p.stat().st_mtime_ns for p in K8S.rglob("*") if p.is_file()} == committed_mtimes
 
 
 def _normalized(objects: list[dict]) -> list[str]:
