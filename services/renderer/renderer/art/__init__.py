@@ -38,6 +38,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         lang=lang,
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
         shot=_screen_for(copy, index, style.screenshots) if style.image_source == "screenshots" else None,
+        shot_turn=_screen_turn(copy, index, style.screenshots) if style.image_source == "screenshots" else 0,
         photo=_photo(style.photos, index) if style.image_source == "photos" else None,
         cue=slide.subtitle if index == 0 else "",
     )
@@ -64,6 +65,19 @@ def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> I
         rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
         return decoded[rank % len(decoded)]
     return decoded[index % len(decoded)]
+
+
+def _screen_turn(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> int:
+    """How many phone slides before slide `index` showed its screen: a screen shown again is cropped
+    around another part of it."""
+    count = sum(1 for b in screenshots if _decoded(b) is not None)
+    if not count:
+        return 0
+    total = len(copy.slides)
+    kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
+    if kinds[index] not in designs.DEVICE_KINDS:
+        return 0
+    return sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS) // count
 
 
 @lru_cache(maxsize=32)
@@ -124,10 +138,16 @@ def render_deck(copy: DeckCopy, style: DeckStyle) -> list[bytes]:
 def render_with_layout(copy: DeckCopy, style: DeckStyle) -> tuple[list[bytes], list[record.TextRecord]]:
     """The six PNGs and the deck's layout record (for the lint)."""
     pngs, records = [], []
-    for i in range(len(copy.slides)):
-        img, placed = compose(copy, i, style)
-        pngs.append(encode_png(img))
-        records.extend(placed)
+    try:
+        for i in range(len(copy.slides)):
+            img, placed = compose(copy, i, style)
+            pngs.append(encode_png(img))
+            records.extend(placed)
+    finally:
+        # Decoded uploads (and the blurs and crops kept on them) serve one deck: another deck's pictures
+        # are other bytes, and a worker keeping them would grow by megabytes a picture.
+        _decoded.cache_clear()
+        _cropped.cache_clear()
     return pngs, records
 
 

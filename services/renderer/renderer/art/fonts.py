@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import struct
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -78,6 +79,8 @@ def faces_for(script_name: str, style: str, language: str) -> tuple[str, ...]:
     """Faces to try, best first, for characters of one script in a deck of `language`."""
     bold = "_bold"  # slides use bold weights only; TikTok Sans has its own three (see _LATIN)
     if script_name in ("Latin", "Cyrillic", "Greek"):
+        if style == "serif" and main_script(language) not in ("Latin", "Cyrillic", "Greek"):
+            style = "title"  # a Latin name inside Arabic or Japanese sans reads as one line in sans
         return (_LATIN.get(style, "tiktok_heavy"), _LATIN_FALLBACK.get(style, "noto_bold"))
     if script_name == "Arabic":
         return (f"arabic{bold}",)
@@ -152,20 +155,28 @@ def available(face: str) -> bool:
 _local = threading.local()
 
 
+FONTS_PER_THREAD = (
+    40  # a CJK face costs about 3.5 MB at each size: keep the sizes in use, not every size tried
+)
+
+
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
-    """A FreeType face at a size, cached per thread (a face must not be used by two threads at once).
-    The emoji face exists at one size only; callers scale what it draws."""
-    cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
+    """A FreeType face at a size, cached per thread (a face must not be used by two threads at once), the
+    least recently used dropped first. Opening one costs under a millisecond. The emoji face exists at
+    one size only; callers scale what it draws."""
+    cache: OrderedDict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
     if cache is None:
-        cache = _local.fonts = {}
+        cache = _local.fonts = OrderedDict()
     key = (face, EMOJI_PX if face == "emoji" else max(1, int(size)))
     found = cache.get(key)
     if found is None:
-        if len(cache) > 192:
-            cache.clear()
+        while len(cache) >= FONTS_PER_THREAD:
+            cache.popitem(last=False)
         found = cache[key] = ImageFont.truetype(
             locate(face), size=key[1], index=FACES[face].index, layout_engine=ImageFont.Layout.RAQM
         )
+    else:
+        cache.move_to_end(key)
     return found
 
 

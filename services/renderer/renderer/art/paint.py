@@ -230,7 +230,8 @@ def open_image(data: bytes) -> Image.Image | None:
             if src.width * src.height > 40_000_000:
                 return None
             src.draft("RGB", (1200, 2400))
-            return ImageOps.exif_transpose(src).convert("RGB")
+            img = ImageOps.exif_transpose(src)  # a loaded copy, turned upright
+            return img if img.mode == "RGB" else img.convert("RGB")
     except Exception:  # noqa: BLE001 - any decoder error means "not a usable image"
         return None
 

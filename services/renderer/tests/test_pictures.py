@@ -1,0 +1,80 @@
+"""Screenshots and worker memory: the callout lands on a detailed spot, crops avoid cutting a line of
+text, card shadows fade out inside their layer, pictures are kept for one deck only and fonts in a
+bounded cache."""
+
+from __future__ import annotations
+
+import threading
+
+from PIL import Image, ImageDraw
+from renderer import art, gallery
+from renderer.art import fonts, imagery
+
+
+def _screen() -> Image.Image:
+    """A 600x1200 screen with two equally detailed blocks (stripes) centered at (140, 300) and (460, 300)."""
+    img = Image.new("RGB", (600, 1200), (245, 245, 245))
+    d = ImageDraw.Draw(img)
+    for cx in (140, 460):
+        for i in range(12):
+            d.line((cx - 60, 240 + 10 * i, cx + 60, 240 + 10 * i), fill=(0, 0, 0), width=3)
+    return img
+
+
+def test_callout_lands_on_a_detailed_spot_not_between_elements() -> None:
+    fx, fy = imagery.busiest_point(_screen(), 0.05, 0.95)
+    # The edge center of mass of the two blocks is (300, 300), where nothing is drawn.
+    assert min(abs(fx * 600 - 140), abs(fx * 600 - 460)) < 50 and abs(fy * 1200 - 300) < 60, (fx, fy)
+
+
+def test_crop_edges_move_to_quiet_rows() -> None:
+    img = Image.new("RGB", (600, 1200), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for y in range(100, 1200, 200):  # "lines of text" 60 px tall every 200 px
+        d.rectangle((40, y, 560, y + 60), fill=(20, 20, 20))
+        for x in range(40, 560, 12):
+            d.line((x, y, x, y + 60), fill=(250, 250, 250), width=2)
+    top = imagery.quiet_top(img, 110, 400)  # an edge through the line at 100-160
+    for edge in (top, top + 399):
+        band = (edge - 100) % 200
+        assert not (0 <= band <= 60), (top, edge)
+    assert abs(top - 110) <= 0.15 * 400
+
+
+def test_card_shadow_fades_out_inside_its_layer() -> None:
+    canvas = Image.new("RGB", (1080, 1920), (250, 250, 250))
+    imagery.screen_card(canvas, _screen(), (160, 920, 920, 1500))
+    # Left of the card and below it the shadow fades smoothly to the background: a shadow cut at its
+    # layer's edge shows as a step of tens of levels (a grey square around the card).
+    row = [canvas.getpixel((x, 1100))[0] for x in range(0, 160)]
+    column = [canvas.getpixel((500, y))[0] for y in range(1500, 1700)]
+    for line in (row, column):
+        assert max(abs(a - b) for a, b in zip(line, line[1:], strict=False)) <= 3, line
+    assert row[0] == 250 and column[-1] == 250
+
+
+def test_pictures_are_kept_for_one_deck_only() -> None:
+    deck = gallery.plan(["classic"], ["en"], ["fitness"], [], ["screenshots"])[0]
+    gallery.render(deck, gallery.sample_files("screenshots"), gallery.sample_files("photos"))
+    assert art._decoded.cache_info().currsize == 0 and art._cropped.cache_info().currsize == 0
+
+
+def test_font_cache_is_bounded_per_thread() -> None:
+    sizes: list[int] = []
+
+    def work() -> None:
+        for size in range(40, 40 + 3 * fonts.FONTS_PER_THREAD):
+            fonts.font("cjk_sc_bold", size)
+        sizes.append(len(fonts._local.fonts))
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert sizes == [fonts.FONTS_PER_THREAD]
+
+
+def test_latin_words_in_serif_decks_of_other_scripts_are_set_in_sans() -> None:
+    assert fonts.faces_for("Latin", "serif", "en")[0] == "serif_bold"
+    assert fonts.faces_for("Latin", "serif", "ru")[0] == "serif_bold"
+    for lang in ("ar", "ja", "hi", "zh-Hans", "th"):
+        assert fonts.faces_for("Latin", "serif", lang)[0] != "serif_bold", lang
