@@ -72,6 +72,7 @@ class Ctx:
     lang: str
     rtl: bool
     shot: Image.Image | None  # this slide's screenshot (screenshots source)
+    shot_turn: int  # how many phone slides showed this screenshot before (each shows another part)
     photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
     records: list[record.TextRecord] = field(default_factory=list)
@@ -280,8 +281,7 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
         return ctx.photo
     if ctx.shot is not None and ctx.kind in ("hook", "problem"):
         # The app's screen, softened: big text over a sharp UI would fight it.
-        base = imagery.blurred(ctx.shot, 12 if ctx.kind == "hook" else 28)
-        return imagery.darken(base, 0.45)
+        return imagery.blurred(ctx.shot, 12 if ctx.kind == "hook" else 28, dim=0.45)
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 
@@ -301,7 +301,9 @@ def place_device(
         imagery.device(img, ctx.shot, (W // 2 - 30, center_y), width, tilt)
     else:
         left = W // 2 - 30 - CARD_W // 2
-        imagery.screen_card(img, ctx.shot, (left, CARD_TOP, left + CARD_W, CARD_BOTTOM), callout)
+        imagery.screen_card(
+            img, ctx.shot, (left, CARD_TOP, left + CARD_W, CARD_BOTTOM), callout, ctx.shot_turn
+        )
 
 
 # -- classic ------------------------------------------------------------------------------------------

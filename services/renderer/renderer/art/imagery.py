@@ -170,9 +170,12 @@ def photo(img: Image.Image) -> Image.Image:
 
 def scrim(img: Image.Image, y0: float, y1: float, strength: float, color: RGB = (0, 0, 0)) -> Image.Image:
     """A soft band of `color` behind text, strongest in its middle and fading out over a third of its
-    height on each side (25-45 % for busy photos)."""
+    height on each side (25-45 % for busy photos). Drawn into `img` over the band's rows only."""
     mask = _band_mask(round(y0), round(y1), round(strength * 255))
-    return Image.composite(Image.new("RGB", img.size, color), img, mask)
+    box = mask.getbbox()
+    if box is not None:
+        img.paste(color, box, mask.crop(box))
+    return img
 
 
 @lru_cache(maxsize=32)
@@ -198,26 +201,73 @@ def darken(img: Image.Image, amount: float) -> Image.Image:
     return Image.blend(img, Image.new("RGB", img.size, (0, 0, 0)), amount)
 
 
-def blurred(img: Image.Image, radius: float = 18) -> Image.Image:
-    """A soft full-bleed backdrop made from a picture (blurred at quarter size)."""
+def blurred(img: Image.Image, radius: float = 18, dim: float = 0.0) -> Image.Image:
+    """A soft full-bleed backdrop made from a picture, `dim` of the way to black: blurred and dimmed at
+    quarter size, then scaled up (bilinear is enough for a blur)."""
 
     def make() -> Image.Image:
         small = crop_around(img, SMALL, subject_center(img)).filter(ImageFilter.GaussianBlur(radius / 4))
-        return small.resize((W, H), Image.Resampling.BICUBIC)
+        if dim:
+            small = darken(small, dim)
+        return small.resize((W, H), Image.Resampling.BILINEAR)
 
-    return memo(img, f"blur{radius}", make).copy()
+    return memo(img, f"blur{radius}/{dim}", make).copy()
 
 
 # -- screenshots --------------------------------------------------------------------------------------
 
 
+EDGE_W = 96  # width of the edge map screens are judged on
+
+
+def _edges(shot: Image.Image) -> Image.Image:
+    """The screen's edge energy on a small grayscale copy (detail is where the eye goes)."""
+
+    def make() -> Image.Image:
+        small = shot.convert("L").resize(
+            (EDGE_W, max(1, round(EDGE_W * shot.height / shot.width))), Image.Resampling.BILINEAR
+        )
+        return small.filter(ImageFilter.FIND_EDGES)
+
+    return memo(shot, "edges", make)
+
+
 def busiest_point(shot: Image.Image, top: float = 0.12, bottom: float = 0.7) -> tuple[float, float]:
-    """The most detailed spot of a screen between `top` and `bottom` (fractions of its height): where a
-    callout circle goes when nothing else says what matters."""
-    y0, y1 = round(shot.height * top), round(shot.height * bottom)
-    part = shot.crop((0, y0, shot.width, y1))
-    cx, cy = subject_center(part)
-    return cx, (y0 + cy * (y1 - y0)) / shot.height
+    """The most detailed spot of a screen between `top` and `bottom` (fractions of its height): the
+    center of the window, about a quarter of the screen wide, holding the most edge energy. That is
+    where a callout circle goes when nothing else says what matters: on a number or a button, not in
+    the gap between them (where a center of mass of several elements falls)."""
+    edges = _edges(shot)
+    w, h = edges.size
+    reach = w // 8
+    energy = edges.filter(ImageFilter.BoxBlur(reach))
+    px = energy.load()
+    assert px is not None
+    y0, y1 = max(round(h * top), reach), min(round(h * bottom), h - reach)
+    if y1 <= y0:
+        return 0.5, (top + bottom) / 2
+    best = max(
+        ((x, y) for y in range(y0, y1) for x in range(reach, w - reach)),
+        key=lambda p: (px[p], -abs(p[0] - w / 2)),  # type: ignore[index]
+    )
+    return (best[0] + 0.5) / w, (best[1] + 0.5) / h
+
+
+def quiet_top(shot: Image.Image, top: float, height: float, slack: float = 0.15) -> float:
+    """`top` (source pixels) moved by at most `slack` of `height` so that the crop's top and bottom
+    edges run through the quietest rows nearby: a crop edge through a line of text would cut it."""
+    edges = _edges(shot)
+    w, h = edges.size
+    k = h / shot.height
+    rows = list(edges.crop((1, 0, w - 1, h)).resize((1, h), Image.Resampling.BOX).tobytes())  # row means
+
+    def row(y: float) -> int:
+        return rows[min(h - 1, max(0, round(y * k)))]
+
+    step = max(1.0, 1 / k)
+    lo, hi = max(0.0, top - slack * height), min(shot.height - height, top + slack * height)
+    candidates = [lo + i * step for i in range(int((hi - lo) / step) + 1)] or [top]
+    return min(candidates, key=lambda t: (row(t) + row(t + height - 1), abs(t - top)))
 
 
 def device(
@@ -283,16 +333,22 @@ def device(
 
 
 def screen_card(
-    canvas: Image.Image, shot: Image.Image, box: tuple[int, int, int, int], callout: RGB | None = None
+    canvas: Image.Image,
+    shot: Image.Image,
+    box: tuple[int, int, int, int],
+    callout: RGB | None = None,
+    turn: int = 0,
 ) -> None:
     """The part of the screen that matters, large: a crop of `shot` with the box's aspect, centered on
-    the screen's busiest spot, with rounded corners and a soft shadow; `callout` rings that spot."""
+    the screen's busiest spot, with rounded corners and a soft shadow; `callout` rings that spot. The
+    `turn`-th showing of a screen looks at the busiest spot of another band of it."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    fx, fy = busiest_point(shot, 0.1, 0.9)
+    bands = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))
+    fx, fy = busiest_point(shot, *bands[turn % len(bands)])
     scale = w / shot.width  # full screen width, so the crop keeps its layout readable
     src_h = min(shot.height, h / scale)
-    top = min(max(fy * shot.height - src_h / 2, 0), shot.height - src_h)
+    top = quiet_top(shot, min(max(fy * shot.height - src_h / 2, 0), shot.height - src_h), src_h)
     card = shot.resize(
         (w, round(src_h * scale)),
         Image.Resampling.BICUBIC,
@@ -301,17 +357,18 @@ def screen_card(
     )
     card = card.crop((0, 0, w, min(h, card.height)))
     radius = round(w * 0.05)
-    layer = Image.new("RGBA", (w + 80, card.height + 80), (0, 0, 0, 0))
-    layer.paste(card, (40, 40), paint.rounded_mask(card.size, radius))
+    pad = 96  # room for the whole soft shadow: a shadow cut at the layer's edge shows as a grey square
+    layer = Image.new("RGBA", (w + 2 * pad, card.height + 2 * pad), (0, 0, 0, 0))
+    layer.paste(card, (pad, pad), paint.rounded_mask(card.size, radius))
     if callout is not None:
-        rx, ry = 40 + fx * w, 40 + (fy * shot.height - top) * scale
+        rx, ry = pad + fx * w, pad + (fy * shot.height - top) * scale
         rad = w * 0.16
         ImageDraw.Draw(layer).ellipse(
             (rx - rad, ry - rad, rx + rad, ry + rad), outline=(*callout, 255), width=max(8, round(w * 0.014))
         )
     shadow = _shadow_for(layer)
-    canvas.paste((0, 0, 0), (x0 - 40 + 8, y0 - 40 + 24), shadow)
-    canvas.paste(layer, (x0 - 40, y0 - 40), layer)
+    canvas.paste((0, 0, 0), (x0 - pad + 8, y0 - pad + 24), shadow)
+    canvas.paste(layer, (x0 - pad, y0 - pad), layer)
 
 
 def _shadow_for(layer: Image.Image) -> Image.Image:
