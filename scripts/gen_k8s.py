@@ -683,6 +683,37 @@ def cnpg_component() -> None:
     )
 
 
+def strimzi_container_security_context() -> dict:
+    """What Strimzi's `restricted` pod security provider sets on every container it creates; here
+    through the `template` fields, so an operator on the default (baseline) provider passes Pod
+    Security `restricted` too. The images pick their own (non-root) user."""
+    return {
+        "allowPrivilegeEscalation": False,
+        "capabilities": {"drop": ["ALL"]},
+        "runAsNonRoot": True,
+        "seccompProfile": {"type": "RuntimeDefault"},
+    }
+
+
+def strimzi_pod_security_context(persistent: bool = False) -> dict:
+    ctx: dict[str, Any] = {"runAsNonRoot": True, "seccompProfile": {"type": "RuntimeDefault"}}
+    if persistent:
+        # A pod securityContext of ours replaces Strimzi's default one, whose fsGroup 0 lets the
+        # broker (group 0) write its persistent volumes: keep it.
+        ctx["fsGroup"] = 0
+    return ctx
+
+
+def strimzi_broker_template() -> dict:
+    """Kafka's spec.kafka.template and the KafkaNodePool's spec.template (a pool's template takes
+    precedence over the Kafka's: both say the same)."""
+    return {
+        "pod": {"securityContext": strimzi_pod_security_context(persistent=True)},
+        "kafkaContainer": {"securityContext": strimzi_container_security_context()},
+        "initContainer": {"securityContext": strimzi_container_security_context()},
+    }
+
+
 def strimzi_component() -> None:
     cluster = "slideshow"
     pool = {
@@ -705,6 +736,7 @@ def strimzi_component() -> None:
                 ],
             },
             "resources": {"requests": {"cpu": "500m", "memory": "2Gi"}, "limits": {"memory": "2Gi"}},
+            "template": strimzi_broker_template(),
         },
     }
     kafka = {
@@ -736,25 +768,16 @@ def strimzi_component() -> None:
                     "transaction.state.log.min.isr": 2,
                     "auto.create.topics.enable": False,
                 },
-                "template": {
-                    "pod": {
-                        "securityContext": {
-                            "runAsNonRoot": True,
-                            "seccompProfile": {"type": "RuntimeDefault"},
-                        }
-                    }
-                },
+                "template": strimzi_broker_template(),
             },
+            # No TLS sidecar since Strimzi 0.41 (its tlsSidecarContainer template is ignored).
             "entityOperator": {
                 "topicOperator": {},
                 "userOperator": {},
                 "template": {
-                    "pod": {
-                        "securityContext": {
-                            "runAsNonRoot": True,
-                            "seccompProfile": {"type": "RuntimeDefault"},
-                        }
-                    }
+                    "pod": {"securityContext": strimzi_pod_security_context()},
+                    "topicOperatorContainer": {"securityContext": strimzi_container_security_context()},
+                    "userOperatorContainer": {"securityContext": strimzi_container_security_context()},
                 },
             },
         },

@@ -181,22 +181,71 @@ def test_no_replicas_where_an_hpa_owns_the_count(variants):
             )
 
 
+# Pods that operators create from our resources' `template` fields: where each template sits and
+# the containers the operator creates there (Strimzi's KafkaClusterTemplate, KafkaNodePoolTemplate
+# and EntityOperatorTemplate; no TLS sidecar since Strimzi 0.41). The MinIO Tenant's pools are
+# checked below; CloudNativePG sets restricted-compliant contexts on its pods by itself.
+OPERATOR_TEMPLATES = {
+    "Kafka": {
+        "spec.kafka.template": ("kafkaContainer", "initContainer"),
+        "spec.entityOperator.template": ("topicOperatorContainer", "userOperatorContainer"),
+    },
+    "KafkaNodePool": {"spec.template": ("kafkaContainer", "initContainer")},
+}
+
+
+def _at(obj: dict, path: str) -> dict:
+    for key in path.split("."):
+        obj = obj.get(key) or {}
+    return obj
+
+
+def operator_pod_templates(objects):
+    """(where, pod securityContext, {container: securityContext}) of every pod an operator makes."""
+    for obj in objects:
+        where = f"{obj['kind']}/{obj['metadata']['name']}"
+        for path, containers in OPERATOR_TEMPLATES.get(obj["kind"], {}).items():
+            template = _at(obj, path)
+            yield (
+                f"{where} {path}",
+                _at(template, "pod.securityContext"),
+                {c: _at(template, f"{c}.securityContext") for c in containers},
+            )
+        if obj["kind"] == "Tenant":
+            for pool in obj["spec"]["pools"]:
+                yield (
+                    f"{where} pool {pool['name']}",
+                    pool.get("securityContext", {}),
+                    {"minio": pool.get("containerSecurityContext", {})},
+                )
+
+
+def _assert_restricted(where: str, psc: dict, containers: dict[str, dict]) -> None:
+    assert psc.get("seccompProfile", {}).get("type") == "RuntimeDefault", where
+    assert psc.get("runAsNonRoot") is True, where
+    for name, sc in containers.items():
+        assert sc.get("allowPrivilegeEscalation") is False, f"{where}/{name}"
+        assert sc.get("capabilities", {}).get("drop") == ["ALL"], f"{where}/{name}"
+        assert sc.get("seccompProfile", {}).get("type", "RuntimeDefault") == "RuntimeDefault", (
+            f"{where}/{name}"
+        )
+        assert sc.get("runAsUser", psc.get("runAsUser", 1)) != 0, f"{where}/{name}"
+
+
 def test_every_pod_is_pod_security_restricted(variants):
     """seccomp RuntimeDefault, non-root, no privilege escalation, all capabilities dropped, on
-    every pod template: Deployments, StatefulSets, Jobs and CronJobs."""
+    every pod template: Deployments, StatefulSets, Jobs and CronJobs, and the pods operators
+    create from our Kafka, KafkaNodePool and Tenant resources (their `template` fields)."""
     for name, objects in variants.items():
         for obj, pod in pod_templates(objects):
             where = f"{name}: {obj['kind']}/{obj['metadata']['name']}"
-            psc = pod.get("securityContext", {})
-            assert psc.get("seccompProfile", {}).get("type") == "RuntimeDefault", where
-            assert psc.get("runAsNonRoot") is True, where
-            for c in _containers(pod):
-                sc = c.get("securityContext", {})
-                assert sc.get("allowPrivilegeEscalation") is False, f"{where}/{c['name']}"
-                assert sc.get("capabilities", {}).get("drop") == ["ALL"], f"{where}/{c['name']}"
-                assert sc.get("seccompProfile", {}).get("type", "RuntimeDefault") == "RuntimeDefault"
-                assert sc.get("runAsUser", psc.get("runAsUser", 1)) != 0, f"{where}/{c['name']}"
+            containers = {c["name"]: c.get("securityContext", {}) for c in _containers(pod)}
+            _assert_restricted(where, pod.get("securityContext", {}), containers)
             assert pod.get("automountServiceAccountToken") is False, where
+        for where, psc, containers in operator_pod_templates(objects):
+            _assert_restricted(f"{name}: {where}", psc, containers)
+        kinds = {o["kind"] for o in objects}
+        assert "kafka-strimzi" not in name or {"Kafka", "KafkaNodePool"} <= kinds, name
         for ns in _find(objects, "Namespace"):
             assert ns["metadata"]["labels"]["pod-security.kubernetes.io/enforce"] == "restricted", name
 
@@ -458,6 +507,9 @@ def test_operations_doc_lists_every_secret_key_and_component():
         assert f"`{component}`" in ops, f"component {component} not described in docs/operations.md"
     for step in ("### Install", "### Upgrade", "### Rollback", "### Scale", "### Rotate secrets"):
         assert step in ops, f"runbook step {step} missing"
+    install = ops[ops.index("#### Install") :]
+    install = install[: install.index("\n####", 5)]
+    assert "STRIMZI_POD_SECURITY_PROVIDER_CLASS=restricted" in install, "Strimzi's restricted provider"
 
 
 def test_secret_keys_are_settings_of_their_service():
