@@ -1092,7 +1092,8 @@ def external_secrets_component() -> None:
             "dataFrom": [{"extract": {"key": remote}}],
         }
         return {
-            "apiVersion": "external-secrets.io/v1beta1",
+            # v1: External Secrets Operator 0.17+ no longer serves v1beta1 (same fields).
+            "apiVersion": "external-secrets.io/v1",
             "kind": "ExternalSecret",
             "metadata": {"name": name, "labels": PART_OF},
             "spec": spec,

@@ -94,6 +94,28 @@ def test_every_combination_is_rendered():
     assert len(COMBOS) == 32, "2 x database, kafka, object store, redis, secrets"
 
 
+# The API version of each operator resource that the operator versions docs/operations.md names
+# serve (External Secrets Operator 0.17 stopped serving v1beta1).
+SERVED_API_VERSIONS = {
+    "Cluster": "postgresql.cnpg.io/v1",
+    "Kafka": "kafka.strimzi.io/v1beta2",
+    "KafkaNodePool": "kafka.strimzi.io/v1beta2",
+    "KafkaTopic": "kafka.strimzi.io/v1beta2",
+    "KafkaUser": "kafka.strimzi.io/v1beta2",
+    "Tenant": "minio.min.io/v2",
+    "ExternalSecret": "external-secrets.io/v1",
+}
+
+
+def test_operator_resources_use_served_api_versions(variants):
+    for name, objects in variants.items():
+        for obj in objects:
+            if obj["apiVersion"].split("/")[0] in CUSTOM_GROUPS:
+                assert obj["apiVersion"] == SERVED_API_VERSIONS.get(obj["kind"]), (
+                    f"{name}: {obj['kind']}/{obj['metadata']['name']} is {obj['apiVersion']}"
+                )
+
+
 def test_every_object_validates_against_kubernetes_schemas(variants):
     seen: set[str] = set()
     for name, objects in variants.items():
