@@ -950,6 +950,7 @@ def minio_component() -> None:
             # TLS with the operator's certificate; the services trust its CA through S3_CA_FILE.
             "requestAutoCert": True,
             "buckets": [{"name": "slideshow-media"}],
+            # Secret with CONSOLE_ACCESS_KEY/CONSOLE_SECRET_KEY: the user the services log in as.
             "users": [{"name": "slideshow-media-user"}],
         },
     }
@@ -965,7 +966,9 @@ def minio_component() -> None:
         )
     ]
     for n in STORAGE_SERVICES:
-        # The CA of the Tenant's certificate, in the ConfigMap slideshow-media-ca (docs/operations.md).
+        # requestAutoCert: the operator has the Tenant's certificate signed through the cluster's
+        # certificates.k8s.io API by the cluster root CA, which Kubernetes publishes in every
+        # namespace as the ConfigMap kube-root-ca.crt (the operator trusts the Tenant the same way).
         env = [{"name": "S3_CA_FILE", "value": "/etc/minio-ca/ca.crt"}]
         mounts = [{"name": "minio-ca", "mountPath": "/etc/minio-ca", "readOnly": True}]
         volumes = {
@@ -973,7 +976,7 @@ def minio_component() -> None:
                 {
                     "name": "minio-ca",
                     "configMap": {
-                        "name": "slideshow-media-ca",
+                        "name": "kube-root-ca.crt",
                         "items": [{"key": "ca.crt", "path": "ca.crt"}],
                     },
                 }
@@ -983,8 +986,9 @@ def minio_component() -> None:
     component(
         "object-store-minio",
         {"minio.yaml": [tenant]},
-        "MinIO operator Tenant (4 servers x 2 volumes, TLS) with the bucket; the services' keys are S3_ACCESS_KEY/"
-        "S3_SECRET_KEY in their Secrets. Needs the MinIO operator.",
+        "MinIO operator Tenant (4 servers x 2 volumes, TLS signed by the cluster CA, trusted from kube-root-ca.crt) "
+        "with the bucket and the user slideshow-media-user; the services' S3_ACCESS_KEY/S3_SECRET_KEY in their "
+        "Secrets are that user's keys. Needs the MinIO operator.",
         patches=patches,
         replacements=[replacement("mediaBaseUrl", [{**cfg, "fieldPaths": ["data.S3_PUBLIC_URL"]}])],
     )
@@ -1104,6 +1108,8 @@ def external_secrets_component() -> None:
     for n in DB_SERVICES:
         docs.append(external(f"{n}-db", f"slideshow/{n}-db", "kubernetes.io/basic-auth"))
     docs.append(external("redis-auth", "slideshow/redis-auth"))
+    for n in ("slideshow-media-env", "slideshow-media-user"):  # the MinIO Tenant's
+        docs.append(external(n, f"slideshow/{n}"))
     component(
         "external-secrets",
         {"external-secrets.yaml": docs},
@@ -1196,6 +1202,10 @@ def secret_keys() -> dict[str, list[tuple[str, str]]]:
         out[f"{n}-db"] = [("username", "components/postgres-cnpg"), ("password", "components/postgres-cnpg")]
     out["redis-auth"] = [("password", "components/redis")]
     out["slideshow-media-env"] = [("config.env", "components/object-store-minio")]
+    out["slideshow-media-user"] = [
+        ("CONSOLE_ACCESS_KEY", "components/object-store-minio"),
+        ("CONSOLE_SECRET_KEY", "components/object-store-minio"),
+    ]
     return out
 
 

@@ -328,6 +328,53 @@ def test_external_secrets_create_every_secret_the_pods_read(variants):
             assert not missing, f"{name}: {obj['metadata']['name']} reads {missing}, no ExternalSecret"
 
 
+def test_external_secrets_create_every_documented_secret(variants):
+    """One ExternalSecret per Secret of gen_k8s.secret_keys() (= docs/operations.md ## Secrets),
+    the MinIO Tenant's too."""
+    for name, objects in variants.items():
+        if "external-secrets" in name:
+            created = {e["spec"]["target"]["name"] for e in _find(objects, "ExternalSecret")}
+            assert created == set(gen.secret_keys()), f"{name}: {created ^ set(gen.secret_keys())}"
+
+
+# ConfigMaps that Kubernetes itself creates in every namespace.
+BUILT_IN_CONFIGMAPS = {"kube-root-ca.crt"}
+
+
+def test_mounted_configmaps_exist(variants):
+    """Every ConfigMap a pod mounts is rendered with it or built into Kubernetes (no ConfigMap
+    that someone has to remember to create)."""
+    for name, objects in variants.items():
+        rendered = {c["metadata"]["name"] for c in _find(objects, "ConfigMap")}
+        for obj, pod in pod_templates(objects):
+            for v in pod.get("volumes", []):
+                if "configMap" in v:
+                    assert v["configMap"]["name"] in rendered | BUILT_IN_CONFIGMAPS, (
+                        f"{name}: {obj['metadata']['name']} mounts ConfigMap {v['configMap']['name']}"
+                    )
+
+
+def test_minio_tenant_secrets_are_documented(variants):
+    """The Tenant's configuration and user Secrets are listed with the keys the operator reads;
+    the services trust the Tenant's certificate through the cluster root CA."""
+    keys = gen.secret_keys()
+    tenants = [(n, t) for n, objects in variants.items() for t in _find(objects, "Tenant")]
+    assert tenants
+    for name, tenant in tenants:
+        spec = tenant["spec"]
+        assert [k for k, _ in keys[spec["configuration"]["name"]]] == ["config.env"], name
+        for user in spec["users"]:
+            assert [k for k, _ in keys[user["name"]]] == ["CONSOLE_ACCESS_KEY", "CONSOLE_SECRET_KEY"], name
+        assert spec["requestAutoCert"] is True
+        for svc in ("renderer", "delivery", "gateway"):
+            [d] = _find(variants[name], "Deployment", svc)
+            [ca] = [v for v in d["spec"]["template"]["spec"]["volumes"] if v["name"] == "minio-ca"]
+            assert ca["configMap"] == {
+                "name": "kube-root-ca.crt",
+                "items": [{"key": "ca.crt", "path": "ca.crt"}],
+            }
+
+
 def test_config_name_is_hashed_so_changes_roll_pods(variants, tmp_path):
     for name, objects in variants.items():
         [cm] = [
