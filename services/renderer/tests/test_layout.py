@@ -217,3 +217,34 @@ def test_the_fast_uax14_path_agrees_with_uniseg_on_every_copy_line() -> None:
         assert breaking._uax14(value) == expected, value
         checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "words"),
+    [
+        ("zh-Hans", "我不再花钱办健身卡，反而变得更强壮", ("健身卡", "不再", "强壮")),
+        ("zh-Hans", "我离不开FitPro的4个理由", ("离不开",)),
+        ("zh-Hans", "3个我踩了好几年的健身坑", ("好几年", "健身")),
+        ("zh-Hant", "不再繳健身房月費，我反而變得更強壯", ("健身房", "月費", "強壯")),
+    ],
+)
+def test_chinese_lines_never_split_a_word(lang: str, value: str, words: tuple[str, ...]) -> None:
+    allowed = breaking._allowed(value, lang)
+    for word in words:
+        start = value.index(word)
+        assert not any(start < i < start + len(word) for i in allowed), (word, sorted(allowed))
+    for width in (420, 560, 700):
+        block = text.fit(value, lang, (0, 0, width, 1200), text.Spec(max_size=120, min_size=60))
+        lines = [line.text for line in block.lines]
+        assert "".join(lines) == value
+        for word in words:
+            assert any(word in line for line in lines), (word, lines)
+
+
+def test_indonesian_reduplicated_words_stay_whole() -> None:
+    value = "3 kesalahan yang kulakukan bertahun-tahun"
+    allowed = breaking._allowed(value, "id")
+    hyphen = value.index("-")
+    assert hyphen + 1 not in allowed
+    german = "Deine Trainingsplan-Motivationsstrategie"
+    assert german.index("-") + 1 in breaking._allowed(german, "de")  # elsewhere a hyphen still breaks

@@ -135,3 +135,23 @@ def test_cjk_break_inside_a_phrase_is_flagged() -> None:
         runs=((("フィット", "cjk_jp_bold"),), (("ネスアプリ", "cjk_jp_bold"),)),
     )
     assert "word-cut" in _rules(HOOK, bad)
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "rest"),
+    [
+        ("zh-Hans", "我不再花钱办健", "身卡"),  # BudouX alone allows 健|身
+        ("zh-Hans", "我踩了好", "几年的坑"),
+        ("zh-Hant", "不再繳健身", "房月費"),
+    ],
+)
+def test_chinese_break_inside_a_word_is_flagged(lang: str, first: str, rest: str) -> None:
+    face = "cjk_sc_bold" if lang == "zh-Hans" else "cjk_tc_bold"
+    bad = replace(
+        GOOD,
+        text=first + rest,
+        language=lang,
+        lines=(first, rest),
+        runs=(((first, face),), ((rest, face),)),
+    )
+    assert "word-cut" in _rules(HOOK, bad)

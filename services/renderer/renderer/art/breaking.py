@@ -3,8 +3,8 @@
 - Spaced scripts: Unicode line breaking (UAX #14, `uniseg`), minus a break after a hyphen that would leave
   a fragment of under four characters on the line ("10-" / "minute"), after a number ("10 / minutes")
   and, in Slavic languages, after a one-letter word ("z", "в").
-- Japanese and Chinese: between BudouX phrases only ("フィットネスアプリを / ダウンロード"); Thai between
-  dictionary words (PyThaiNLP); never inside them, with closing punctuation and particles kept on the line.
+- Japanese and Chinese: between BudouX phrases only ("フィットネスアプリを / ダウンロード"), for Chinese
+  only where a dictionary (jieba) also ends a word; Thai between dictionary words (PyThaiNLP); never inside them, with closing punctuation and particles kept on the line.
 - Korean: between words (spaces), like CSS `word-break: keep-all`; never between two syllables.
 - Hyphenation is separate (`hyphen_points`): dictionary points from pyphen, used by the layout only when
   a word does not fit at the design's minimum size.
@@ -12,9 +12,11 @@
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import budoux
 import pyphen
@@ -27,6 +29,7 @@ NO_START = frozenset("、。，．,.!?！？:;：；)]}）］｝」』】〉》�
 NO_END = frozenset("([{（［｛「『【〈《〔‘“")
 
 
+_REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 
 
@@ -121,6 +124,10 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
     BudouX's Thai model splits compounds such as "ออก|กำลังกาย"). Only boundaries that touch an unspaced
     script count: "FitPro" inside Chinese text stays whole."""
     out = _boundaries(text, _budoux(model).parse(text))
+    if model in ("zh-Hans", "zh-Hant"):
+        # BudouX's Chinese models split words ("健|身卡", "好|几|年", "离|不|开"): keep only the
+        # boundaries that a dictionary segmenter (jieba) also sees.
+        out &= _boundaries(text, chinese_words(text))
     if model == "th":
         from pythainlp.tokenize import word_tokenize  # lazily: its dictionary loads in about 3 s, once
 
@@ -128,6 +135,27 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
         # that BudouX keeps (context).
         out &= _boundaries(text, word_tokenize(text, engine="newmm", keep_whitespace=True))
     return out
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> Any:
+    import jieba  # lazily: its dictionary loads in about a second, once per process
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    for word in _CHINESE_WORDS:
+        jieba.add_word(word)
+    return jieba
+
+
+# Verb + complement pairs the dictionary lacks, which it would otherwise split as "我用|上".
+_CHINESE_WORDS = ("用上", "用了", "爱上", "坚持", "堅持", "练出", "練出")
+
+
+def chinese_words(text: str) -> list[str]:
+    """Chinese words by jieba's dictionary (Simplified; Traditional text segments well enough by its
+    characters' shared words and the HMM for the rest)."""
+    return list(_jieba().cut(text, HMM=True))
 
 
 def _boundaries(text: str, pieces: list[str]) -> set[int]:
@@ -163,6 +191,8 @@ def _allowed(text: str, language: str) -> set[int]:
         if len(before) == 1 and before.isalpha() and language.split("-")[0] in _ONE_LETTER_GLUE:
             continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
         if text[i - 1] in "-‐" and not text[i].isspace():
+            if language.split("-")[0] in _REDUPLICATING:
+                continue  # "bertahun-tahun", "kura-kura": one word, never split at its hyphen
             start = max(text.rfind(" ", 0, i - 1), 0)
             if i - 1 - start < 4:
                 continue

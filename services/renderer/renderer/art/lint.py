@@ -1,7 +1,7 @@
 """The deck lint: checks a render's layout record (record.py) against what a postable deck needs.
 
 Independent of the layout code on purpose: it reads each font's character map itself, finds words with
-its own segmentation (spaces, pyphen's dictionary, BudouX phrases) and re-derives every rule from the
+its own segmentation (spaces, pyphen's dictionary, BudouX phrases, jieba's Chinese words) and re-derives every rule from the
 record alone, so a bug in text.py or breaking.py cannot hide from it.
 
 Rules: boxes inside the safe zones (top 10 %, bottom 20 %, right 12 %); the hook is the largest text of
@@ -12,9 +12,11 @@ text shortened (ellipsis or dropped words); no glyph missing from the font used.
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from typing import Any
 
 import budoux
 import pyphen
@@ -141,6 +143,27 @@ def _phrases(model: str) -> budoux.Parser:
     return loaders[model]()
 
 
+def _ends(pieces: list[str]) -> set[int]:
+    out, p = set(), 0
+    for piece in pieces:
+        p += len(piece)
+        out.add(p)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> Any:
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba
+
+
+def _chinese_words(text: str) -> list[str]:
+    return list(_jieba().cut(text, HMM=True))
+
+
 def _model(text: str, language: str) -> str:
     scripts = {_script_of(c) for c in text}
     if "Thai" in scripts:
@@ -183,10 +206,9 @@ def _breaks(r: TextRecord) -> list[Violation]:
             continue
         if _unspaced(before + after):
             model = _model(text, r.language)
-            bounds, p = set(), 0
-            for phrase in _phrases(model).parse(text):
-                p += len(phrase)
-                bounds.add(p)
+            bounds = _ends(_phrases(model).parse(text))
+            if model.startswith("zh"):
+                bounds &= _ends(_chinese_words(text))  # BudouX alone splits words such as 健|身
             if end in bounds:
                 continue
             out.append(_v(r, "word-cut", f"{line!r} ends inside a phrase"))
