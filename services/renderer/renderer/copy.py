@@ -242,7 +242,8 @@ class _Writer:
         problem = slides[1].title
         result = slides[4].title
         discovery = self.variants("caption_discovery")[0]
-        lines = [slides[0].title, problem, discovery, result, f"👉 {self.t['link_in_bio']}"]
+        pointer = "👈" if self.t.get("direction") == "rtl" else "👉"  # toward the words, in reading order
+        lines = [slides[0].title, problem, discovery, result, f"{pointer} {self.t['link_in_bio']}"]
         text = "\n".join(_strip_urls(x) for x in lines if x)
         return _limit_emoji(text, MAX_EMOJI)[:CAPTION_MAX]
 
@@ -355,14 +356,27 @@ def _before_after(w: _Writer) -> list[SlideCopy]:
 
 
 def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
-    myths = w.shuffled(w.niche["myths"])
+    """Myth, then the fact that answers it (the niche's own pair), with what the app does about it under
+    the fact; a custom myth (override) gets the app's feature as its answer."""
+    niche = w.niche
+    pairs = w.shuffled(list(zip(niche["myths"], niche.get("facts") or [], strict=False)))
     out = []
     for i in (1, 2):
-        myth = w.unique(w.var(f"myth_{i}"), *myths)
+        myth = fact = ""
+        if w.var(f"myth_{i}"):
+            myth = w.unique(w.var(f"myth_{i}"))
+        else:
+            for m, f in pairs:
+                if not w.repeats(m) and not w.repeats(f):
+                    myth, fact = w.unique(m), w.unique(f)
+                    break
+            myth = myth or w.unique(*w.shuffled(niche["myths"]))
         out.append(w.slide("MYTH", "quote", myth, "", w.t["myth_label"]))
-        out.append(
-            w.slide("FACT", "statement", w.feature(f"fact_{i}"), w.line("fact_sub"), w.t["fact_label"])
-        )
+        if fact and not w.var(f"fact_{i}"):
+            out.append(w.slide("FACT", "statement", fact, w.feature(f"fact_{i}_app"), w.t["fact_label"]))
+        else:
+            title = w.feature(f"fact_{i}")
+            out.append(w.slide("FACT", "statement", title, w.line("fact_sub"), w.t["fact_label"]))
     return out
 
 

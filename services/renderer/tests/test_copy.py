@@ -205,3 +205,12 @@ def _strings(value: object) -> set[str]:
     if isinstance(value, dict):
         return {x for v in value.values() for x in _strings(v)}
     return set()
+
+
+@pytest.mark.parametrize(("lang", "pointer"), [("ar", "👈"), ("he", "👈"), ("en", "👉"), ("ja", "👉")])
+def test_caption_points_toward_link_in_bio_in_reading_order(lang: str, pointer: str) -> None:
+    t = catalog.template("fitness", "problem_solution")
+    assert t is not None
+    deck = write_deck(APP, t, "", lang, {}, seed=1)
+    bio = copy.table(lang)["link_in_bio"]
+    assert deck.caption.splitlines()[-1] == f"{pointer} {bio}"

@@ -285,6 +285,21 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 
+def clear_of_subject(ctx: Ctx, area: text.Box) -> text.Box:
+    """On a photo (not the hook, which keeps the middle band), the words move above or below the
+    photo's subject when it sits in their area: faces and the thing pictured stay clear of text."""
+    if ctx.photo is None or ctx.kind == "hook":
+        return area
+    x0, y0, x1, y1 = area
+    sy = imagery.subject_center(ctx.photo)[1] * H
+    if not y0 + (y1 - y0) * 0.2 < sy < y1 - (y1 - y0) * 0.2:
+        return area
+    height = y1 - y0
+    above = (x0, SAFE[1], x1, SAFE[1] + height)
+    below = (x0, SAFE[3] - height, x1, SAFE[3])
+    return above if abs(sy - (above[1] + above[3]) / 2) > abs(sy - (below[1] + below[3]) / 2) else below
+
+
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen on a phone
 
 
@@ -319,7 +334,7 @@ def classic(ctx: Ctx) -> Image.Image:
     elif ctx.kind == "hook":
         area = CLASSIC_HOOK
     else:
-        area = (x0, round(H * 0.28), x1, round(H * 0.72))
+        area = clear_of_subject(ctx, (x0, round(H * 0.28), x1, round(H * 0.72)))
     if ctx.photo is not None or ctx.shot is not None:
         img = imagery.scrim(
             img, area[1], area[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
@@ -344,7 +359,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     elif ctx.kind == "hook":
         area = INSPO_HOOK
     else:
-        area = (x0 + 20, round(H * 0.28), x1, round(H * 0.70))
+        area = clear_of_subject(ctx, (x0 + 20, round(H * 0.28), x1, round(H * 0.70)))
     g = group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.78)
@@ -398,7 +413,7 @@ def studio(ctx: Ctx) -> Image.Image:
     elif ctx.kind == "hook":
         area = STUDIO_HOOK
     else:
-        area = (x0, round(H * 0.28), x1, round(H * 0.72))
+        area = clear_of_subject(ctx, (x0, round(H * 0.28), x1, round(H * 0.72)))
     style = "display" if ctx.kind == "hook" else "title"
     g = group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD)
     box = paint.shade(ctx.pal.secondary, 0.15)
