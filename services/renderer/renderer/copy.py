@@ -38,6 +38,7 @@ _FORMAT_HOOK = {
     "day_in_the_life": "hook_day",
     "pov_story": "hook_pov",
 }
+_COLON = {"ja": "：", "zh-Hans": "：", "zh-Hant": "：", "fr": " : "}  # a label's colon, by typography
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,2})(?![\d.,:%])")
 
 
@@ -238,12 +239,23 @@ class _Writer:
         return tuple(f"{self.fill(self.t['cta_text'], link=link)} · {bio}" for link in links)
 
     def caption(self, slides: tuple[SlideCopy, ...]) -> str:
-        """Hook, problem, discovery, result, "link in bio": short lines, at most three emoji, no URL."""
-        problem = slides[1].title
-        result = slides[4].title
-        discovery = self.variants("caption_discovery")[0]
+        """Hook, problem, discovery, result, "link in bio": short lines, at most three emoji, no URL. A
+        list format's caption names its first items instead (a "that" with nothing to point at reads
+        as a template)."""
         pointer = "👈" if self.t.get("direction") == "rtl" else "👉"  # toward the words, in reading order
-        lines = [slides[0].title, problem, discovery, result, f"{pointer} {self.t['link_in_bio']}"]
+        bio = f"{pointer} {self.t['link_in_bio']}"
+        if self.template.format == "myth_vs_fact":
+            colon = _COLON.get(self.lang, ": ")
+            body = [
+                f"{self.t['myth_label']}{colon}{slides[1].title}",
+                f"{self.t['fact_label']}{colon}{slides[2].title}",
+            ]
+        elif self.template.format in LIST_COUNTS:
+            body = [slides[1].title, slides[2].title, slides[3].title]
+        else:
+            discovery = self.variants("caption_discovery")[0]
+            body = [slides[1].title, discovery, slides[4].title]
+        lines = [slides[0].title, *body, bio]
         text = "\n".join(_strip_urls(x) for x in lines if x)
         return _limit_emoji(text, MAX_EMOJI)[:CAPTION_MAX]
 

@@ -214,3 +214,13 @@ def test_caption_points_toward_link_in_bio_in_reading_order(lang: str, pointer: 
     deck = write_deck(APP, t, "", lang, {}, seed=1)
     bio = copy.table(lang)["link_in_bio"]
     assert deck.caption.splitlines()[-1] == f"{pointer} {bio}"
+
+
+def test_list_captions_name_their_items_and_myth_captions_pair_myth_and_fact() -> None:
+    listicle = write_deck(APP, _template("listicle"), "", "en", {}, seed=3)
+    lines = listicle.caption.splitlines()
+    assert lines[1:4] == [s.title for s in listicle.slides[1:4]]
+    myths = write_deck(APP, _template("myth_vs_fact"), "", "ja", {}, seed=3)
+    t = copy.table("ja")
+    assert myths.caption.splitlines()[1] == f"{t['myth_label']}：{myths.slides[1].title}"
+    assert myths.caption.splitlines()[2] == f"{t['fact_label']}：{myths.slides[2].title}"
