@@ -1,9 +1,10 @@
 """Deploy checks without a cluster: every overlay and every production component combination
 renders (kubectl kustomize, else the offline renderer), validates strictly against the Kubernetes
-schemas, passes checkov (documented skips only) and keeps the rules of issue 25: no `replicas`
-where an HPA owns the count, seccomp and Pod Security 'restricted' on every pod (Jobs and
-CronJobs too), one Secret per service with only its keys, hashed config names, no Jobs that a
-second apply would fail on, images that match skaffold, TLS on the Ingress."""
+schemas (operator resources against tests/deploy/schemas), passes checkov (documented skips only)
+and keeps the rules of issue 25: no `replicas` where an HPA owns the count, seccomp and Pod
+Security 'restricted' on every pod (Jobs, CronJobs and operator-made pods too), one Secret per
+service with only its keys, hashed config names, no Jobs that a second apply would fail on,
+images that match skaffold, TLS on the Ingress."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import kubernetes_validate
 import pytest
 import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 
 from tests.deploy.render import (
     K8S,
@@ -42,7 +46,7 @@ gen = importlib.util.module_from_spec(_spec)
 sys.modules["gen_k8s"] = gen
 _spec.loader.exec_module(gen)
 
-# Operator resources (validated by their operators' admission, not by the Kubernetes schemas).
+# Operator resources: not in the Kubernetes schemas; checked against tests/deploy/schemas.
 CUSTOM_GROUPS = ("postgresql.cnpg.io", "kafka.strimzi.io", "minio.min.io", "external-secrets.io")
 
 # checkov findings skipped everywhere, each with its reason (docs/operations.md repeats them).
@@ -118,16 +122,103 @@ def test_operator_resources_use_served_api_versions(variants):
 
 def test_every_object_validates_against_kubernetes_schemas(variants):
     seen: set[str] = set()
-    for name, objects in variants.items():
+    for objects in variants.values():
         for obj in objects:
             group = obj["apiVersion"].split("/")[0]
             if group in CUSTOM_GROUPS:
-                assert obj["metadata"].get("name") and obj.get("spec"), f"{name}: {obj['kind']}"
-                continue
+                continue  # test_operator_resources_match_their_schemas
             key = _objects_hash([obj])
             if key not in seen:
                 seen.add(key)
                 kubernetes_validate.validate(obj, K8S_VERSION, strict=True)
+
+
+SCHEMAS = Path(__file__).parent / "schemas"
+
+
+def _operator_validators() -> dict[str, Draft202012Validator]:
+    """kind -> validator of tests/deploy/schemas/<kind>.json (common.json: shared Kubernetes types)."""
+    docs = [json.loads(p.read_text()) for p in sorted(SCHEMAS.glob("*.json"))]
+    for doc in docs:
+        Draft202012Validator.check_schema(doc)
+    registry = Registry().with_resources((d["$id"], Resource.from_contents(d)) for d in docs)
+    return {
+        d["properties"]["kind"]["const"]: Draft202012Validator(d, registry=registry)
+        for d in docs
+        if "kind" in d.get("properties", {})
+    }
+
+
+def _schema_errors(validator: Draft202012Validator, obj: dict) -> list[str]:
+    return [
+        f"{'.'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"
+        for e in sorted(validator.iter_errors(obj), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+
+
+def test_operator_resources_match_their_schemas(variants):
+    """CloudNativePG, Strimzi, MinIO and External Secrets resources against the small schemas in
+    tests/deploy/schemas (served apiVersion, required fields, types, no unknown fields where we
+    set them); every rendered operator kind needs one, every schema is used."""
+    validators = _operator_validators()
+    seen: set[str] = set()
+    kinds: set[str] = set()
+    errors: list[str] = []
+    for name, objects in variants.items():
+        for obj in objects:
+            if obj["apiVersion"].split("/")[0] not in CUSTOM_GROUPS:
+                continue
+            key = _objects_hash([obj])
+            if key in seen:
+                continue
+            seen.add(key)
+            kinds.add(obj["kind"])
+            where = f"{name}: {obj['kind']}/{obj['metadata']['name']}"
+            assert obj["kind"] in validators, f"{where}: no schema in tests/deploy/schemas"
+            errors += [f"{where} {e}" for e in _schema_errors(validators[obj["kind"]], obj)]
+    assert not errors, "\n".join(errors)
+    assert kinds == set(validators), f"schemas without objects: {set(validators) - kinds}"
+
+
+def _set(obj: dict, path: str, value: Any) -> dict:
+    *parents, last = path.split(".")
+    node: Any = obj
+    for key in parents:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    index: Any = int(last) if isinstance(node, list) else last
+    if value is _DELETE:
+        del node[index]
+    else:
+        node[index] = value
+    return obj
+
+
+_DELETE = object()
+
+# Mistakes the operators would refuse (or silently ignore): each must fail its schema.
+BROKEN = [
+    ("ExternalSecret", "apiVersion", "external-secrets.io/v1beta1"),
+    ("ExternalSecret", "spec.target.creationPolicy", "Owned"),
+    ("Kafka", "spec.kafka.template.kafkaContainer.securityContext.allowPrivilegeEscalaton", False),
+    ("Kafka", "spec.entityOperator.template.tlsSidecar", {}),
+    ("KafkaNodePool", "spec.roles", ["broker", "zookeeper"]),
+    ("KafkaTopic", "spec.partitions", "6"),
+    ("KafkaUser", "spec.authorization.acls.0.operations", ["Reed"]),
+    ("Cluster", "spec.postgresql.parameters.max_connections", 990),
+    ("Cluster", "spec.managed.roles.0.passwordSecret", {"secretName": "billing-db"}),
+    ("Tenant", "spec.pools.0.servers", _DELETE),
+    ("Tenant", "spec.users.0", {"secret": "slideshow-media-user"}),
+]
+
+
+def test_operator_schemas_refuse_mistakes(variants):
+    import copy
+
+    validators = _operator_validators()
+    samples = {o["kind"]: o for objects in variants.values() for o in objects if o["kind"] in validators}
+    for kind, path, value in BROKEN:
+        broken = _set(copy.deepcopy(samples[kind]), path, value)
+        assert _schema_errors(validators[kind], broken), f"{kind}: {path} = {value!r} passes its schema"
 
 
 def test_checkov_finds_nothing_but_the_documented_skips(variants, tmp_path):
