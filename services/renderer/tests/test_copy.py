@@ -224,3 +224,20 @@ def test_list_captions_name_their_items_and_myth_captions_pair_myth_and_fact() -
     t = copy.table("ja")
     assert myths.caption.splitlines()[1] == f"{t['myth_label']}：{myths.slides[1].title}"
     assert myths.caption.splitlines()[2] == f"{t['fact_label']}：{myths.slides[2].title}"
+
+
+@pytest.mark.parametrize("lang", copy.languages())
+def test_every_myth_has_its_fact_and_the_deck_answers_each_myth_with_it(lang: str) -> None:
+    for key, niche in copy.table(lang)["niches"].items():
+        assert len(niche["facts"]) == len(niche["myths"]) and all(niche["facts"]), (lang, key)
+    answers = dict(
+        zip(
+            copy.table(lang)["niches"]["fitness"]["myths"],
+            copy.table(lang)["niches"]["fitness"]["facts"],
+            strict=True,
+        )
+    )
+    deck = write_deck(APP, _template("myth_vs_fact"), "", lang, {}, seed=5)
+    for myth, fact in ((deck.slides[1], deck.slides[2]), (deck.slides[3], deck.slides[4])):
+        assert fact.title == answers[myth.title], (lang, myth.title, fact.title)
+        assert fact.subtitle and fact.subtitle != fact.title
