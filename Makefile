@@ -7,7 +7,7 @@ STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
 
-.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos lint-protos lint typecheck unit pytest deploy-check bench gallery load chaos clean
+.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos sdk check-sdk lint-protos lint typecheck unit pytest deploy-check bench gallery load chaos clean
 
 install: .venv/.installed fonts
 
@@ -16,7 +16,7 @@ install: .venv/.installed fonts
 	$(UV) sync --frozen --all-packages
 	@touch $@
 
-node_modules/.installed: package.json
+node_modules/.installed: package.json package-lock.json
 	npm install --no-audit --no-fund --silent
 	@touch $@
 
@@ -62,6 +62,15 @@ check-protos: protos
 	@git diff --quiet --exit-code -- libs/contracts || (echo "generated stubs are stale: run make protos and commit"; git diff --stat -- libs/contracts; exit 1)
 	@test -z "$$(git status --porcelain -- libs/contracts)" || (echo "generated stubs are stale: run make protos and commit"; exit 1)
 
+# The SDKs in sdk/ (Python client, TypeScript types) from the gateway's OpenAPI document, built
+# in-process from the FastAPI app (no stack). Generators pinned: uv.lock and package-lock.json.
+sdk: install node_modules/.installed
+	scripts/gen_sdk.sh
+
+check-sdk: sdk
+	@git diff --quiet --exit-code -- sdk || (echo "the SDKs in sdk/ are stale: run make sdk and commit"; git diff --stat -- sdk; exit 1)
+	@test -z "$$(git status --porcelain -- sdk)" || (echo "the SDKs in sdk/ are stale: run make sdk and commit"; git status --short -- sdk; exit 1)
+
 lint-protos: node_modules/.installed
 	cd protos && ../node_modules/.bin/buf lint
 
@@ -90,7 +99,7 @@ test: export TIKTOK_API_BASE ?= https://127.0.0.1:$(shell echo $$((18443 + $(STA
 # Billing's Stripe calls (Checkout, Billing Portal) go to a local stand-in the tests start.
 test: export STRIPE_API_BASE ?= http://127.0.0.1:$(shell echo $$((12111 + $(STACK_PORT_OFFSET))))
 test: export STRIPE_SECRET_KEY ?= sk_test_local_stand_in
-test: install node_modules/.installed browser lint-protos check-protos lint typecheck
+test: install node_modules/.installed browser lint-protos check-protos check-sdk lint typecheck
 	@$(MAKE) --no-print-directory stack-up
 	@set -o pipefail; $(PY) -m pytest -q $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 

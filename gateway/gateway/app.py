@@ -79,8 +79,10 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         description=DESCRIPTION,
         lifespan=lifespan,
         redirect_slashes=False,  # "/apps/" is an unknown route (404 NOT_FOUND), not a bare 307
+        generate_unique_id_function=operation_id,
     )
     errors.install(app)
+    app.webhooks.generate_unique_id_function = operation_id
     document_webhooks(app)
 
     for module in modules:
@@ -90,6 +92,12 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     install_openapi(app)
     return app
+
+
+def operation_id(route: APIRoute) -> str:
+    """The operationId is the route function's name (create_app, get_zip, ...): the generated SDKs
+    (sdk/, make sdk) name their functions after it. install_openapi checks that each is unique."""
+    return route.name
 
 
 SECURITY_SCHEMES = {
@@ -166,6 +174,18 @@ def _document_auth(schema: dict, routes: list) -> None:
                     del response["headers"]
 
 
+def _check_operation_ids(schema: dict) -> None:
+    seen: dict[str, str] = {}
+    for section in ("paths", "webhooks"):
+        for path, path_item in schema.get(section, {}).items():
+            for method, operation in path_item.items():
+                where = f"{method.upper()} {path}"
+                op_id = operation.get("operationId", "")
+                if op_id in seen:
+                    raise RuntimeError(f"operationId {op_id!r} of {where} is already used by {seen[op_id]}")
+                seen[op_id] = where
+
+
 def install_openapi(app: FastAPI) -> None:
     """FastAPI documents request-validation failures as 422; this API answers them with
     400 VALIDATION_ERROR in the error envelope, so the document says so. It also documents the
@@ -202,6 +222,7 @@ def install_openapi(app: FastAPI) -> None:
             for operation in path_item.values():
                 operation.get("responses", {}).pop("422", None)
         _document_auth(schema, app.routes)
+        _check_operation_ids(schema)
         app.openapi_schema = schema
         return schema
 

@@ -168,20 +168,20 @@ class ZipRequest(BaseModel):
     )
 
 
-class ZipData(BaseModel):
+class SharedZipData(BaseModel):
     url: str = Field(description="presigned download URL, valid for about 1 hour")
     expires_at: str | None
     cached: bool
 
 
-class ZipOut(BaseModel):
+class SharedZipResponse(BaseModel):
     success: bool = True
-    data: ZipData
+    data: SharedZipData
 
 
 @router.post(
     "/v0/public/share/{token}/zip",
-    response_model=ZipOut,
+    response_model=SharedZipResponse,
     summary="ZIP bundle of a shared slideshow (same shape as the private ZIP)",
     responses=errors.responses(
         "VALIDATION_ERROR",

@@ -1,0 +1,201 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.chat_response import ChatResponse
+from ...models.create_chat_body import CreateChatBody
+from ...models.error_envelope import ErrorEnvelope
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: CreateChatBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v0/api/v1/integrations/chat",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ChatResponse | ErrorEnvelope | None:
+    if response.status_code == 201:
+        response_201 = ChatResponse.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ChatResponse | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateChatBody,
+) -> Response[ChatResponse | ErrorEnvelope]:
+    """Add a Slack or Discord incoming-webhook integration
+
+     Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
+    "fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",
+    "description", "color", "fields": [{"name", "value", "inline"}], "image": {"url"}}]}`; the image is
+    the deck's first slide. Same URL rules and retries as outgoing webhooks.
+
+    Args:
+        body (CreateChatBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ChatResponse | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateChatBody,
+) -> ChatResponse | ErrorEnvelope | None:
+    """Add a Slack or Discord incoming-webhook integration
+
+     Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
+    "fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",
+    "description", "color", "fields": [{"name", "value", "inline"}], "image": {"url"}}]}`; the image is
+    the deck's first slide. Same URL rules and retries as outgoing webhooks.
+
+    Args:
+        body (CreateChatBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ChatResponse | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateChatBody,
+) -> Response[ChatResponse | ErrorEnvelope]:
+    """Add a Slack or Discord incoming-webhook integration
+
+     Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
+    "fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",
+    "description", "color", "fields": [{"name", "value", "inline"}], "image": {"url"}}]}`; the image is
+    the deck's first slide. Same URL rules and retries as outgoing webhooks.
+
+    Args:
+        body (CreateChatBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ChatResponse | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateChatBody,
+) -> ChatResponse | ErrorEnvelope | None:
+    """Add a Slack or Discord incoming-webhook integration
+
+     Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
+    "fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",
+    "description", "color", "fields": [{"name", "value", "inline"}], "image": {"url"}}]}`; the image is
+    the deck's first slide. Same URL rules and retries as outgoing webhooks.
+
+    Args:
+        body (CreateChatBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ChatResponse | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

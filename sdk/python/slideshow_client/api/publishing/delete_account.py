@@ -1,0 +1,195 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.ok import Ok
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+    account_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v0/api/v1/apps/{id}/social-accounts/{account_id}".format(
+            id=quote(str(id), safe=""),
+            account_id=quote(str(account_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | Ok | None:
+    if response.status_code == 200:
+        response_200 = Ok.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | Ok]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    account_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ErrorEnvelope | Ok]:
+    """Disconnect a social account
+
+    Args:
+        id (str):
+        account_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | Ok]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        account_id=account_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    account_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ErrorEnvelope | Ok | None:
+    """Disconnect a social account
+
+    Args:
+        id (str):
+        account_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | Ok
+    """
+
+    return sync_detailed(
+        id=id,
+        account_id=account_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    account_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ErrorEnvelope | Ok]:
+    """Disconnect a social account
+
+    Args:
+        id (str):
+        account_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | Ok]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        account_id=account_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    account_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ErrorEnvelope | Ok | None:
+    """Disconnect a social account
+
+    Args:
+        id (str):
+        account_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | Ok
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            account_id=account_id,
+            client=client,
+        )
+    ).parsed

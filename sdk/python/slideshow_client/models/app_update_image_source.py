@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class AppUpdateImageSource(StrEnum):
+    AI = "ai"
+    BRAND = "brand"
+    PHOTOS = "photos"
+    SCREENSHOTS = "screenshots"
+    STOCK = "stock"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ChatKind(StrEnum):
+    DISCORD = "discord"
+    SLACK = "slack"
+
+    def __str__(self) -> str:
+        return str(self.value)

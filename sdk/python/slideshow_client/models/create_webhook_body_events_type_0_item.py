@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class CreateWebhookBodyEventsType0Item(StrEnum):
+    QUOTA_EXCEEDED = "quota.exceeded"
+    SLIDESHOW_COMPLETED = "slideshow.completed"
+    SLIDESHOW_FAILED = "slideshow.failed"
+
+    def __str__(self) -> str:
+        return str(self.value)

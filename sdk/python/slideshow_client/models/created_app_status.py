@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class CreatedAppStatus(StrEnum):
+    ACTIVE = "ACTIVE"
+    ARCHIVED = "ARCHIVED"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class DeliveryEvent(StrEnum):
+    QUOTA_EXCEEDED = "quota.exceeded"
+    SLIDESHOW_COMPLETED = "slideshow.completed"
+    SLIDESHOW_FAILED = "slideshow.failed"
+    WEBHOOK_TEST = "webhook.test"
+
+    def __str__(self) -> str:
+        return str(self.value)

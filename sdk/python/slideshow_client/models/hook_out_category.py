@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class HookOutCategory(StrEnum):
+    CONTRARIAN = "contrarian"
+    CURIOSITY = "curiosity"
+    LISTICLE = "listicle"
+    PROBLEM = "problem"
+    SOCIAL_PROOF = "social_proof"
+    STORY = "story"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class SlideshowDetailStatus(StrEnum):
+    FAILED = "FAILED"
+    QUEUED = "QUEUED"
+    READY = "READY"
+    RENDERING = "RENDERING"
+
+    def __str__(self) -> str:
+        return str(self.value)
