@@ -15,6 +15,8 @@ STACK_GATEWAY_REPLICAS=2 adds a second gateway on the next port (chaos runs).
 STACK_RENDER_WORKERS (default 2) runs that many renderer processes, one per core;
 STACK_DELIVERY_WORKERS (default 2) the same for delivery.
 Processes that die unexpectedly are restarted (their pid files are under .stack/<n>/pids).
+HOOKS_DAILY_AT (UTC HH:MM, default 03:17; off = never) runs the daily hook refresh, the command
+of Kubernetes' hooks-daily CronJob, once a day; each run is logged in .stack/<n>/logs/hooks-daily.log.
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as clock_time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,6 +141,63 @@ class Supervisor:
                     pass
                 proc.wait()
             (STATE / "pids" / f"{name}.pid").unlink(missing_ok=True)
+
+
+class DailyRefresh:
+    """The local stand-in for the hooks-daily CronJob (deploy/k8s/base/hooks-daily-cronjob.yaml:
+    schedule 17 3 * * * in Etc/UTC, startingDeadlineSeconds 3600): at HOOKS_DAILY_AT it runs the
+    CronJob's own command, `slidectl hooks refresh-daily`, once per (UTC) day; a time missed
+    while the stack was down is still run within the next hour. The hooks service refreshes
+    each organization at most once per UTC day however often the command runs.
+
+    tick(now) is the due check, with the clock passed in (the supervisor passes the real one);
+    the command runs in a thread so supervision goes on; wait() joins it (tests)."""
+
+    COMMAND = [str(VENV_BIN / "slidectl"), "hooks", "refresh-daily"]
+    STARTING_DEADLINE = timedelta(hours=1)
+
+    def __init__(self, at: str | None, env: dict[str, str], command: list[str] | None = None) -> None:
+        from hooks.settings import Settings, daily_at
+
+        if at is None:  # HOOKS_DAILY_AT, else the setting's default
+            at = os.environ.get("HOOKS_DAILY_AT", Settings.model_fields["hooks_daily_at"].default)
+        at = daily_at(at)
+        self.at: clock_time | None = None if at == "off" else clock_time.fromisoformat(at)
+        self.env = env
+        self.command = command or self.COMMAND
+        self.last_day: date | None = None
+        self.runs: list[subprocess.CompletedProcess[str]] = []
+        self._thread: threading.Thread | None = None
+
+    def due(self, now: datetime) -> bool:
+        if self.at is None or self.last_day == now.date():
+            return False
+        scheduled = datetime.combine(now.date(), self.at, tzinfo=UTC)
+        return scheduled <= now <= scheduled + self.STARTING_DEADLINE
+
+    def tick(self, now: datetime) -> bool:
+        if not self.due(now) or (self._thread is not None and self._thread.is_alive()):
+            return False  # like concurrencyPolicy: Forbid
+        self.last_day = now.date()
+        self._thread = threading.Thread(target=self._run, args=(now,), name="hooks-daily", daemon=True)
+        self._thread.start()
+        return True
+
+    def wait(self, timeout: float = 150) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self, now: datetime) -> None:
+        try:
+            done = subprocess.run(
+                self.command, env={**os.environ, **self.env}, capture_output=True, text=True, timeout=120
+            )
+        except (OSError, subprocess.TimeoutExpired) as err:
+            done = subprocess.CompletedProcess(self.command, -1, "", str(err))
+        self.runs.append(done)
+        line = f"{now.isoformat()} exit={done.returncode} {done.stdout.strip()} {done.stderr.strip()}"
+        with open(STATE / "logs" / "hooks-daily.log", "a") as out:
+            out.write(line.strip() + "\n")
 
 
 def tansu_binary() -> str:
@@ -392,12 +454,17 @@ def up() -> None:
                 },
             )
             wait_http(f"http://127.0.0.1:{PORTS['gateway-2']}/readyz", 90, sup.procs["gateway-2"][2])
+        daily = DailyRefresh(None, env)
         (STATE / "ready").write_text("ok")
         log(f"gateway ready: http://127.0.0.1:{PORTS['gateway']}")
+        if "hooks" in services and daily.at is not None:
+            log(f"daily hook refresh at {daily.at:%H:%M} UTC (HOOKS_DAILY_AT)")
         log("create an organization: .venv/bin/slidectl org create --name Acme --plan pro")
         while True:
             time.sleep(0.5)
             sup.check()
+            if "hooks" in services:
+                daily.tick(datetime.now(UTC))
     except KeyboardInterrupt:
         pass
     finally:

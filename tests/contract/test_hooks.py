@@ -1,23 +1,32 @@
 """The Hooks API end to end: library seeding, every filter, sort, paging and error of
 GET /hooks, refresh-now (plan, one per hour under concurrency, apps, quota), the daily
-refresh, app deletion and PickHook, over HTTP through the gateway and gRPC."""
+refresh (and the local stack's schedule of it, HOOKS_DAILY_AT), app deletion and PickHook, over
+HTTP through the gateway and gRPC."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
 import re
+import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import grpc
 import httpx
 import pytest
 import sqlalchemy as sa
+import yaml
 from slides.billing.v1 import billing_pb2
 from slides.hooks.v1 import hooks_pb2, hooks_pb2_grpc
 
+ROOT = Path(__file__).resolve().parents[2]
 HOOKS = "/v0/api/v1/hooks"
 REFRESH = HOOKS + "/refresh-now"
 APPS = "/v0/api/v1/apps"
@@ -406,6 +415,98 @@ def test_daily_refresh_runs_once_per_organization_and_day(new_org, session_for, 
     with db.connect() as conn:
         assert conn.execute(sa.text(only_active), {"o": org["organization_id"]}).scalar_one() == app["_id"]
     wait_for(lambda: hooks(client)["total"] > before, 30, "daily refresh hooks")
+
+
+def _stack_module():
+    """scripts/stack.py, whose DailyRefresh is what the running stack ticks every half second."""
+    spec = importlib.util.spec_from_file_location("local_stack", ROOT / "scripts" / "stack.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_local_stack_runs_the_daily_refresh_at_hooks_daily_at(
+    new_org, session_for, db, stack_env
+) -> None:
+    """The stack's scheduler with an injected clock, running the CronJob's real command against
+    the running hooks service: due once a day at HOOKS_DAILY_AT, and however often it runs, each
+    organization gets one daily job per UTC day."""
+    stack = _stack_module()
+    org = new_org("starter")
+    app = create_app(session_for(org), **COOKING)
+    active = "SELECT count(*) FROM hooks.apps WHERE id = :a AND status = 'ACTIVE'"
+    wait_for(lambda: count_rows(db, active, a=app["_id"]) == 1, 30, "the app to reach hooks")
+    jobs = "SELECT count(*) FROM hooks.refresh_jobs WHERE organization_id = :o AND trigger = 'daily'"
+    assert count_rows(db, jobs, o=org["organization_id"]) == 0
+
+    schedule = stack.DailyRefresh("03:17", {"HOOKS_ADDR": stack_env["HOOKS_ADDR"]})
+    today = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    at = today + timedelta(hours=3, minutes=17)
+    assert not schedule.tick(at - timedelta(seconds=1))
+    assert schedule.tick(at + timedelta(seconds=2))
+    schedule.wait()
+    assert [run.returncode for run in schedule.runs] == [0], schedule.runs[-1].stderr
+    assert json.loads(schedule.runs[0].stdout)["jobs_started"] >= 1
+    assert count_rows(db, jobs, o=org["organization_id"]) == 1
+    # Not twice the same day, however often the clock is checked.
+    for later in (
+        at + timedelta(seconds=3),
+        at + timedelta(minutes=30),
+        today + timedelta(hours=23, minutes=59),
+    ):
+        assert not schedule.tick(later)
+    schedule.wait()
+    assert len(schedule.runs) == 1
+    # The next day it is due again; the service still refreshes this organization once per its
+    # own UTC day, so a second run the same real day adds no job.
+    assert schedule.tick(at + timedelta(days=1))
+    schedule.wait()
+    assert [run.returncode for run in schedule.runs] == [0, 0], schedule.runs[-1].stderr
+    assert count_rows(db, jobs, o=org["organization_id"]) == 1
+    # The command run directly (as the CronJob does) adds none either.
+    again = subprocess.run(
+        stack.DailyRefresh.COMMAND,
+        env={**os.environ, "HOOKS_ADDR": stack_env["HOOKS_ADDR"]},
+        capture_output=True,
+        text=True,
+        timeout=150,
+    )
+    assert again.returncode == 0, again.stderr
+    assert count_rows(db, jobs, o=org["organization_id"]) == 1
+
+
+def test_the_daily_schedule_follows_the_cronjob() -> None:
+    """Missed times run within the CronJob's starting deadline, never later; off turns it off;
+    a malformed HOOKS_DAILY_AT is refused; the stack's default and command are the CronJob's."""
+    stack = _stack_module()
+    day = datetime(2030, 6, 1, tzinfo=UTC)
+    late = stack.DailyRefresh("21:05", {}, command=["true"])
+    assert not late.due(day + timedelta(hours=22, minutes=5, seconds=1))
+    assert late.due(day + timedelta(hours=21, minutes=35))
+    assert not stack.DailyRefresh("off", {}).due(day + timedelta(hours=3, minutes=17))
+    for bad in ("3:17pm", "24:00", "03:60", "daily"):
+        with pytest.raises(ValueError, match="HOOKS_DAILY_AT"):
+            stack.DailyRefresh(bad, {})
+
+    cronjob = next(
+        doc
+        for doc in yaml.safe_load_all(
+            (ROOT / "deploy" / "k8s" / "base" / "hooks-daily-cronjob.yaml").read_text()
+        )
+        if doc["kind"] == "CronJob"
+    )
+    from hooks.settings import Settings
+
+    default = stack.DailyRefresh(Settings.model_fields["hooks_daily_at"].default, {})
+    minute, hour, *every = cronjob["spec"]["schedule"].split()
+    assert (int(hour), int(minute), every) == (default.at.hour, default.at.minute, ["*", "*", "*"])
+    assert cronjob["spec"]["timeZone"] == "Etc/UTC"
+    assert cronjob["spec"]["startingDeadlineSeconds"] == stack.DailyRefresh.STARTING_DEADLINE.total_seconds()
+    assert cronjob["spec"]["concurrencyPolicy"] == "Forbid"
+    container = cronjob["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]
+    assert container["command"] == ["slidectl", *stack.DailyRefresh.COMMAND[1:]]
+    assert Path(stack.DailyRefresh.COMMAND[0]).name == "slidectl"
 
 
 def test_pick_hook_rotates_and_works_with_an_empty_library(
