@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -217,7 +218,11 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         # The code hooks are filed under ("zh-CN" -> "zh-Hans"); a language without copy has no
         # hooks, and another language's hook would put the wrong language on the deck.
         key, lang = domain.niche_key(niche), domain.require_language(language or "en")
-        row = await self._pick(org_id, key, lang)
+        wanted = [c for c in request.categories if c in domain.CATEGORIES]
+        # A hook of a category that suits the deck's format; any hook when the library has none.
+        row = (await self._pick(org_id, key, lang, wanted) if wanted else None) or await self._pick(
+            org_id, key, lang
+        )
         if row is None and app_id:
             # The caller's niche key may differ from the app's own niche (catalog aliases).
             app = app or await self._app_or_none(org_id, app_id)
@@ -227,10 +232,10 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             row = await self._pick_from_fresh_seed(org_id, app, key, niche, lang)
         return hooks_pb2.PickHookResponse(hook=hook_pb(row))
 
-    async def _pick(self, org_id: str, key: str, lang: str) -> Row | None:
+    async def _pick(self, org_id: str, key: str, lang: str, categories: Sequence[str] = ()) -> Row | None:
         """The niche in the wanted language (never another language's hook)."""
         async with self.engine.begin() as conn:
-            return await store.pick(conn, org_id, key, lang)
+            return await store.pick(conn, org_id, key, lang, categories)
 
     async def _app_or_none(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
         try:

@@ -174,7 +174,9 @@ async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: s
     return (await conn.execute(stmt)).first()
 
 
-async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | None) -> Row | None:
+async def pick(
+    conn: AsyncConnection, org_id: str, niche: str, language: str | None, categories: Sequence[str] = ()
+) -> Row | None:
     """Least recently used among the best APPROVED hooks; marks it used and applies the decay.
     Picks of one organization and niche are serialized (transaction advisory lock): with row
     locks alone, a concurrent pick re-checks only the WHERE clause of a just-committed row and
@@ -183,6 +185,8 @@ async def pick(conn: AsyncConnection, org_id: str, niche: str, language: str | N
     where = [library.c.organization_id == org_id, library.c.niche == niche, library.c.status == "APPROVED"]
     if language is not None:
         where.append(library.c.language == language)
+    if categories:
+        where.append(library.c.category.in_(list(categories)))
     top = (
         select(library.c.id)
         .where(*where)

@@ -245,3 +245,20 @@ def test_review_status_is_approved_or_rejected() -> None:
         with pytest.raises(Exception) as err:
             domain.review_status(bad)
         assert getattr(err.value, "code", "") == "VALIDATION_ERROR"
+
+
+async def test_pick_takes_a_hook_of_a_wanted_category(engine: AsyncEngine) -> None:
+    o = org()
+    await add(
+        engine,
+        o,
+        "fitness",
+        Draft("Why your workout plan keeps failing", "problem", "en", "seed"),
+        Draft("My whole training day, start to finish", "story", "en", "seed"),
+    )
+    for _ in range(3):
+        async with engine.begin() as conn:
+            row = await store.pick(conn, o, "fitness", "en", ["story", "social_proof"])
+        assert row is not None and row.category == "story"
+    async with engine.begin() as conn:
+        assert await store.pick(conn, o, "fitness", "en", ["listicle"]) is None

@@ -269,11 +269,28 @@ class _Writer:
         return tuple(tags[:MAX_HASHTAGS])
 
 
-def fits_format(hook: str, fmt: str) -> bool:
+# Which kinds of hook (the hooks library's categories) open which format: a day in the life opens
+# with a story, not with "Why your plan fails"; a list with a listicle hook of its count.
+FORMAT_CATEGORIES: dict[str, frozenset[str]] = {
+    "problem_solution": frozenset({"problem", "curiosity", "contrarian", "social_proof"}),
+    "pov_story": frozenset({"story", "problem", "curiosity"}),
+    "before_after": frozenset({"social_proof", "story"}),
+    "day_in_the_life": frozenset({"story"}),
+    "myth_vs_fact": frozenset({"contrarian", "listicle"}),
+    "listicle": frozenset({"listicle"}),
+    "common_mistakes": frozenset({"listicle", "problem"}),
+    "feature_showcase": frozenset({"listicle"}),
+}
+
+
+def fits_format(hook: str, fmt: str, category: str = "") -> bool:
     """A numbered hook ("7 fitness hacks") only opens a list of that many items; a list format's hook
-    says its count; other formats open without a count."""
+    says its count; other formats open without a count. A hook of a known category opens only the
+    formats that category suits."""
     numbers = [int(n) for n in _NUMBER.findall(hook)]
     count = LIST_COUNTS.get(fmt)
+    if category and fmt in FORMAT_CATEGORIES and category not in FORMAT_CATEGORIES[fmt]:
+        return False
     return numbers == [count] if count else not numbers
 
 

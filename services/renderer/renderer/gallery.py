@@ -24,6 +24,7 @@ from renderer.art import fonts, lint
 from renderer.deck import AppInfo, DeckCopy, DeckStyle
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
+SAMPLE_HOOK_CATEGORY = "problem"  # the kind of the sample apps' hooks in samples/app.json
 
 APP = AppInfo(
     name="FitPro",
@@ -97,6 +98,8 @@ def render(
     lang = copy.resolve_language(deck.language)
     assert lang is not None, deck.language
     app, hook = localized_app(lang, deck.niche)
+    if not copy.fits_format(hook, deck.format, SAMPLE_HOOK_CATEGORY):  # as the generate use case does
+        hook = copy.builtin_hook(lang, deck.format, deck.niche, app.name, 7)[1]
     written = copy.write_deck(app, tpl, hook, lang, {}, seed=7)
     style = DeckStyle(
         design=deck.design,

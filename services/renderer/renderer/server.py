@@ -165,8 +165,9 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                     await store.drop_quota_hold(hold_conn, ss_id)
             raise  # any other failure: the sweeper gives back whatever the consume may have taken
         try:
-            hook_id, hook_text = await self._hook(org_id, app, niche.key, ss_id)
-            if not copy.fits_format(hook_text, template.format):  # "7 fitness hacks" opens no 4-point deck
+            hook_id, hook_text, category = await self._hook(org_id, app, niche.key, template.format, ss_id)
+            # "7 fitness hacks" opens no 4-point deck; "Why your plan fails" opens no day in the life
+            if not copy.fits_format(hook_text, template.format, category):
                 hook_id, hook_text = copy.builtin_hook(
                     language, template.format, niche.key, app.name, domain.deck_seed(ss_id)
                 )
@@ -226,22 +227,31 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         except ServiceError:
             log.exception("quota release after a failed generate did not go through", slideshow_id=ss_id)
 
-    async def _hook(self, org_id: str, app: catalog_pb2.App, niche_key: str, ss_id: str) -> tuple[str, str]:
-        """The hooks service's pick; the built-in set when it fails or has nothing."""
+    async def _hook(
+        self, org_id: str, app: catalog_pb2.App, niche_key: str, fmt: str, ss_id: str
+    ) -> tuple[str, str, str]:
+        """The hooks service's pick (id, text, category); the built-in set when it fails or has nothing."""
         try:
             resp = await grpcx.call(
                 self.deps.hooks.PickHook,
                 hooks_pb2.PickHookRequest(
-                    organization_id=org_id, app_id=app.id, niche=niche_key, language=app.language or "en"
+                    organization_id=org_id,
+                    app_id=app.id,
+                    niche=niche_key,
+                    language=app.language or "en",
+                    categories=sorted(copy.FORMAT_CATEGORIES.get(fmt, ())),
                 ),
                 timeout=HOOK_TIMEOUT,
                 organization_id=org_id,
             )
             if ids.has_prefix(resp.hook.id, "hk") and resp.hook.text.strip():
-                return resp.hook.id, resp.hook.text.strip()
+                return resp.hook.id, resp.hook.text.strip(), resp.hook.category
         except ServiceError as err:
             log.info("PickHook unavailable; using a built-in hook", code=err.code)
-        return copy.builtin_hook(app.language or "en", "", niche_key, app.name, domain.deck_seed(ss_id))
+        hook_id, text = copy.builtin_hook(
+            app.language or "en", "", niche_key, app.name, domain.deck_seed(ss_id)
+        )
+        return hook_id, text, ""
 
     # --- reads ---------------------------------------------------------------------------------
 

@@ -241,3 +241,12 @@ def test_every_myth_has_its_fact_and_the_deck_answers_each_myth_with_it(lang: st
     for myth, fact in ((deck.slides[1], deck.slides[2]), (deck.slides[3], deck.slides[4])):
         assert fact.title == answers[myth.title], (lang, myth.title, fact.title)
         assert fact.subtitle and fact.subtitle != fact.title
+
+
+def test_a_hook_opens_only_the_formats_its_category_suits() -> None:
+    assert copy.fits_format("Why your workout plan fails", "problem_solution", "problem")
+    assert not copy.fits_format("Why your workout plan fails", "day_in_the_life", "problem")
+    assert copy.fits_format("My real workout routine, start to finish", "day_in_the_life", "story")
+    assert not copy.fits_format("3 apps I use daily", "listicle", "listicle")  # the count still counts
+    assert copy.fits_format("4 apps I use daily", "listicle", "listicle")
+    assert copy.fits_format("Why your workout plan fails", "day_in_the_life")  # category unknown

@@ -103,16 +103,18 @@ class RefreshDailyResponse(_message.Message):
     def __init__(self, organizations: _Optional[int] = ..., jobs_started: _Optional[int] = ...) -> None: ...
 
 class PickHookRequest(_message.Message):
-    __slots__ = ("organization_id", "app_id", "niche", "language")
+    __slots__ = ("organization_id", "app_id", "niche", "language", "categories")
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     APP_ID_FIELD_NUMBER: _ClassVar[int]
     NICHE_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    CATEGORIES_FIELD_NUMBER: _ClassVar[int]
     organization_id: str
     app_id: str
     niche: str
     language: str
-    def __init__(self, organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., niche: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
+    categories: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., niche: _Optional[str] = ..., language: _Optional[str] = ..., categories: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PickHookResponse(_message.Message):
     __slots__ = ("hook",)
