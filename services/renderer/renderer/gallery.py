@@ -70,7 +70,14 @@ def sample_files(kind: str) -> tuple[bytes, ...]:
     folder = SAMPLES / kind
     pattern = ("*.png",) if kind == "screenshots" else ("*.jpg", "*.jpeg", "*.png")
     files = sorted(p for pat in pattern for p in folder.glob(pat))
+    if kind == "photos":  # the demo app's best pictures first: its two small ones are not hook material
+        files.sort(key=lambda p: -_pixels(p))
     return tuple(p.read_bytes() for p in files)
+
+
+def _pixels(path: Path) -> int:
+    with Image.open(path) as im:
+        return im.width * im.height
 
 
 def plan(

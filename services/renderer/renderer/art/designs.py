@@ -430,7 +430,7 @@ def studio(ctx: Ctx) -> Image.Image:
 
 def _brand_wash(img: Image.Image, pal: Palette) -> Image.Image:
     """The photo kept recognizable under a light wash of the brand color (a full duotone flattens it)."""
-    return Image.blend(img, Image.new("RGB", img.size, paint.shade(pal.primary, 0.2)), 0.3)
+    return Image.blend(img, Image.new("RGB", img.size, paint.shade(pal.primary, 0.2)), 0.18)
 
 
 DESIGNS: dict[str, Callable[[Ctx], Image.Image]] = {
