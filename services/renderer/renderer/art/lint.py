@@ -12,11 +12,9 @@ text shortened (ellipsis or dropped words); no glyph missing from the font used.
 
 from __future__ import annotations
 
-import logging
 import unicodedata
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any
 
 import budoux
 import pyphen
@@ -151,17 +149,10 @@ def _ends(pieces: list[str]) -> set[int]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _jieba() -> Any:
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    return jieba
-
-
 def _chinese_words(text: str) -> list[str]:
-    return list(_jieba().cut(text, HMM=True))
+    import rjieba  # jieba's dictionary and HMM, in Rust
+
+    return list(rjieba.cut(text, hmm=True))
 
 
 def _model(text: str, language: str) -> str:
