@@ -87,7 +87,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     for module in modules:
         app.include_router(module.router)
-    app.add_middleware(TextHygiene)
+    app.add_middleware(TextHygiene, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RequestContext)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     install_openapi(app)

@@ -1,9 +1,12 @@
 """Checks every request meets at the edge, before any route reads it:
 
-- text hygiene: a JSON body or query string carrying NUL or another control character (tab and
-  newline only where the field holds multi-line text) or a bidi override/isolate is refused with
-  400 VALIDATION_ERROR naming the field (kit.text holds the rule; MCP tool arguments get the same
-  rule in gateway.mcp_tools.server);
+- text hygiene: NUL or another control character (tab and newline only where the field holds
+  multi-line text) or a bidi override/isolate is refused with 400 VALIDATION_ERROR naming the
+  field, wherever text comes in: path parameters, the query string, the Idempotency-Key header,
+  and every JSON or form (application/x-www-form-urlencoded) body the gateway accepts, whatever
+  its size (up to the body limit), arrays and nested objects included. kit.text holds the rule;
+  MCP tool arguments get the same rule in gateway.mcp_tools.server, upload file names in
+  gateway.routes.uploads;
 - cross-site request forgery: a state-changing REST request authenticated by the session cookie
   (not by an Authorization header) must carry a JSON body (Content-Type application/json) or the
   X-CSRF-Token header, and come from this origin (Origin, else Sec-Fetch-Site); else 403 FORBIDDEN.
@@ -12,11 +15,15 @@
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from fastapi.routing import iter_route_contexts
 from kit.errors import ServiceError, validation_error
-from kit.text import problem, walk
+from kit.text import pairs, problem, walk
 from starlette.requests import Request
+from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gateway.errors import error_response
@@ -24,39 +31,141 @@ from gateway.errors import error_response
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_HEADER = "x-csrf-token"
 JSON_TYPES = ("application/json",)
+FORM_TYPE = "application/x-www-form-urlencoded"
 # Paths whose body is not ours to judge (the MCP transport checks tool arguments itself; the
 # billing provider's signed events must reach the signature check byte for byte).
 HYGIENE_SKIPPED = ("/v0/mcp", "/v0/public/billing/payment-webhook")
-MAX_CHECKED_BODY = 2 * 1024 * 1024
+# Request headers that carry text of the caller's into the services: (raw name, field name).
+CHECKED_HEADERS = ((b"idempotency-key", "Idempotency-Key"),)
+MAX_REPORTED = 20
 
 
 def _media_type(value: str) -> str:
     return value.split(";", 1)[0].strip().lower()
 
 
+def _is_json(media: str) -> bool:
+    return media in JSON_TYPES or (media.startswith("application/") and media.endswith("+json"))
+
+
+def _header_text(raw: bytes) -> str:
+    """A header value as the caller meant it: UTF-8 when it is, else byte for byte (latin-1,
+    where bytes 0x80-0x9F are C1 control characters and so refused)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+# Path parameters are identifiers: one carrying a refused character cannot exist, so it gets the
+# answer the route gives an unknown id (spec and API.md: unknown ids are 404 with the route's
+# code), here at the edge, before any service looks it up. None: the route answers itself without
+# a lookup (the share pages' plain 404 page; sharing refuses anything not shaped like a token).
+# A parameter missing here is refused with 400 VALIDATION_ERROR naming it.
+KEY = ("KEY_NOT_FOUND", "No API key with that id.")
+APP = ("APP_NOT_FOUND", "No app with that id in this organization.")
+SLIDESHOW = ("SLIDESHOW_NOT_FOUND", "No slideshow with that id in this organization.")
+HOOK = ("HOOK_NOT_FOUND", "No hook with that id in this organization.")
+WEBHOOK = ("WEBHOOK_NOT_FOUND", "No webhook endpoint with that id in this organization.")
+DELIVERY = ("NOT_FOUND", "No delivery with that id for this endpoint.")
+INTEGRATION = ("INTEGRATION_NOT_FOUND", "No chat integration with that id in this organization.")
+SOCIAL_ACCOUNT = ("SOCIAL_ACCOUNT_NOT_FOUND", "No connected account with that id for this app.")
+SHARE = ("SHARE_NOT_FOUND", "No shared slideshow at this URL.")
+UPLOAD = ("NOT_FOUND", "No such upload.")
+PATH_PARAMETER_ANSWERS: dict[tuple[str, str], tuple[str, str] | None] = {
+    ("/v0/api/v1/api-keys/{key_id}", "key_id"): KEY,
+    ("/v0/api/v1/apps/{id}", "id"): APP,
+    ("/v0/api/v1/apps/{id}/slideshows", "id"): APP,
+    ("/v0/api/v1/apps/{id}/social-accounts", "id"): APP,
+    ("/v0/api/v1/apps/{id}/social-accounts/{account_id}", "id"): SOCIAL_ACCOUNT,
+    ("/v0/api/v1/apps/{id}/social-accounts/{account_id}", "account_id"): SOCIAL_ACCOUNT,
+    ("/v0/api/v1/slideshows/{id}", "id"): SLIDESHOW,
+    ("/v0/api/v1/slideshows/{id}/zip", "id"): SLIDESHOW,
+    ("/v0/api/v1/slideshows/{id}/publish", "id"): SLIDESHOW,
+    ("/v0/api/slideshows/{id}/share", "id"): SLIDESHOW,
+    ("/v0/api/v1/hooks/{id}", "id"): HOOK,
+    ("/v0/api/webhooks/{id}", "id"): WEBHOOK,
+    ("/v0/api/webhooks/{id}/rotate-secret", "id"): WEBHOOK,
+    ("/v0/api/webhooks/{id}/test", "id"): WEBHOOK,
+    ("/v0/api/webhooks/{id}/deliveries", "id"): WEBHOOK,
+    ("/v0/api/webhooks/{id}/deliveries/{delivery_id}/retry", "id"): WEBHOOK,
+    ("/v0/api/webhooks/{id}/deliveries/{delivery_id}/retry", "delivery_id"): DELIVERY,
+    ("/v0/api/v1/integrations/chat/{id}", "id"): INTEGRATION,
+    ("/v0/api/v1/integrations/chat/{id}/test", "id"): INTEGRATION,
+    ("/v0/api/v1/integrations/chat/{id}/deliveries", "id"): INTEGRATION,
+    ("/v0/public/share/{token}/zip", "token"): SHARE,
+    ("/v0/public/uploads/{organization_id}/{name}", "organization_id"): UPLOAD,
+    ("/v0/public/uploads/{organization_id}/{name}", "name"): UPLOAD,
+    ("/share/{token}", "token"): None,
+    ("/embed/{token}", "token"): None,
+}
+
+
+def path_templates(app: Any) -> list[tuple[re.Pattern[str], str]]:
+    """(path regex, path template) of every route of the app with path parameters, in routing order."""
+    out = []
+    for context in iter_route_contexts(getattr(app, "routes", [])):
+        route = context.original_route
+        path = str(context.path_format or getattr(route, "path_format", "") or getattr(route, "path", ""))
+        if "{" in path:
+            out.append((compile_path(path)[0], path))
+    return out
+
+
+def path_problems(
+    templates: list[tuple[re.Pattern[str], str]], path: str
+) -> tuple[list[tuple[str, str]], tuple[str, str] | None]:
+    """For a decoded path carrying a refused character, the route's parameters that carry one:
+    ([(parameter, problem)] to refuse with VALIDATION_ERROR, or [] and the route's unknown-id
+    answer (code, message)). ([], None) when the path is clean, the route answers such ids itself
+    without a lookup, or no route matches (the router answers 404 NOT_FOUND)."""
+    if not problem(path, multiline=False):
+        return [], None
+    for regex, template in templates:
+        match = regex.match(path)
+        if not match:
+            continue
+        bad = [
+            (name, found)
+            for name, value in match.groupdict().items()
+            if (found := problem(value, multiline=False))
+        ]
+        for name, _found in bad:
+            key = (template, name)
+            if key in PATH_PARAMETER_ANSWERS:
+                return [], PATH_PARAMETER_ANSWERS[key]
+        return bad, None
+    return [], None
+
+
 class TextHygiene:
-    def __init__(self, app: ASGIApp):
+    def __init__(self, app: ASGIApp, max_body_bytes: int):
         self.app = app
+        # Every body up to the limit BodyLimit lets through is checked whole.
+        self.max_body_bytes = max_body_bytes
+        self.templates: list[tuple[re.Pattern[str], str]] | None = None  # the app's, on first use
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        bad: list[tuple[str, str]] = []
-        for name, value in parse_qsl(
-            scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True
-        ):
-            found = problem(value, multiline=False) or problem(name, multiline=False)
-            if found:
-                bad.append((name if not problem(name, multiline=False) else "query", found))
-        headers = {k: v for k, v in scope.get("headers") or []}
-        media = _media_type(headers.get(b"content-type", b"").decode("latin-1"))
+        if self.templates is None:
+            self.templates = path_templates(scope.get("app"))
+        bad, not_found = path_problems(self.templates, scope.get("path", ""))
+        if not_found:
+            # Not echoing the id: it carries the very characters that are refused.
+            await error_response(*not_found)(scope, receive, send)
+            return
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        bad.extend(pairs(query, container="query", multiline=False))
+        headers: list[tuple[bytes, bytes]] = list(scope.get("headers") or [])
+        for raw_name, field in CHECKED_HEADERS:
+            for name, value in headers:
+                if name.lower() == raw_name and (found := problem(_header_text(value), multiline=False)):
+                    bad.append((field, found))
+        media = _media_type(dict(headers).get(b"content-type", b"").decode("latin-1"))
         path: str = scope.get("path", "")
-        checks_body = (
-            scope["method"] not in SAFE_METHODS
-            and (media in JSON_TYPES or media.endswith("+json"))
-            and not path.startswith(HYGIENE_SKIPPED)
-        )
+        checks_body = (_is_json(media) or media == FORM_TYPE) and not path.startswith(HYGIENE_SKIPPED)
         if not checks_body:
             if bad:
                 await _refuse(scope, receive, send, bad)
@@ -71,11 +180,17 @@ class TextHygiene:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
+            if size > self.max_body_bytes:
+                await _too_large(scope, receive, send, self.max_body_bytes)
+                return
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
-        if size <= MAX_CHECKED_BODY:
+        if media == FORM_TYPE:
+            form = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+            bad.extend(pairs(form, container="body"))
+        else:
             try:
                 parsed = json.loads(body)
             except ValueError:
@@ -97,8 +212,15 @@ class TextHygiene:
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, bad: list[tuple[str, str]]) -> None:
-    err = validation_error(bad[:20], "Request validation failed: remove the characters named below.")
+    err = validation_error(
+        bad[:MAX_REPORTED], "Request validation failed: remove the characters named below."
+    )
     await error_response(err.code, err.message, err.details)(scope, receive, send)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+    message = f"Request body exceeds {limit} bytes."
+    await error_response("PAYLOAD_TOO_LARGE", message)(scope, receive, send)
 
 
 def _own_origins(request: Request) -> set[str]:

@@ -7,10 +7,12 @@ characters in every text field, and error texts that leak internals."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -263,14 +265,40 @@ def _resolve(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def _is_text(doc: dict[str, Any], schema: dict[str, Any]) -> bool:
+def _variants(doc: dict[str, Any], schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The schema and, for `X | None`, its non-null alternatives (resolved)."""
     schema = _resolve(doc, schema)
-    if schema.get("type") == "string":
-        return True
-    return any(_is_text(doc, s) for s in schema.get("anyOf", []) if s.get("type") != "null")
+    alternatives = [_resolve(doc, s) for s in schema.get("anyOf", []) if s.get("type") != "null"]
+    return [schema, *alternatives]
 
 
-def text_fields(doc: dict[str, Any]) -> list[tuple[str, str, str]]:
+def _is_text(doc: dict[str, Any], schema: dict[str, Any]) -> bool:
+    return any(s.get("type") == "string" for s in _variants(doc, schema))
+
+
+def _shape(doc: dict[str, Any], schema: dict[str, Any]) -> str | None:
+    """ "text", "list" (of text), "map" (an object of free keys) or None."""
+    for s in _variants(doc, schema):
+        if s.get("type") == "string":
+            return "text"
+        if s.get("type") == "array" and _is_text(doc, s.get("items", {})):
+            return "list"
+        if s.get("type") == "object" and not s.get("properties"):
+            return "map"
+    return None
+
+
+def _placed(shape: str, name: str, value: str) -> tuple[Any, str]:
+    """The bad value placed in a field of that shape, and the field the answer must name."""
+    if shape == "list":
+        return ["https://example.com/ok.png", value], f"{name}[1]"
+    if shape == "map":
+        return {"problem": value}, f"{name}.problem"
+    return value, name
+
+
+def body_fields(doc: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(method, path, field, shape) of every text, text-list and free-object field of a JSON body."""
     out = []
     for path, item in doc["paths"].items():
         for method, op in item.items():
@@ -280,26 +308,48 @@ def text_fields(doc: dict[str, Any]) -> list[tuple[str, str, str]]:
             schema = content.get("application/json", {}).get("schema")
             if not schema:
                 continue
-            for name, prop in _resolve(doc, schema).get("properties", {}).items():
-                if _is_text(doc, prop):
-                    out.append((method.upper(), path, name))
+            for variant in _variants(doc, schema):
+                for name, prop in variant.get("properties", {}).items():
+                    shape = _shape(doc, prop)
+                    if shape:
+                        out.append((method.upper(), path, name, shape))
     return out
+
+
+def parameters(doc: dict[str, Any], where: str) -> list[tuple[str, str, str]]:
+    """(method, path, name) of every path or query parameter."""
+    out = []
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if path.startswith(("/v0/mcp", "/v0/public/billing")):
+                continue
+            out.extend(
+                (method.upper(), path, p["name"]) for p in op.get("parameters", []) if p["in"] == where
+            )
+    return out
+
+
+def _fields(r: httpx.Response) -> set[str]:
+    return {f["field"] for f in r.json()["error"]["details"]["fields"]}
 
 
 def test_control_and_bidi_characters_are_refused_in_every_rest_text_field(api, gateway_url):
     doc = httpx.get(f"{gateway_url}/openapi.json", timeout=30).json()
-    fields = text_fields(doc)
-    names = {f for _, _, f in fields}
-    # The fields of the findings are among those checked.
+    fields = body_fields(doc)
+    names = {f for _, _, f, _ in fields}
+    # The fields of the findings are among those checked, arrays and nested objects included.
     assert {"name", "description", "url", "display_name", "open_id", "organization_name", "email"} <= names
-    for method, path, field in fields:
+    assert {"screenshots", "photos", "pain_points", "value_props", "differentiators", "events"} <= names
+    assert {"template_key", "variable_overrides"} <= names  # the generate body (an optional object)
+    for method, path, field, shape in fields:
         url = re.sub(r"\{[^}]+\}", "x_1", path)
         for label, value in BAD_VALUES.items():
-            r = api.request(method, url, json={field: value})
+            placed, named = _placed(shape, field, value)
+            r = api.request(method, url, json={field: placed})
             assert r.status_code == 400, (method, path, field, label, r.text)
             err = r.json()["error"]
             assert err["code"] == "VALIDATION_ERROR"
-            assert field in {f["field"] for f in err["details"]["fields"]}, (path, err)
+            assert named in {f["field"] for f in err["details"]["fields"]}, (path, err)
     # Query strings too; a multi-line text may carry newlines, a name may not.
     r = api.get("/v0/api/v1/hooks", params={"q": "a\x00b"})
     assert r.status_code == 400 and r.json()["error"]["details"]["fields"][0]["field"] == "q"
@@ -307,6 +357,80 @@ def test_control_and_bidi_characters_are_refused_in_every_rest_text_field(api, g
     assert r.status_code == 400
     ok = api.post("/v0/api/v1/apps", json={"name": "Good App", "description": "line one\nline two\tok"})
     assert ok.status_code == 201, ok.text
+    # URLs and event names in lists are single-line values too.
+    for field, item in (("screenshots", "https://example.com/a\nb.png"), ("photos", "https://x.example/\t")):
+        r = api.put(f"/v0/api/v1/apps/{ok.json()['body']['_id']}", json={field: [item]})
+        assert r.status_code == 400 and _fields(r) == {f"{field}[0]"}, r.text
+    r = api.post("/v0/api/webhooks", json={"url": "https://example.com/h", "events": ["quota.exceeded\n"]})
+    assert r.status_code == 400 and _fields(r) == {"events[0]"}, r.text
+
+
+def test_control_and_bidi_characters_are_refused_in_every_query_parameter(api, gateway_url):
+    doc = httpx.get(f"{gateway_url}/openapi.json", timeout=30).json()
+    params = parameters(doc, "query")
+    assert {"q", "app_id", "status", "url", "niche", "page"} <= {n for _, _, n in params}
+    for method, path, name in params:
+        url = re.sub(r"\{[^}]+\}", "x_1", path)
+        for label, value in BAD_VALUES.items():
+            r = api.request(method, url, params={name: value})
+            assert r.status_code == 400, (method, path, name, label, r.text)
+            assert error_code(r) == "VALIDATION_ERROR" and name in _fields(r), (path, r.text)
+
+
+def test_control_and_bidi_characters_in_every_path_parameter_get_the_routes_not_found(api, gateway_url):
+    """`/v0/api/v1/api-keys/key_%00` and the like. A path parameter is an id, and one carrying a
+    refused character cannot exist: the route's documented 404 (spec and API.md: unknown ids are
+    404 with the route's code), answered at the edge before any service looks it up (the
+    share pages: their plain 404 page); a parameter that is no id: 400 naming it. Never a 500,
+    never the id echoed."""
+    doc = httpx.get(f"{gateway_url}/openapi.json", timeout=30).json()
+    params = parameters(doc, "path")
+    names = {n for _, _, n in params}
+    assert {"key_id", "account_id", "delivery_id", "id", "token", "organization_id", "name"} <= names
+    for method, path, name in params:
+        for label, value in {**BAD_VALUES, "tab": "a\tb", "newline": "key_\n"}.items():
+            url = path.replace("{" + name + "}", quote(value, safe=""))
+            url = re.sub(r"\{[^}]+\}", "x_1", url)
+            r = api.request(method, url)
+            where = (method, path, name, label, r.status_code, r.text[:300])
+            assert r.status_code in (400, 404), where
+            assert value not in r.text and json.dumps(value)[1:-1] not in r.text, where
+            if r.headers["content-type"].startswith("text/html"):
+                assert r.status_code == 404 and path.startswith(("/share/", "/embed/")), where
+            elif r.status_code == 404:
+                assert error_code(r).endswith("NOT_FOUND"), where
+            else:
+                assert error_code(r) == "VALIDATION_ERROR" and _fields(r) == {name}, where
+    # The attacks of the audit, spelled out, on real resources of the caller.
+    key = api.post("/v0/api/v1/api-keys", json={"name": "victim"}).json()["body"]
+    hook = api.post("/v0/api/webhooks", json={"url": "https://127.0.0.1:9/hook"})
+    assert hook.status_code == 201, hook.text
+    app_id = api.post("/v0/api/v1/apps", json={"name": "Path App"}).json()["body"]["_id"]
+    wh = hook.json()["body"]["_id"]
+    for method, url, code in (
+        ("DELETE", "/v0/api/v1/api-keys/key_%00", "KEY_NOT_FOUND"),
+        ("DELETE", f"/v0/api/v1/api-keys/{key['_id']}%E2%80%AE", "KEY_NOT_FOUND"),
+        ("DELETE", f"/v0/api/v1/api-keys/%E2%80%AE{key['_id']}", "KEY_NOT_FOUND"),
+        ("GET", "/v0/api/webhooks/wh_%00/deliveries", "WEBHOOK_NOT_FOUND"),
+        ("PATCH", f"/v0/api/webhooks/{wh}%00", "WEBHOOK_NOT_FOUND"),
+        ("POST", f"/v0/api/webhooks/{wh}/deliveries/dl_%E2%81%A6x/retry", "NOT_FOUND"),
+        ("DELETE", f"/v0/api/v1/apps/{app_id}/social-accounts/sa_%01", "SOCIAL_ACCOUNT_NOT_FOUND"),
+        ("GET", f"/v0/api/v1/apps/{app_id}%E2%80%AE", "APP_NOT_FOUND"),
+        ("PATCH", "/v0/api/v1/hooks/hk_%00", "HOOK_NOT_FOUND"),
+        ("DELETE", "/v0/api/v1/integrations/chat/chat_%E2%80%AD", "INTEGRATION_NOT_FOUND"),
+        ("POST", "/v0/public/share/tok%00en/zip", "SHARE_NOT_FOUND"),
+        ("GET", f"/v0/public/uploads/{api.org['organization_id']}/%E2%80%AEgnp.png", "NOT_FOUND"),
+    ):
+        r = api.request(method, url, json={} if method in ("PATCH", "POST") else None)
+        assert r.status_code == 404 and error_code(r) == code, (url, r.text[:300])
+    for url in ("/share/%E2%80%AEtoken", "/embed/tok%00en", "/share/" + "A" * 32 + "%0A"):
+        r = api.get(url)
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), (url, r.text[:300])
+    # Nothing happened to the real ones.
+    assert key["_id"] in [k["_id"] for k in api.get("/v0/api/v1/api-keys").json()["data"]]
+    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {key['key']}"}) as c:
+        assert c.get("/v0/api/v1/usage").status_code == 200
+    assert api.get(f"/v0/api/webhooks/{wh}/deliveries").status_code == 200
 
 
 def test_nul_never_gives_500_in_the_findings_fields(client_from, api):
@@ -337,22 +461,42 @@ def _mcp(api, payload: dict[str, Any] | bytes) -> httpx.Response:
 
 def test_control_and_bidi_characters_are_refused_in_every_mcp_text_argument(api):
     tools = _mcp(api, {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).json()["result"]["tools"]
-    checked = 0
+    checked, shapes = 0, set()
     for tool in tools:
+        doc = {"components": {"schemas": tool["inputSchema"].get("$defs", {})}}
         for name, prop in tool["inputSchema"].get("properties", {}).items():
-            types = [prop.get("type")] + [s.get("type") for s in prop.get("anyOf", [])]
-            if "string" not in types:
+            prop = {
+                k: (v.replace("#/$defs/", "#/components/schemas/") if k == "$ref" else v)
+                for k, v in prop.items()
+            }
+            shape = _shape(doc, prop)
+            if not shape:
                 continue
+            shapes.add(shape)
             for value in BAD_VALUES.values():
-                call = {"name": tool["name"], "arguments": {name: value}}
+                placed, named = _placed(shape, name, value)
+                call = {"name": tool["name"], "arguments": {name: placed}}
                 r = _mcp(api, {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call})
                 result = r.json()["result"]
                 assert result["isError"] is True
                 error = result["structuredContent"]["error"]
                 assert error["code"] == "VALIDATION_ERROR", (tool["name"], name, error)
-                assert name in {f["field"] for f in error["details"]["fields"]}
+                assert named in {f["field"] for f in error["details"]["fields"]}, (tool["name"], error)
                 checked += 1
-    assert checked >= 10
+    assert checked >= 10 and "map" in shapes  # generate_slideshow's variable_overrides
+    # Arguments that are not in the schema are checked as deep as they go (lists, objects).
+    for arguments, named in (
+        ({"app_id": "app_1", "extra": ["ok", {"deep": ["a\u202eb"]}]}, "extra[1].deep[0]"),
+        ({"app_id": "app_1", "variable_overrides": {"k\x00": "v"}}, "variable_overrides"),
+    ):
+        call = {"name": "get_app", "arguments": arguments}
+        result = _mcp(api, {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": call}).json()[
+            "result"
+        ]
+        error = result["structuredContent"]["error"]
+        assert error["code"] == "VALIDATION_ERROR" and named in {
+            f["field"] for f in error["details"]["fields"]
+        }
 
 
 # --- 9. error texts say what to fix, never internals ----------------------------------------------
@@ -389,3 +533,95 @@ def test_error_texts_do_not_leak_internals(api):
     assert answers[0].status_code == 400 and "check the host name" in answers[0].text
     assert "PNG, JPEG or WebP" in answers[1].text
     assert answers[2].json()["error"]["code"] == -32700
+
+
+# --- 10. the audit of issue 17: every body, path, form field, file name and header -------------
+
+PAD = "x" * (2 * 1024 * 1024 + 512 * 1024)  # past the 2 MB the edge used to check
+
+
+def _padded(body: dict[str, Any]) -> bytes:
+    return json.dumps({**body, "pad": PAD}).encode()
+
+
+def test_padded_json_bodies_are_checked_whole(client_from, api):
+    c = client_from()
+    r = c.post(
+        "/v0/auth/login",
+        content=_padded({"email": "a\x00b@example.com", "password": "wrong password!"}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 400 and error_code(r) == "VALIDATION_ERROR", r.text[:300]
+    assert _fields(r) == {"email"}
+    r = api.post(
+        "/v0/api/v1/api-keys",
+        content=_padded({"name": "key \u202eyek"}),
+        headers={"Content-Type": "application/json; charset=utf-8"},
+    )
+    assert r.status_code == 400 and _fields(r) == {"name"}, r.text[:300]
+    # The padding sits at the end too, behind the bad field, and in a nested list.
+    body = json.dumps({"pad": PAD, "name": "Padded", "pain_points": ["ok", "bad\x01"]}).encode()
+    r = api.post("/v0/api/v1/apps", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and _fields(r) == {"pain_points[1]"}, r.text[:300]
+    names = [k["name"] for k in api.get("/v0/api/v1/api-keys").json()["data"]]
+    assert not any("\u202e" in n for n in names)
+
+
+def test_share_password_form_field_is_checked(api, client_from):
+    app = api.post("/v0/api/v1/apps", json={"name": "Form App", "niche": "fitness", "language": "en"})
+    assert app.status_code == 201, app.text
+    ss = api.post(
+        f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows", json={"template_key": "problem_solution"}
+    )
+    assert ss.status_code == 202, ss.text
+    link = api.post(
+        f"/v0/api/slideshows/{ss.json()['body']['slideshow_id']}/share", json={"password": PASSWORD}
+    )
+    assert link.status_code in (200, 201), link.text
+    token = link.json()["body"]["token"]
+    c = client_from()
+    for value in ("a\x00b", "pass\u202eword", "two\nlines"):
+        r = c.post(f"/share/{token}", data={"password": value})
+        assert r.status_code == 400 and error_code(r) == "VALIDATION_ERROR", r.text[:300]
+        assert _fields(r) == {"password"}
+    r = c.post(f"/share/{token}", data={"pass\x00word": "x"})
+    assert r.status_code == 400 and error_code(r) == "VALIDATION_ERROR", r.text[:300]
+    # None of those counted as a wrong guess.
+    assert c.post(f"/share/{token}", data={"password": PASSWORD}).status_code == 303
+
+
+def _multipart(filename: bytes, data: bytes) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    body = (
+        f"--{boundary}\r\n".encode()
+        + b'Content-Disposition: form-data; name="file"; filename="'
+        + filename
+        + b'"\r\nContent-Type: image/png\r\n\r\n'
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+def test_upload_file_names_are_checked(api):
+    image = png()
+    r = api.post("/v0/api/v1/uploads/screenshots", files={"file": ("abc\u202egnp.png", image, "image/png")})
+    assert r.status_code == 400 and error_code(r) == "VALIDATION_ERROR", r.text
+    assert _fields(r) == {"filename"}
+    for raw in (b"a\x00b.png", b"a\x01b.png", "x\u2066y.png".encode()):
+        body, ctype = _multipart(raw, image)
+        r = api.post("/v0/api/v1/uploads/screenshots", content=body, headers={"Content-Type": ctype})
+        assert r.status_code == 400 and _fields(r) == {"filename"}, (raw, r.text)
+    ok = api.post("/v0/api/v1/uploads/screenshots", files={"file": ("shot 1.png", image, "image/png")})
+    assert ok.status_code == 201, ok.text
+
+
+def test_idempotency_key_header_is_checked(api):
+    app = api.post("/v0/api/v1/apps", json={"name": "Key App", "niche": "fitness", "language": "en"})
+    assert app.status_code == 201, app.text
+    url = f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows"
+    for value in ("key\u202e1".encode(), "a\u2066b".encode(), b"tab\there"):
+        r = api.post(url, json={"template_key": "problem_solution"}, headers={"Idempotency-Key": value})
+        assert r.status_code == 400 and error_code(r) == "VALIDATION_ERROR", (value, r.text)
+        assert _fields(r) == {"Idempotency-Key"}
+    assert api.get("/v0/api/v1/slideshows", params={"app_id": app.json()["body"]["_id"]}).json()["total"] == 0

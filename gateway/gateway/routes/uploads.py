@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, FastAPI, Request, UploadFile
 from fastapi.responses import Response
 from kit.errors import ServiceError, validation_error
 from kit.storage import Storage
+from kit.text import problem
 from pydantic import BaseModel
 
 from gateway.auth import Caller, require_caller
@@ -55,6 +56,18 @@ async def _read_capped(file: UploadFile) -> bytes:
     return data
 
 
+def _check_part_text(file: UploadFile) -> None:
+    """The part's file name and type are text of the caller's like any other field (edge hygiene,
+    gateway.edge): no control characters, line breaks or bidi overrides."""
+    bad = []
+    if found := problem(file.filename or "", multiline=False):
+        bad.append(("filename", found))
+    if found := problem(file.content_type or "", multiline=False):
+        bad.append(("file", f"has a Content-Type that {found}"))
+    if bad:
+        raise validation_error(bad, "Request validation failed: remove the characters named below.")
+
+
 @router.post(
     "/v0/api/v1/uploads/screenshots",
     status_code=201,
@@ -73,6 +86,7 @@ async def _read_capped(file: UploadFile) -> bytes:
 async def upload_screenshot(
     request: Request, file: UploadFile, caller: Caller = Depends(require_caller)
 ) -> JSONResponse:
+    _check_part_text(file)
     data = await _read_capped(file)
     result = await ops.upload_screenshot(
         request.app.state.backends, caller, data, file.filename or "", file.content_type or ""

@@ -8,7 +8,7 @@ allowed only in fields that hold multi-line text."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
@@ -52,6 +52,13 @@ SINGLE_LINE_FIELDS = frozenset(
         "brand_accent_color",
         "tagline",
         "filename",
+        "token",
+        "idempotency_key",
+        "category",
+        # Lists of URLs and of event names: each item is one line.
+        "screenshots",
+        "photos",
+        "events",
     }
 )
 
@@ -95,3 +102,18 @@ def walk(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             yield from walk(item, f"{path}[{i}]" if path else f"[{i}]")
+
+
+def pairs(
+    items: Iterable[tuple[str, str]], container: str = "query", multiline: bool | None = None
+) -> Iterator[tuple[str, str]]:
+    """(field, problem) for every bad (name, value) pair of a query string or form body; a bad
+    name is reported on `container`. `multiline` None: by the field's name (SINGLE_LINE_FIELDS)."""
+    for name, value in items:
+        found = problem(name, multiline=False)
+        if found:
+            yield container, f"has a field name that {found}"
+            continue
+        found = problem(value, multiline=name not in SINGLE_LINE_FIELDS if multiline is None else multiline)
+        if found:
+            yield name, found
