@@ -625,3 +625,35 @@ def test_idempotency_key_header_is_checked(api):
         assert r.status_code == 400 and error_code(r) == "VALIDATION_ERROR", (value, r.text)
         assert _fields(r) == {"Idempotency-Key"}
     assert api.get("/v0/api/v1/slideshows", params={"app_id": app.json()["body"]["_id"]}).json()["total"] == 0
+
+
+# --- 11. the share-password throttle counts atomically --------------------------------------------
+
+
+def _guess(address: str, gateway_url: str, token: str, i: int) -> int:
+    with httpx.Client(
+        base_url=gateway_url, transport=httpx.HTTPTransport(local_address=address), timeout=120
+    ) as c:
+        return c.post(f"/share/{token}", data={"password": f"wrong guess {i}"}).status_code
+
+
+def test_concurrent_wrong_share_passwords_never_exceed_the_limit(api, client_from, gateway_url):
+    app = api.post("/v0/api/v1/apps", json={"name": "Throttle App", "niche": "fitness", "language": "en"})
+    assert app.status_code == 201, app.text
+    ss = api.post(
+        f"/v0/api/v1/apps/{app.json()['body']['_id']}/slideshows", json={"template_key": "problem_solution"}
+    )
+    assert ss.status_code == 202, ss.text
+    link = api.post(
+        f"/v0/api/slideshows/{ss.json()['body']['slideshow_id']}/share", json={"password": PASSWORD}
+    )
+    assert link.status_code in (200, 201), link.text
+    token = link.json()["body"]["token"]
+    address = client_from().address
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        codes = list(pool.map(lambda i: _guess(address, gateway_url, token, i), range(16)))
+    assert set(codes) <= {401, 429}, codes
+    assert 1 <= codes.count(401) <= 5, codes  # password_max_failures: at most 5 guesses evaluated
+    # The public ZIP shares the throttle: the right password is held back too.
+    r = client_from(address=address).post(f"/v0/public/share/{token}/zip", json={"password": PASSWORD})
+    assert r.status_code == 429 and error_code(r) == "RATE_LIMITED", r.text

@@ -26,7 +26,7 @@ def new_token() -> str:
 
 
 def is_token(value: str) -> bool:
-    return bool(TOKEN_RE.match(value or ""))
+    return bool(TOKEN_RE.fullmatch(value or ""))
 
 
 def token_hash(token: str) -> str:

@@ -115,25 +115,32 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return self.keys.verify_cookie(cookie, row.token_hash, row.password_hash or "")
 
     async def _password_ok(self, row: Row, password: str, client_ip: str) -> bool:
-        """Checks a password under the per token+IP throttle (RATE_LIMITED when exceeded)."""
-        ip = client_ip or "unknown"
-        window = self.s.password_window_seconds
-        async with self.engine.connect() as conn:
-            failures = await store.recent_failures(conn, row.id, ip, window)
-        if len(failures) >= self.s.password_max_failures:
-            oldest = failures[-self.s.password_max_failures]
-            retry = max(1, math.ceil(oldest.timestamp() + window - time.time()))
-            raise ServiceError(
-                "RATE_LIMITED", f"Too many wrong passwords; retry after {retry}s.", {"retry_after": retry}
-            )
+        """Checks a password under the per token+IP throttle (RATE_LIMITED when exceeded). The
+        attempt is counted and recorded before the password is judged, in one transaction
+        serialized per token and IP, so N concurrent guesses never get more than the limit
+        evaluated; a right password then takes its own attempt back."""
+        attempt = await self._take_attempt(row.id, client_ip or "unknown")
         try:
             ok = bool(password) and await asyncio.to_thread(self.hasher.verify, row.password_hash, password)
         except Argon2Error:
             ok = False
-        if not ok:
+        if ok:
             async with self.engine.begin() as conn:
-                await store.record_failure(conn, row.id, ip, window)
+                await store.remove_failure(conn, attempt)
         return ok
+
+    async def _take_attempt(self, share_id: str, ip: str) -> int:
+        window, allowed = self.s.password_window_seconds, self.s.password_max_failures
+        async with self.engine.begin() as conn:
+            await store.lock_failures(conn, share_id, ip)
+            failures = await store.recent_failures(conn, share_id, ip, window)
+            if len(failures) >= allowed:
+                oldest = failures[-allowed].timestamp() if allowed > 0 else time.time()
+                retry = max(1, math.ceil(oldest + window - time.time()))
+                raise ServiceError(
+                    "RATE_LIMITED", f"Too many wrong passwords; retry after {retry}s.", {"retry_after": retry}
+                )
+            return await store.record_failure(conn, share_id, ip, window)
 
     async def _hash_password(self, password: str | None) -> str | None:
         if not password:

@@ -163,8 +163,22 @@ async def recent_failures(
     return [r.failed_at for r in (await conn.execute(q)).all()]
 
 
-async def record_failure(conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int) -> None:
-    await conn.execute(insert(password_failures).values(share_id=share_id, client_ip=client_ip))
+async def lock_failures(conn: AsyncConnection, share_id: str, client_ip: str) -> None:
+    """Serializes the count-and-record of one (share, client address) until the transaction ends
+    (a transaction-scoped advisory lock: no row to lock before the first failure exists)."""
+    subject = f"share-password:{share_id}|{client_ip}"
+    await conn.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(subject, 0))))
+
+
+async def record_failure(conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int) -> int:
+    """Records one failed (or not yet judged) attempt; returns its id."""
+    row_id = (
+        await conn.execute(
+            insert(password_failures)
+            .values(share_id=share_id, client_ip=client_ip)
+            .returning(password_failures.c.id)
+        )
+    ).scalar_one()
     # Old attempts are useless once out of the window.
     cutoff = datetime.now(UTC) - timedelta(seconds=window_seconds)
     await conn.execute(
@@ -172,3 +186,8 @@ async def record_failure(conn: AsyncConnection, share_id: str, client_ip: str, w
             and_(password_failures.c.share_id == share_id, password_failures.c.failed_at < cutoff)
         )
     )
+    return int(row_id)
+
+
+async def remove_failure(conn: AsyncConnection, failure_id: int) -> None:
+    await conn.execute(delete(password_failures).where(password_failures.c.id == failure_id))
