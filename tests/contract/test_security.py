@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -657,3 +658,31 @@ def test_concurrent_wrong_share_passwords_never_exceed_the_limit(api, client_fro
     # The public ZIP shares the throttle: the right password is held back too.
     r = client_from(address=address).post(f"/v0/public/share/{token}/zip", json={"password": PASSWORD})
     assert r.status_code == 429 and error_code(r) == "RATE_LIMITED", r.text
+
+
+# --- 12. upstream failures say what failed and what to do, without class names ------------------
+
+CLASS_NAME = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b")
+
+
+def test_stripe_errors_without_a_type_do_not_name_classes(api, stack_env):
+    from billing.testing import FakeStripe
+
+    port = 12111 + int(os.environ.get("STACK_PORT_OFFSET", "0"))
+    base = os.environ.get("STRIPE_API_BASE") or stack_env.get("STRIPE_API_BASE", "")
+    if base != f"http://127.0.0.1:{port}":
+        pytest.skip(f"the stack's STRIPE_API_BASE does not point at a local stand-in (127.0.0.1:{port})")
+    fake = FakeStripe(port=port, secret_key=os.environ.get("STRIPE_SECRET_KEY", ""))
+    try:
+        for status in (401, 400, 500, 429, 403):
+            # An error body without `type` (proxies and outages answer like that).
+            fake.fail("GET", "/v1/prices", status, type_="", message="internal stripe detail")
+            r = api.post("/v0/api/v1/billing/checkout", json={"plan": "business"})
+            assert r.status_code == 502 and error_code(r) == "UPSTREAM_ERROR", r.text
+            assert not CLASS_NAME.search(r.text), r.text
+            assert "internal stripe detail" not in r.text
+            message = r.json()["error"]["message"]
+            assert "looking up the plan's price" in message, message
+            assert "try again" in message.lower() or "contact support" in message, message
+    finally:
+        fake.close()

@@ -33,12 +33,41 @@ def not_configured() -> ServiceError:
     )
 
 
+# Stripe's error types (https://docs.stripe.com/api/errors), for answers that carry none: by the
+# SDK's error class, never the class's own name (internals stay out of the answer).
+STRIPE_ERROR_TYPES: tuple[tuple[type[stripe.StripeError], str], ...] = (
+    (stripe.APIConnectionError, "connection_error"),
+    (stripe.AuthenticationError, "authentication_error"),
+    (stripe.PermissionError, "permission_error"),
+    (stripe.RateLimitError, "rate_limit_error"),
+    (stripe.IdempotencyError, "idempotency_error"),
+    (stripe.CardError, "card_error"),
+    (stripe.InvalidRequestError, "invalid_request_error"),
+)
+# What the caller can do about each kind of failure.
+ADVICE = {
+    "connection_error": "Try again in a minute.",
+    "rate_limit_error": "Try again in a minute.",
+    "api_error": "Try again in a few minutes.",
+    "authentication_error": "This is a server configuration problem (the Stripe key); contact support.",
+    "permission_error": "This is a server configuration problem (the Stripe key); contact support.",
+}
+DEFAULT_ADVICE = "Try again later; if it keeps failing, contact support."
+
+
+def _stripe_error_type(err: stripe.StripeError) -> str:
+    if isinstance(err, stripe.APIConnectionError):
+        return "connection_error"
+    given = str(getattr(getattr(err, "error", None), "type", "") or "")
+    if given.replace("_", "").isalnum() and given.islower():
+        return given
+    return next((kind for cls, kind in STRIPE_ERROR_TYPES if isinstance(err, cls)), "api_error")
+
+
 def upstream_error(err: stripe.StripeError, action: str) -> ServiceError:
-    """The caller learns that Stripe failed and Stripe's error type/code, never its raw message
-    (which can name account details); the log keeps the message."""
-    error = getattr(err, "error", None)
-    kind = "connection_error" if isinstance(err, stripe.APIConnectionError) else ""
-    kind = kind or str(getattr(error, "type", "") or type(err).__name__)
+    """The caller learns that Stripe failed, Stripe's error type/code and what to do, never its
+    raw message (which can name account details) nor the SDK's class names; the log keeps both."""
+    kind = _stripe_error_type(err)
     details: dict[str, Any] = {"stripe_error_type": kind}
     if getattr(err, "code", None):
         details["stripe_error_code"] = str(err.code)
@@ -46,9 +75,18 @@ def upstream_error(err: stripe.StripeError, action: str) -> ServiceError:
         details["stripe_request_id"] = str(err.request_id)
     if err.http_status:
         details["stripe_status"] = err.http_status
-    log.warning("stripe request failed", action=action, error=str(err)[:500], **details)
+    log.warning(
+        "stripe request failed",
+        action=action,
+        error=str(err)[:500],
+        error_class=type(err).__name__,
+        **details,
+    )
     reason = "could not be reached" if kind == "connection_error" else f"answered an error ({kind})"
-    return ServiceError("UPSTREAM_ERROR", f"Stripe {reason} while {action}; nothing was changed.", details)
+    advice = ADVICE.get(kind, DEFAULT_ADVICE)
+    return ServiceError(
+        "UPSTREAM_ERROR", f"Stripe {reason} while {action}; nothing was changed. {advice}", details
+    )
 
 
 class Payments:
@@ -89,7 +127,8 @@ class Payments:
             log.warning("no Stripe price for plan", plan=plan)
             raise ServiceError(
                 "UPSTREAM_ERROR",
-                f"Stripe has no active Price with lookup_key {plan!r}; nothing was changed.",
+                f"Stripe has no active Price with lookup_key {plan!r}; nothing was changed. "
+                "This is a server configuration problem; contact support.",
                 {"stripe_error_type": "price_not_found", "plan": plan},
             )
         return str(prices.data[0].id)

@@ -4,11 +4,13 @@ every refusal (no Stripe configured, Stripe errors, Stripe down) before or inste
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
+import stripe
 from billing import server, store
-from billing.payments import Payments
+from billing.payments import Payments, upstream_error
 from billing.settings import Settings
 from billing.testing import FakeStripe, decode_form
 from kit.db import make_engine
@@ -135,3 +137,30 @@ async def test_refusals_and_stripe_failures(engine, fake) -> None:
     async with engine.connect() as conn:
         org = await store.get_organization(conn, org_id)
     assert org is not None and (org.plan, org.status, org.stripe_customer_id) == ("starter", "ACTIVE", None)
+
+
+DETAIL = "acct_1 internal detail"
+
+
+@pytest.mark.parametrize(
+    ("err", "kind"),
+    [
+        (stripe.AuthenticationError(DETAIL, http_status=401), "authentication_error"),
+        (stripe.PermissionError(DETAIL, http_status=403), "permission_error"),
+        (stripe.RateLimitError(DETAIL, http_status=429), "rate_limit_error"),
+        (stripe.InvalidRequestError(DETAIL, "price", http_status=400), "invalid_request_error"),
+        (stripe.APIError(DETAIL, http_status=500), "api_error"),
+        (stripe.APIConnectionError(DETAIL), "connection_error"),
+        (stripe.StripeError(DETAIL), "api_error"),
+    ],
+)
+def test_upstream_errors_name_stripes_error_type_never_a_class(err, kind) -> None:
+    """An answer without Stripe's `type` (a proxy, an outage page) still gets one of Stripe's
+    documented types, never the SDK's class name; the message says what failed and what to do."""
+    out = upstream_error(err, "creating the Checkout Session")
+    assert out.code == "UPSTREAM_ERROR" and out.details["stripe_error_type"] == kind
+    text = out.message + repr(out.details)
+    assert not re.search(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)", text), text
+    assert type(err).__name__ not in text and DETAIL not in text
+    assert "creating the Checkout Session" in out.message and "nothing was changed" in out.message
+    assert "try again" in out.message.lower() or "contact support" in out.message
