@@ -87,8 +87,11 @@ def _decoded(data: bytes) -> Image.Image | None:
 
 def _photo(photos: tuple[bytes, ...], index: int) -> Image.Image | None:
     """Slide i's photo, cropped to 9:16 around its subject (once per photo: a deck reuses them)."""
-    usable = [p for p in photos if _decoded(p) is not None]
-    return _cropped(usable[index % len(usable)]).copy() if usable else None
+    for k in range(len(photos)):  # photo i, or the next one that decodes (decoding only what is used)
+        data = photos[(index + k) % len(photos)]
+        if _decoded(data) is not None:
+            return _cropped(data).copy()
+    return None
 
 
 @lru_cache(maxsize=16)

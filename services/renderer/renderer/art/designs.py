@@ -291,7 +291,8 @@ def clear_of_subject(ctx: Ctx, area: text.Box) -> text.Box:
     if ctx.photo is None or ctx.kind == "hook":
         return area
     x0, y0, x1, y1 = area
-    sy = imagery.subject_center(ctx.photo)[1] * H
+    found = ctx.photo.info.get("subject")  # where the crop put the photo's subject
+    sy = (found if isinstance(found, tuple) else imagery.subject_center(ctx.photo))[1] * H
     if not y0 + (y1 - y0) * 0.2 < sy < y1 - (y1 - y0) * 0.2:
         return area
     height = y1 - y0

@@ -61,7 +61,7 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
     )
     small = _bokeh(small, r, lights, mood)
     small = _vignette(small, 0.45 if mood == "deep" else 0.22)
-    half = grain(small.resize(HALF, Image.Resampling.BICUBIC), r.randrange(4))
+    half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
     return half.resize((W, H), Image.Resampling.NEAREST)
 
 
@@ -166,14 +166,17 @@ _POW = [round(255 * (v / 255) ** 1.5) for v in range(256)]
 
 
 def crop_around(img: Image.Image, size: tuple[int, int], center: tuple[float, float]) -> Image.Image:
-    """Scale to cover `size` and crop so that `center` (fractions) sits as near the middle as the picture allows."""
+    """Scale to cover `size` and crop so that `center` (fractions) sits as near the middle as the picture
+    allows. The crop's info["subject"] says where `center` landed in it (fractions)."""
     scale = max(size[0] / img.width, size[1] / img.height)
     src_w, src_h = size[0] / scale, size[1] / scale
     left = min(max(center[0] * img.width - src_w / 2, 0), img.width - src_w)
     top = min(max(center[1] * img.height - src_h / 2, 0), img.height - src_h)
-    return img.resize(
+    out = img.resize(
         size, Image.Resampling.BICUBIC, box=(left, top, left + src_w, top + src_h), reducing_gap=2.0
     )
+    out.info["subject"] = ((center[0] * img.width - left) / src_w, (center[1] * img.height - top) / src_h)
+    return out
 
 
 def photo(img: Image.Image) -> Image.Image:
@@ -254,16 +257,14 @@ def busiest_point(shot: Image.Image, top: float = 0.12, bottom: float = 0.7) -> 
     w, h = edges.size
     reach = w // 8
     energy = edges.filter(ImageFilter.BoxBlur(reach))
-    px = energy.load()
-    assert px is not None
     y0, y1 = max(round(h * top), reach), min(round(h * bottom), h - reach)
     if y1 <= y0:
         return 0.5, (top + bottom) / 2
-    best = max(
-        ((x, y) for y in range(y0, y1) for x in range(reach, w - reach)),
-        key=lambda p: (px[p], -abs(p[0] - w / 2)),  # type: ignore[index]
-    )
-    return (best[0] + 0.5) / w, (best[1] + 0.5) / h
+    band = energy.crop((reach, y0, w - reach, y1))
+    values = band.tobytes()
+    first = values.index(max(values))  # the first window (reading order) holding the most detail
+    x, y = first % band.width, first // band.width
+    return (reach + x + 0.5) / w, (y0 + y + 0.5) / h
 
 
 def quiet_top(shot: Image.Image, top: float, height: float, slack: float = 0.15) -> float:
