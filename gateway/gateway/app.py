@@ -129,6 +129,9 @@ HEADERS = {
 # Operations that check credentials in their own code rather than through require_caller, and
 # whether they count against the per-minute limit.
 AUTHENTICATED_ELSEWHERE = {("POST", "/v0/mcp"): True, ("POST", "/v0/auth/logout"): False}
+# Credentials are optional: logout ends the session it is sent, and answers 200 for a token that
+# is no (longer a) session as well; only a request with no token at all is refused (401).
+OPTIONAL_CREDENTIALS = {("POST", "/v0/auth/logout")}
 
 
 def _needs_caller(route: APIRoute) -> bool:
@@ -159,7 +162,7 @@ def _document_auth(schema: dict, routes: list) -> None:
             limited = _needs_caller(route) or AUTHENTICATED_ELSEWHERE.get((method, path))
             if limited is None:
                 continue
-            operation["security"] = CALLER_SECURITY
+            operation["security"] = CALLER_SECURITY + ([{}] if (method, path) in OPTIONAL_CREDENTIALS else [])
             for status, response in operation.get("responses", {}).items():
                 headers = response.setdefault("headers", {})
                 if limited and (status.startswith("2") or status == "429"):
@@ -172,6 +175,57 @@ def _document_auth(schema: dict, routes: list) -> None:
                     headers["WWW-Authenticate"] = ref["WWW-Authenticate"]
                 if not headers:
                     del response["headers"]
+
+
+# OpenAPI links from the operations that create something to those that use it: clients (and
+# schemathesis's stateful tests) follow them. (source operationId, its 2xx status, targets,
+# parameters). Publishing and TikTok accounts are left out: they reach TikTok.
+BODY_ID = "$response.body#/body/_id"
+LINKS: list[tuple[str, str, tuple[str, ...], dict[str, str]]] = [
+    ("create_app", "201", ("get_app", "update_app", "delete_app", "generate"), {"id": BODY_ID}),
+    (
+        "generate",
+        "202",
+        ("get_slideshow", "get_zip", "create_share", "delete_share"),
+        {"id": "$response.body#/body/slideshow_id"},
+    ),
+    ("create_key", "201", ("revoke_key",), {"key_id": BODY_ID}),
+    (
+        "create_webhook",
+        "201",
+        ("update_webhook", "delete_webhook", "rotate_secret", "list_deliveries", "test_webhook"),
+        {"id": BODY_ID},
+    ),
+    (
+        "test_webhook",
+        "202",
+        ("retry_delivery",),
+        {"id": "$request.path.id", "delivery_id": "$response.body#/body/delivery_id"},
+    ),
+    ("create_chat", "201", ("delete_chat", "test_chat", "list_chat_deliveries"), {"id": BODY_ID}),
+    (
+        "create_share",
+        "201",
+        ("share_page", "submit_password", "embed_page", "share_zip"),
+        {"token": "$response.body#/body/token"},
+    ),
+    ("list_hooks", "200", ("review_hook",), {"id": "$response.body#/data/0/_id"}),
+]
+
+
+def _document_links(schema: dict) -> None:
+    operations = {
+        operation["operationId"]: operation
+        for path_item in schema.get("paths", {}).values()
+        for operation in path_item.values()
+    }
+    for source, status, targets, parameters in LINKS:
+        response = operations[source]["responses"][status]
+        links = response.setdefault("links", {})
+        for target in targets:
+            if target not in operations:
+                raise RuntimeError(f"the link {source} -> {target} names no operation")
+            links[target] = {"operationId": target, "parameters": dict(parameters)}
 
 
 def _check_operation_ids(schema: dict) -> None:
@@ -223,6 +277,7 @@ def install_openapi(app: FastAPI) -> None:
                 operation.get("responses", {}).pop("422", None)
         _document_auth(schema, app.routes)
         _check_operation_ids(schema)
+        _document_links(schema)
         app.openapi_schema = schema
         return schema
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.routing import iter_route_contexts
 from kit import logs
 from kit.errors import ServiceError
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import compile_path
 
 from gateway.responses import JSONResponse
 
@@ -96,6 +100,29 @@ def _field_name(loc: tuple[Any, ...]) -> str:
     return ".".join(parts) or "body"
 
 
+METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+@functools.cache
+def _path_regex(path: str) -> re.Pattern[str]:
+    return compile_path(path)[0]
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods of every route whose path matches the request's (FastAPI has one route per
+    method, and Starlette's 405 names only the first route that matched the path). As in OpenAPI,
+    a concrete path (/hooks/refresh-now) is its own resource, not an instance of a templated one
+    (/hooks/{id})."""
+    path = request.scope.get("path", "")
+    concrete: set[str] = set()
+    templated: set[str] = set()
+    for context in iter_route_contexts(request.app.router.routes):
+        if context.path and context.methods and _path_regex(context.path).match(path):
+            (templated if "{" in context.path else concrete).update(m.upper() for m in context.methods)
+    methods = concrete or templated
+    return sorted(methods, key=lambda m: (METHOD_ORDER.index(m) if m in METHOD_ORDER else 99, m))
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, err: ServiceError) -> JSONResponse:
@@ -124,10 +151,14 @@ def install(app: FastAPI) -> None:
         if err.status_code == 404:
             return error_response("NOT_FOUND", "No such route.")
         if err.status_code == 405:
+            headers = dict(err.headers or {})
+            allowed = allowed_methods(request)
+            if allowed:  # every method of the path, not only those of the route Starlette tried
+                headers["Allow"] = ", ".join(allowed)
             return JSONResponse(
                 {"success": False, "error": {"code": "METHOD_NOT_ALLOWED", "message": "Method not allowed."}},
                 status_code=405,
-                headers=dict(err.headers or {}),
+                headers=headers,
             )
         code = {400: "VALIDATION_ERROR", 401: "UNAUTHORIZED", 413: "PAYLOAD_TOO_LARGE"}.get(
             err.status_code, "ERROR"

@@ -1670,6 +1670,30 @@ export interface components {
             /** Createdat */
             createdAt: string;
         };
+        /** JsonRpcError */
+        JsonRpcError: {
+            /**
+             * Code
+             * @description -32700 parse error, -32600 invalid request, -32602 invalid params
+             */
+            code: number;
+            /** Message */
+            message: string;
+        };
+        /**
+         * JsonRpcErrorResponse
+         * @description The JSON-RPC 2.0 error answer to a body that is not a JSON-RPC 2.0 message.
+         */
+        JsonRpcErrorResponse: {
+            /**
+             * Jsonrpc
+             * @constant
+             */
+            jsonrpc: "2.0";
+            /** Id */
+            id: string | number | null;
+            error: components["schemas"]["JsonRpcError"];
+        };
         /** KeyListEnvelope */
         KeyListEnvelope: {
             /**
@@ -2745,6 +2769,15 @@ export interface operations {
             };
             /** @description EMAIL_EXISTS */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5752,8 +5785,8 @@ export interface operations {
             query: {
                 /** @description a share URL */
                 url: string;
-                /** @description only json is implemented */
-                format?: string;
+                /** @description only json is implemented: xml answers 501 NOT_IMPLEMENTED */
+                format?: "json" | "xml";
                 /** @description keeps the 9:16 aspect */
                 maxwidth?: number | null;
                 /** @description keeps the 9:16 aspect */
@@ -5810,7 +5843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_IMPLEMENTED (format other than json) */
+            /** @description NOT_IMPLEMENTED (format xml) */
             501: {
                 headers: {
                     [name: string]: unknown;
@@ -6254,6 +6287,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A body that is not a JSON-RPC 2.0 message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                };
+            };
             /** @description UNAUTHORIZED */
             401: {
                 headers: {
@@ -6266,6 +6308,15 @@ export interface operations {
             };
             /** @description PLAN_LACKS_API, ORGANIZATION_SUSPENDED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -89,7 +89,7 @@ def session_response(request: Request, token: str, org_id: str, status: int) -> 
     "/v0/auth/signup",
     status_code=201,
     response_model=SessionEnvelope,
-    responses=error_responses("VALIDATION_ERROR", "EMAIL_EXISTS"),
+    responses=error_responses("VALIDATION_ERROR", "EMAIL_EXISTS", "RATE_LIMITED"),
     summary="Create a Free organization with its owner and start a session",
 )
 async def signup(body: SignupBody, request: Request) -> JSONResponse:

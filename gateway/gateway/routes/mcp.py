@@ -12,12 +12,13 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI
 from kit.errors import ServiceError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from pydantic import BaseModel, Field
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import Message, Receive, Scope, Send
@@ -133,6 +134,19 @@ def _rpc_error(rpc_id: str | int | None, code: int, message: str) -> dict[str, A
     return {"jsonrpc": "2.0", "id": rpc_id, "error": {"code": code, "message": message}}
 
 
+class JsonRpcError(BaseModel):
+    code: int = Field(description="-32700 parse error, -32600 invalid request, -32602 invalid params")
+    message: str
+
+
+class JsonRpcErrorResponse(BaseModel):
+    """The JSON-RPC 2.0 error answer to a body that is not a JSON-RPC 2.0 message."""
+
+    jsonrpc: Literal["2.0"]
+    id: str | int | None
+    error: JsonRpcError
+
+
 class _AsgiEndpoint:
     """Wraps the function so Starlette treats it as a raw ASGI app, not a request handler."""
 
@@ -151,7 +165,16 @@ for _path in (PATH, PATH + "/"):
 @router.post(
     PATH,
     summary="MCP server (stateless Streamable HTTP, JSON responses)",
-    responses=errors.responses("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"),
+    responses={
+        **errors.responses(
+            "UNAUTHORIZED",
+            "PLAN_LACKS_API",
+            "ORGANIZATION_SUSPENDED",
+            "RATE_LIMITED",
+            "UNSUPPORTED_MEDIA_TYPE",
+        ),
+        400: {"model": JsonRpcErrorResponse, "description": "A body that is not a JSON-RPC 2.0 message"},
+    },
     openapi_extra={
         "requestBody": {
             "required": True,

@@ -3,7 +3,7 @@ The HTML comes rendered from the sharing service (its templates); this is HTTP s
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -138,19 +138,21 @@ Dimension = Annotated[int | None, Query(ge=1, le=10000, description="keeps the 9
     summary="oEmbed 1.0 for a share URL",
     responses={
         **errors.responses("VALIDATION_ERROR", "PASSWORD_REQUIRED", "SHARE_NOT_FOUND", "RATE_LIMITED"),
-        501: {"model": errors.ErrorEnvelope, "description": "NOT_IMPLEMENTED (format other than json)"},
+        501: {"model": errors.ErrorEnvelope, "description": "NOT_IMPLEMENTED (format xml)"},
     },
     dependencies=[Limited],
 )
 async def oembed(
     request: Request,
     url: Annotated[str, Query(min_length=1, max_length=2048, description="a share URL")],
-    format: Annotated[str, Query(max_length=16, description="only json is implemented")] = "json",
+    format: Annotated[
+        Literal["json", "xml"], Query(description="only json is implemented: xml answers 501 NOT_IMPLEMENTED")
+    ] = "json",
     maxwidth: Dimension = None,
     maxheight: Dimension = None,
 ) -> JSONResponse:
-    if format.lower() != "json":
-        raise ServiceError("NOT_IMPLEMENTED", f"oEmbed format {format[:16]!r} is not implemented; use json.")
+    if format != "json":
+        raise ServiceError("NOT_IMPLEMENTED", f"oEmbed format {format!r} is not implemented; use json.")
     req = sharing_pb2.GetOembedRequest(url=url, maxwidth=maxwidth or 0, maxheight=maxheight or 0)
     resp = await call(request.app.state.backends.sharing.GetOembed, req)
     body = {k: getattr(resp, k) for k in OEmbed.model_fields}

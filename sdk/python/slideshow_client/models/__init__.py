@@ -55,6 +55,8 @@ from .hook_out import HookOut
 from .hook_out_category import HookOutCategory
 from .hook_out_source import HookOutSource
 from .hook_out_status import HookOutStatus
+from .json_rpc_error import JsonRpcError
+from .json_rpc_error_response import JsonRpcErrorResponse
 from .key_list_envelope import KeyListEnvelope
 from .list_apps_status_type_0 import ListAppsStatusType0
 from .list_hooks_category_type_0 import ListHooksCategoryType0
@@ -71,6 +73,7 @@ from .new_key_envelope import NewKeyEnvelope
 from .niche import Niche
 from .niche_list import NicheList
 from .o_embed import OEmbed
+from .oembed_format import OembedFormat
 from .ok import Ok
 from .organization_envelope import OrganizationEnvelope
 from .organization_out import OrganizationOut
@@ -200,6 +203,8 @@ __all__ = (
     "HookOutCategory",
     "HookOutSource",
     "HookOutStatus",
+    "JsonRpcError",
+    "JsonRpcErrorResponse",
     "KeyListEnvelope",
     "ListAppsStatusType0",
     "ListHooksCategoryType0",
@@ -216,6 +221,7 @@ __all__ = (
     "Niche",
     "NicheList",
     "OEmbed",
+    "OembedFormat",
     "Ok",
     "OrganizationEnvelope",
     "OrganizationOut",

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
+from ...models.json_rpc_error_response import JsonRpcErrorResponse
 from ...models.mcp_documentation_body import McpDocumentationBody
 from ...models.mcp_documentation_response_mcp_documentation import McpDocumentationResponseMcpDocumentation
 from ...types import Response
@@ -32,11 +33,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | McpDocumentationResponseMcpDocumentation | None:
+) -> ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
     if response.status_code == 200:
         response_200 = McpDocumentationResponseMcpDocumentation.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = JsonRpcErrorResponse.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = ErrorEnvelope.from_dict(response.json())
@@ -47,6 +53,11 @@ def _parse_response(
         response_403 = ErrorEnvelope.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 415:
+        response_415 = ErrorEnvelope.from_dict(response.json())
+
+        return response_415
 
     if response.status_code == 429:
         response_429 = ErrorEnvelope.from_dict(response.json())
@@ -61,7 +72,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | McpDocumentationResponseMcpDocumentation]:
+) -> Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -74,7 +85,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> Response[ErrorEnvelope | McpDocumentationResponseMcpDocumentation]:
+) -> Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -92,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | McpDocumentationResponseMcpDocumentation]
+        Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]
     """
 
     kwargs = _get_kwargs(
@@ -110,7 +121,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> ErrorEnvelope | McpDocumentationResponseMcpDocumentation | None:
+) -> ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -128,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | McpDocumentationResponseMcpDocumentation
+        ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation
     """
 
     return sync_detailed(
@@ -141,7 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> Response[ErrorEnvelope | McpDocumentationResponseMcpDocumentation]:
+) -> Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -159,7 +170,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | McpDocumentationResponseMcpDocumentation]
+        Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]
     """
 
     kwargs = _get_kwargs(
@@ -175,7 +186,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> ErrorEnvelope | McpDocumentationResponseMcpDocumentation | None:
+) -> ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -193,7 +204,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | McpDocumentationResponseMcpDocumentation
+        ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation
     """
 
     return (

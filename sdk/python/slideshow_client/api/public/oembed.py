@@ -7,13 +7,14 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.o_embed import OEmbed
+from ...models.oembed_format import OembedFormat
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     url_query: str,
-    format_: str | Unset = "json",
+    format_: OembedFormat | Unset = OembedFormat.JSON,
     maxwidth: int | None | Unset = UNSET,
     maxheight: int | None | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -22,7 +23,11 @@ def _get_kwargs(
 
     params["url"] = url_query
 
-    params["format"] = format_
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
 
     json_maxwidth: int | None | Unset
     if isinstance(maxwidth, Unset):
@@ -103,7 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     url_query: str,
-    format_: str | Unset = "json",
+    format_: OembedFormat | Unset = OembedFormat.JSON,
     maxwidth: int | None | Unset = UNSET,
     maxheight: int | None | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OEmbed]:
@@ -111,7 +116,8 @@ def sync_detailed(
 
     Args:
         url_query (str): a share URL
-        format_ (str | Unset): only json is implemented Default: 'json'.
+        format_ (OembedFormat | Unset): only json is implemented: xml answers 501 NOT_IMPLEMENTED
+            Default: OembedFormat.JSON.
         maxwidth (int | None | Unset): keeps the 9:16 aspect
         maxheight (int | None | Unset): keeps the 9:16 aspect
 
@@ -141,7 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     url_query: str,
-    format_: str | Unset = "json",
+    format_: OembedFormat | Unset = OembedFormat.JSON,
     maxwidth: int | None | Unset = UNSET,
     maxheight: int | None | Unset = UNSET,
 ) -> ErrorEnvelope | OEmbed | None:
@@ -149,7 +155,8 @@ def sync(
 
     Args:
         url_query (str): a share URL
-        format_ (str | Unset): only json is implemented Default: 'json'.
+        format_ (OembedFormat | Unset): only json is implemented: xml answers 501 NOT_IMPLEMENTED
+            Default: OembedFormat.JSON.
         maxwidth (int | None | Unset): keeps the 9:16 aspect
         maxheight (int | None | Unset): keeps the 9:16 aspect
 
@@ -174,7 +181,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     url_query: str,
-    format_: str | Unset = "json",
+    format_: OembedFormat | Unset = OembedFormat.JSON,
     maxwidth: int | None | Unset = UNSET,
     maxheight: int | None | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OEmbed]:
@@ -182,7 +189,8 @@ async def asyncio_detailed(
 
     Args:
         url_query (str): a share URL
-        format_ (str | Unset): only json is implemented Default: 'json'.
+        format_ (OembedFormat | Unset): only json is implemented: xml answers 501 NOT_IMPLEMENTED
+            Default: OembedFormat.JSON.
         maxwidth (int | None | Unset): keeps the 9:16 aspect
         maxheight (int | None | Unset): keeps the 9:16 aspect
 
@@ -210,7 +218,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     url_query: str,
-    format_: str | Unset = "json",
+    format_: OembedFormat | Unset = OembedFormat.JSON,
     maxwidth: int | None | Unset = UNSET,
     maxheight: int | None | Unset = UNSET,
 ) -> ErrorEnvelope | OEmbed | None:
@@ -218,7 +226,8 @@ async def asyncio(
 
     Args:
         url_query (str): a share URL
-        format_ (str | Unset): only json is implemented Default: 'json'.
+        format_ (OembedFormat | Unset): only json is implemented: xml answers 501 NOT_IMPLEMENTED
+            Default: OembedFormat.JSON.
         maxwidth (int | None | Unset): keeps the 9:16 aspect
         maxheight (int | None | Unset): keeps the 9:16 aspect
 
