@@ -248,3 +248,19 @@ def test_indonesian_reduplicated_words_stay_whole() -> None:
     assert hyphen + 1 not in allowed
     german = "Deine Trainingsplan-Motivationsstrategie"
     assert german.index("-") + 1 in breaking._allowed(german, "de")  # elsewhere a hyphen still breaks
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("Huấn luyện viên AI điều chỉnh theo bạn mỗi tuần", ("Huấn luyện viên", "điều chỉnh")),
+        ("2 ngộ nhận về thể hình bạn vẫn tin", ("ngộ nhận", "thể hình")),
+    ],
+)
+def test_vietnamese_lines_never_split_a_word(value: str, words: tuple[str, ...]) -> None:
+    for width in (560, 700, 850):
+        block = text.fit(value, "vi", (0, 0, width, 1400), text.Spec(max_size=120, min_size=60))
+        lines = [line.text for line in block.lines]
+        assert " ".join(lines) == value
+        for word in words:
+            assert any(word in line for line in lines), (word, lines)

@@ -155,3 +155,16 @@ def test_chinese_break_inside_a_word_is_flagged(lang: str, first: str, rest: str
         runs=(((first, face),), ((rest, face),)),
     )
     assert "word-cut" in _rules(HOOK, bad)
+
+
+def test_vietnamese_break_inside_a_word_is_flagged() -> None:
+    bad = replace(
+        GOOD,
+        text="Huấn luyện viên AI điều chỉnh",
+        language="vi",
+        lines=("Huấn luyện", "viên AI điều chỉnh"),
+        runs=((("Huấn luyện", "tiktok_heavy"),), (("viên AI điều chỉnh", "tiktok_heavy"),)),
+    )
+    assert "word-cut" in _rules(HOOK, bad)
+    good = replace(bad, lines=("Huấn luyện viên", "AI điều chỉnh"))
+    assert "word-cut" not in _rules(HOOK, good)

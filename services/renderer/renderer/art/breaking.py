@@ -6,15 +6,19 @@
 - Japanese and Chinese: between BudouX phrases only ("フィットネスアプリを / ダウンロード"), for Chinese
   only where a dictionary (jieba) also ends a word; Thai between dictionary words (PyThaiNLP); never inside them, with closing punctuation and particles kept on the line.
 - Korean: between words (spaces), like CSS `word-break: keep-all`; never between two syllables.
+- Vietnamese: at spaces between words only, words found in a dictionary (dictionaries/vi-words.txt):
+  its spaces separate syllables, so "huấn luyện viên" stays on one line.
 - Hyphenation is separate (`hyphen_points`): dictionary points from pyphen, used by the layout only when
   a word does not fit at the design's minimum size.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import budoux
@@ -136,6 +140,40 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
     return out
 
 
+DICTIONARIES = Path(__file__).resolve().parent.parent / "dictionaries"
+_VI_LONGEST = 4  # syllables in the longest words worth matching
+
+
+@lru_cache(maxsize=1)
+def _vietnamese_words() -> frozenset[str]:
+    lines = (DICTIONARIES / "vi-words.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(w.strip().lower() for w in lines if " " in w.strip())
+
+
+def vietnamese_word_insides(text: str) -> set[int]:
+    """Offsets of the syllables that continue a Vietnamese word (longest dictionary match first): a line
+    must not start there."""
+    words = _vietnamese_words()
+    tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    inside: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        take = 1
+        for n in range(min(_VI_LONGEST, len(tokens) - i), 1, -1):
+            span = [t for _, t in tokens[i : i + n]]
+            if any(not t[-1].isalpha() for t in span[:-1]):
+                continue  # a comma or full stop ends a word
+            if " ".join(t.strip(_PUNCT) for t in span).lower() in words:
+                take = n
+                break
+        inside.update(start for start, _ in tokens[i + 1 : i + take])
+        i += take
+    return inside
+
+
+_PUNCT = ".,!?;:…\"'“”‘’()[]"
+
+
 @lru_cache(maxsize=1)
 def _jieba() -> Any:
     import rjieba  # jieba's dictionary in Rust: about 35 MB resident, loaded once per process
@@ -176,6 +214,7 @@ def _allowed(text: str, language: str) -> set[int]:
             for i in breaks
             if text[i - 1].isspace() or "Hangul" not in (script.of(text[i - 1]), script.of(text[i]))
         }
+    inside = vietnamese_word_insides(text) if language.split("-")[0] == "vi" else set()
     out = set()
     for i in breaks:
         if text[i] in NO_START or text[i - 1] in NO_END:
@@ -187,6 +226,8 @@ def _allowed(text: str, language: str) -> set[int]:
             continue  # "10 / minutes", "10 / 分钟": a number stays with what it counts
         if len(before) == 1 and before.isalpha() and language.split("-")[0] in _ONE_LETTER_GLUE:
             continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
+        if i in inside:
+            continue  # between two syllables of one Vietnamese word ("huấn luyện / viên")
         if text[i - 1] in "-‐" and not text[i].isspace():
             if language.split("-")[0] in _REDUPLICATING:
                 continue  # "bertahun-tahun", "kura-kura": one word, never split at its hyphen

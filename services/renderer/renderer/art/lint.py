@@ -1,7 +1,7 @@
 """The deck lint: checks a render's layout record (record.py) against what a postable deck needs.
 
 Independent of the layout code on purpose: it reads each font's character map itself, finds words with
-its own segmentation (spaces, pyphen's dictionary, BudouX phrases, jieba's Chinese words) and re-derives every rule from the
+its own segmentation (spaces, pyphen's dictionary, BudouX phrases, jieba's Chinese words, a Vietnamese word list) and re-derives every rule from the
 record alone, so a bug in text.py or breaking.py cannot hide from it.
 
 Rules: boxes inside the safe zones (top 10 %, bottom 20 %, right 12 %); the hook is the largest text of
@@ -12,9 +12,11 @@ text shortened (ellipsis or dropped words); no glyph missing from the font used.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import budoux
 import pyphen
@@ -149,6 +151,32 @@ def _ends(pieces: list[str]) -> set[int]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _vietnamese_dictionary() -> frozenset[str]:
+    path = Path(__file__).resolve().parent.parent / "dictionaries" / "vi-words.txt"
+    return frozenset(line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines())
+
+
+def _vietnamese_joins(text: str) -> set[int]:
+    """Offsets of the spaces inside Vietnamese words, by backward maximal matching (the layout matches
+    forward: the two agree on unambiguous text and flag each other's mistakes)."""
+    spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    plain = [text[a:b].strip(".,!?;:…\"'“”‘’()").lower() for a, b in spans]
+    joins: set[int] = set()
+    j = len(spans)
+    while j > 0:
+        take = 1
+        for n in range(min(4, j), 1, -1):
+            if " ".join(plain[j - n : j]) in _vietnamese_dictionary() and all(
+                text[b - 1].isalpha() for _, b in spans[j - n : j - 1]
+            ):
+                take = n
+                break
+        joins.update(spans[k][1] for k in range(j - take, j - 1))
+        j -= take
+    return joins
+
+
 def _chinese_words(text: str) -> list[str]:
     import rjieba  # jieba's dictionary and HMM, in Rust
 
@@ -192,6 +220,9 @@ def _breaks(r: TextRecord) -> list[Violation]:
                 out.append(
                     _v(r, "needless-hyphen", f"{word!r} hyphenated at {r.size}px (min {r.min_size}px)")
                 )
+            continue
+        if after == " " and r.language.split("-")[0] == "vi" and end in _vietnamese_joins(text):
+            out.append(_v(r, "word-cut", f"{line!r} / {r.lines[i + 1]!r} splits a Vietnamese word"))
             continue
         if after in (" ", "") or before in ("-", "‐", "/", "—", "–", " "):
             continue
