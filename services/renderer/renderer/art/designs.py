@@ -33,7 +33,7 @@ TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
 HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
 TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
-DEVICE_W, DEVICE_Y, DEVICE_TEXT_BOTTOM = 520, 1470, 900
+DEVICE_TEXT_BOTTOM = 900  # words above the screen card
 # Discovery and result slides crop the screen to what matters, 70 % of the slide wide, above the caption.
 CARD_W, CARD_TOP, CARD_BOTTOM = 760, 920, 1500  # of its area's height, the rest for the swipe cue
 SUB_MAX, SUB_MIN = 58, 44
@@ -301,25 +301,23 @@ def clear_of_subject(ctx: Ctx, area: text.Box) -> text.Box:
     return above if abs(sy - (above[1] + above[3]) / 2) > abs(sy - (below[1] + below[3]) / 2) else below
 
 
-DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen on a phone
+DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen
 
 
 def shows_device(ctx: Ctx) -> bool:
     return ctx.shot is not None and ctx.kind in DEVICE_KINDS
 
 
-def place_device(
-    img: Image.Image, ctx: Ctx, tilt: float, width: int, center_y: int, ring: RGB | None
-) -> None:
+def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None) -> None:
+    """The part of the app's screen that matters as a large card above the caption zone; discovery and
+    result cards get a `frame` (the callout), the CTA's card shows the top of the app."""
     assert ctx.shot is not None
-    callout = ring if ctx.kind in ("discovery", "result") else None
-    if ctx.kind == "cta":  # the whole app on a phone; elsewhere the part of the screen that matters
-        imagery.device(img, ctx.shot, (W // 2 - 30, center_y), width, tilt)
+    left = W // 2 - 30 - CARD_W // 2
+    box = (left, CARD_TOP, left + CARD_W, CARD_BOTTOM)
+    if ctx.kind == "cta":
+        imagery.screen_card(img, ctx.shot, box, None, imagery.TOP_OF_SCREEN)
     else:
-        left = W // 2 - 30 - CARD_W // 2
-        imagery.screen_card(
-            img, ctx.shot, (left, CARD_TOP, left + CARD_W, CARD_BOTTOM), callout, ctx.shot_turn
-        )
+        imagery.screen_card(img, ctx.shot, box, frame, ctx.shot_turn)
 
 
 # -- classic ------------------------------------------------------------------------------------------
@@ -330,7 +328,7 @@ def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
     x0, y0, x1, y1 = SAFE
     if shows_device(ctx):
-        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, ctx.pal.accent)
+        place_device(img, ctx, ctx.pal.accent)
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = CLASSIC_HOOK
@@ -355,7 +353,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     soft = ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light brand backdrop
     img = backdrop(ctx, "soft")
     if shows_device(ctx):
-        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, paint.tint(ctx.pal.primary, 0.2))
+        place_device(img, ctx, paint.tint(ctx.pal.primary, 0.2))
         area: text.Box = (x0 + 20, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = INSPO_HOOK
@@ -382,7 +380,7 @@ def editorial(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
     img = backdrop(ctx, "deep")
     if shows_device(ctx):
-        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, ctx.pal.accent)
+        place_device(img, ctx, ctx.pal.accent)
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = EDITORIAL_HOOK
@@ -409,7 +407,7 @@ def studio(ctx: Ctx) -> Image.Image:
     else:
         img = backdrop(ctx, "vivid")
     if shows_device(ctx):
-        place_device(img, ctx, 0.0, DEVICE_W, DEVICE_Y, (255, 255, 255))
+        place_device(img, ctx, (255, 255, 255))
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = STUDIO_HOOK

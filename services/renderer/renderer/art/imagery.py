@@ -284,82 +284,24 @@ def quiet_top(shot: Image.Image, top: float, height: float, slack: float = 0.15)
     return min(candidates, key=lambda t: (row(t) + row(t + height - 1), abs(t - top)))
 
 
-def device(
-    canvas: Image.Image,
-    shot: Image.Image,
-    center: tuple[int, int],
-    width: int,
-    tilt: float = 0.0,
-    bezel: RGB = (14, 14, 18),
-    callout: RGB | None = None,
-) -> tuple[float, float] | None:
-    """A phone (rounded bezel, screen, island, soft shadow) showing `shot`, `width` px wide, rotated by
-    `tilt` degrees around `center`. With `callout`, a ring marks the screen's busiest spot; returns
-    that ring's center on the canvas."""
-    h = round(width * 2.05)
-    radius = round(width * 0.13)
-    border = max(8, round(width * 0.03))
-    sw, sh = width - 2 * border, h - 2 * border
-    screen = paint.cover(shot, (sw, sh))
-    pad = 120
-    layer = Image.new("RGBA", (width + 2 * pad, h + 2 * pad), (0, 0, 0, 0))
-    d = ImageDraw.Draw(layer)
-    d.rounded_rectangle((pad, pad, pad + width, pad + h), radius=radius, fill=(*bezel, 255))
-    layer.paste(screen, (pad + border, pad + border), paint.rounded_mask((sw, sh), radius - border))
-    island_w = round(width * 0.28)
-    d.rounded_rectangle(
-        (
-            pad + (width - island_w) // 2,
-            pad + border + 14,
-            pad + (width + island_w) // 2,
-            pad + border + 14 + round(width * 0.055),
-        ),
-        radius=round(width * 0.03),
-        fill=(*bezel, 255),
-    )
-    ring = None
-    if callout is not None:
-        fx, fy = busiest_point(shot)
-        rx, ry = pad + border + fx * sw, pad + border + fy * sh
-        rad = width * 0.2
-        d.ellipse(
-            (rx - rad, ry - rad, rx + rad, ry + rad),
-            outline=(*callout, 255),
-            width=max(8, round(width * 0.022)),
-        )
-        ring = (rx, ry)
-    rotated = layer.rotate(tilt, resample=Image.Resampling.BILINEAR, expand=True) if tilt else layer
-    rshadow = _shadow_for(rotated)
-    x = center[0] - rotated.width // 2
-    y = center[1] - rotated.height // 2
-    canvas.paste((0, 0, 0), (x + 10, y + 30), rshadow)
-    canvas.paste(rotated, (x, y), rotated)
-    if ring is None:
-        return None
-    # Where the ring landed after rotation (rotation is counter-clockwise for positive angles).
-    ox, oy = layer.width / 2, layer.height / 2
-    a = math.radians(tilt)
-    dx, dy = ring[0] - ox, ring[1] - oy
-    return (
-        x + rotated.width / 2 + dx * math.cos(a) + dy * math.sin(a),
-        y + rotated.height / 2 - dx * math.sin(a) + dy * math.cos(a),
-    )
+TOP_OF_SCREEN = 2  # screen_card's turn that shows the top of a screen (greeting, summary)
 
 
 def screen_card(
     canvas: Image.Image,
     shot: Image.Image,
     box: tuple[int, int, int, int],
-    callout: RGB | None = None,
+    frame: RGB | None = None,
     turn: int = 0,
 ) -> None:
     """The part of the screen that matters, large: a crop of `shot` with the box's aspect, centered on
-    the screen's busiest spot, with rounded corners and a soft shadow; `callout` rings that spot. The
-    `turn`-th showing of a screen looks at the busiest spot of another band of it."""
+    the screen's busiest spot, with rounded corners and a soft shadow. `frame` draws a callout around
+    the card: the crop already is the part that matters, and a ring guessed onto a screen lands between
+    two things as often as on one. The `turn`-th showing of a screen looks at another band of it."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     bands = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))
-    fx, fy = busiest_point(shot, *bands[turn % len(bands)])
+    _, fy = busiest_point(shot, *bands[turn % len(bands)])
     scale = w / shot.width  # full screen width, so the crop keeps its layout readable
     src_h = min(shot.height, h / scale)
     top = quiet_top(shot, min(max(fy * shot.height - src_h / 2, 0), shot.height - src_h), src_h)
@@ -373,13 +315,15 @@ def screen_card(
     radius = round(w * 0.05)
     pad = 96  # room for the whole soft shadow: a shadow cut at the layer's edge shows as a grey square
     layer = Image.new("RGBA", (w + 2 * pad, card.height + 2 * pad), (0, 0, 0, 0))
-    layer.paste(card, (pad, pad), paint.rounded_mask(card.size, radius))
-    if callout is not None:
-        rx, ry = pad + fx * w, pad + (fy * shot.height - top) * scale
-        rad = w * 0.16
-        ImageDraw.Draw(layer).ellipse(
-            (rx - rad, ry - rad, rx + rad, ry + rad), outline=(*callout, 255), width=max(8, round(w * 0.014))
+    if frame is not None:
+        gap, width = 14, max(8, round(w * 0.014))
+        ImageDraw.Draw(layer).rounded_rectangle(
+            (pad - gap, pad - gap, pad + w + gap, pad + card.height + gap),
+            radius=radius + gap,
+            outline=(*frame, 255),
+            width=width,
         )
+    layer.paste(card, (pad, pad), paint.rounded_mask(card.size, radius))
     shadow = _shadow_for(layer)
     canvas.paste((0, 0, 0), (x0 - pad + 8, y0 - pad + 24), shadow)
     canvas.paste(layer, (x0 - pad, y0 - pad), layer)
@@ -390,11 +334,6 @@ def _shadow_for(layer: Image.Image) -> Image.Image:
     small = alpha.resize((alpha.width // 4, alpha.height // 4), Image.Resampling.BILINEAR)
     small = small.point(lambda v: v * 0.55).filter(ImageFilter.GaussianBlur(9))
     return small.resize(alpha.size, Image.Resampling.BILINEAR)
-
-
-def screen_fill(shot: Image.Image, focus_y: float = 0.0) -> Image.Image:
-    """The screen itself as a full-bleed picture (a tall screenshot already is 9:16-ish)."""
-    return memo(shot, f"fill{focus_y}", lambda: paint.cover(shot, (W, H), focus_y)).copy()
 
 
 def memo(img: Image.Image, key: str, make: Callable[[], Image.Image]) -> Image.Image:

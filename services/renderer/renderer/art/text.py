@@ -430,7 +430,7 @@ def _is_orphan(line: str) -> bool:
         return True
     if len(core) == 1 and script.is_cjk(core) or script.of(core[0]) == "Thai" and len(core) <= 2:
         return True
-    return " " not in core and len(core) <= 3 and not script.is_cjk(core[0])
+    return " " not in core and len(core) <= 7 and not script.is_cjk(core[0])  # "once", "place" alone
 
 
 def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool) -> _Fit:
@@ -455,6 +455,24 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
     return best
 
 
+def _without_orphan(
+    text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool
+) -> _Fit:
+    """A last line of one short word ("Trying to change / everything at / once") is worth up to 15 % of
+    the size: the first smaller size whose balanced lines end on more than that word wins."""
+    if len(found.lines) < 2 or not _is_orphan(found.lines[-1][0]):
+        return found
+    floor = max(spec.min_size, int(found.size * 0.85))
+    for size in range(found.size - 1, floor - 1, -1):
+        trial = _try(text, language, spec, box, size, mode, rtl)
+        if trial is None:
+            continue
+        trial = _balance(text, language, spec, box, trial, mode, rtl)
+        if not _is_orphan(trial.lines[-1][0]):
+            return trial
+    return found
+
+
 def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
     """The largest size at which `text` fits `box` without breaking a word, lines balanced. Below the
     minimum size only a word that cannot fit at all is hyphenated (dictionary points), then, as a last
@@ -470,6 +488,7 @@ def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
             found = _search(text, language, spec, box, mode, rtl, low, high)
             if found is not None:
                 found = _balance(text, language, spec, box, found, mode, rtl)
+                found = _without_orphan(text, language, spec, box, found, mode, rtl)
                 break
     if found is None:
         found = _Fit([], spec.min_size)
