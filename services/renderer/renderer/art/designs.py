@@ -334,7 +334,7 @@ def classic(ctx: Ctx) -> Image.Image:
         area = CLASSIC_HOOK
     else:
         area = clear_of_subject(ctx, (x0, round(H * 0.28), x1, round(H * 0.72)))
-    if ctx.photo is not None or ctx.shot is not None:
+    if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
         img = imagery.scrim(
             img, area[1], area[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
         )
