@@ -96,6 +96,10 @@ test load chaos: export STACK_GATEWAY_REPLICAS ?= 2
 test: export SMTP_URL ?= smtp://127.0.0.1:$(shell echo $$((2525 + $(STACK_PORT_OFFSET))))
 test: export WEBHOOK_RETRY_SCHEDULE ?= 1,2,2,2,2
 test: export TIKTOK_API_BASE ?= https://127.0.0.1:$(shell echo $$((18443 + $(STACK_PORT_OFFSET))))
+# TikTok's authorize page (Login Kit) is the same fake, with a test app's client key and secret.
+test: export TIKTOK_AUTH_BASE ?= $(TIKTOK_API_BASE)
+test: export TIKTOK_CLIENT_KEY ?= awlocaltestclientkey
+test: export TIKTOK_CLIENT_SECRET ?= local-test-client-secret
 # Billing's Stripe calls (Checkout, Billing Portal) go to a local stand-in the tests start.
 test: export STRIPE_API_BASE ?= http://127.0.0.1:$(shell echo $$((12111 + $(STACK_PORT_OFFSET))))
 test: export STRIPE_SECRET_KEY ?= sk_test_local_stand_in

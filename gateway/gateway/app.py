@@ -37,6 +37,7 @@ ROUTE_MODULES = [
     "social",
     "sharing",
     "public",
+    "oauth",
     "billing",
     "mcp",
 ]

@@ -77,6 +77,7 @@ PATH_PARAMETER_ANSWERS: dict[tuple[str, str], tuple[str, str] | None] = {
     ("/v0/api/v1/apps/{id}", "id"): APP,
     ("/v0/api/v1/apps/{id}/slideshows", "id"): APP,
     ("/v0/api/v1/apps/{id}/social-accounts", "id"): APP,
+    ("/v0/api/v1/apps/{id}/social-accounts/tiktok/connect", "id"): APP,
     ("/v0/api/v1/apps/{id}/social-accounts/{account_id}", "id"): SOCIAL_ACCOUNT,
     ("/v0/api/v1/apps/{id}/social-accounts/{account_id}", "account_id"): SOCIAL_ACCOUNT,
     ("/v0/api/v1/slideshows/{id}", "id"): SLIDESHOW,

@@ -78,6 +78,29 @@ class QuotaExceededEvent(BaseModel):
     period_end: str | None = Field(description="End of the billing period (ISO 8601 UTC)")
 
 
+class PublishEvent(BaseModel):
+    event: Literal["slideshow.published", "slideshow.publish_failed"]
+    created_at: str = Field(description="ISO 8601 UTC time TikTok's final status was seen")
+    organization_id: str
+    slideshow_id: str
+    app_id: str
+    account_id: str = Field(description="The connected account posted with (acct_<id>)")
+    publication_id: str = Field(
+        description="The publish record (pub_<id>), `_id` of the publish call's answer"
+    )
+    platform: Literal["tiktok"]
+    mode: Literal["draft", "direct"]
+    privacy_level: str
+    publish_id: str = Field(description="TikTok's publish id")
+    status: Literal["PUBLISH_COMPLETE", "SEND_TO_USER_INBOX", "FAILED"] = Field(
+        description="TikTok's final status: PUBLISH_COMPLETE (direct post live), SEND_TO_USER_INBOX (draft "
+        "in the creator's inbox), FAILED (publish_failed)"
+    )
+    post_ids: list[str] = Field(description="TikTok's ids of the public post, when it gives them")
+    fail_reason: str | None = Field(description="publish_failed: TikTok's fail_reason; null otherwise")
+    error: str | None = Field(default=None, description="publish_failed only: what went wrong, in a sentence")
+
+
 class WebhookTestEvent(BaseModel):
     event: Literal["webhook.test"]
     created_at: str = Field(description="ISO 8601 UTC time the test was requested")
@@ -134,6 +157,38 @@ def document_webhooks(app: FastAPI) -> None:
     )
     def quota_exceeded(
         body: QuotaExceededEvent,
+        signature: Signature,
+        event: EventName,
+        delivery_id: DeliveryId,
+        webhook_id: WebhookId,
+        webhook_timestamp: WebhookTimestamp,
+        webhook_signature: WebhookSignature,
+    ) -> None: ...
+
+    @app.webhooks.post(
+        "slideshow.published",
+        summary="A published slideshow reached its final status at TikTok (posted, or in the creator's inbox)",
+        description=DELIVERY,
+        responses=RESPONSES,
+    )
+    def slideshow_published(
+        body: PublishEvent,
+        signature: Signature,
+        event: EventName,
+        delivery_id: DeliveryId,
+        webhook_id: WebhookId,
+        webhook_timestamp: WebhookTimestamp,
+        webhook_signature: WebhookSignature,
+    ) -> None: ...
+
+    @app.webhooks.post(
+        "slideshow.publish_failed",
+        summary="TikTok reported a publish as failed (or gave no final status in time), with fail_reason",
+        description=DELIVERY,
+        responses=RESPONSES,
+    )
+    def slideshow_publish_failed(
+        body: PublishEvent,
         signature: Signature,
         event: EventName,
         delivery_id: DeliveryId,

@@ -527,6 +527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/v1/apps/{id}/social-accounts/tiktok/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a TikTok account to an app by OAuth (TikTok Login Kit)
+         * @description Answers the URL of TikTok's authorize page. After the user agrees, TikTok sends the browser to GET /v0/public/oauth/tiktok/callback, which stores the account (tokens encrypted, refreshed before they expire) and redirects to `redirect_after` or shows a page. Reconnecting replaces the tokens and keeps the account id. 503 UNAVAILABLE when the server has no TikTok client key.
+         */
+        post: operations["connect_tiktok"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/v1/apps/{id}/social-accounts/{account_id}": {
         parameters: {
             query?: never;
@@ -537,7 +557,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Disconnect a social account */
+        /** Disconnect a social account (its token is revoked at TikTok and deleted here) */
         delete: operations["delete_account"];
         options?: never;
         head?: never;
@@ -555,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)
-         * @description Idempotent per slideshow and account: a repeat returns the recorded publish.
+         * @description Idempotent per slideshow and account: a repeat returns the recorded publish. A direct post asks TikTok for the creator's privacy levels first and refuses one the creator lacks (400, privacy_level). The post's status is followed in the background until final; the outcome is sent as slideshow.published or slideshow.publish_failed. An account TikTok no longer accepts: 409 RECONNECT_REQUIRED.
          */
         post: operations["publish"];
         delete?: never;
@@ -651,6 +671,26 @@ export interface paths {
         put?: never;
         /** ZIP bundle of a shared slideshow (same shape as the private ZIP) */
         post: operations["share_zip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/public/oauth/tiktok/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TikTok's OAuth redirect (the browser comes back here from TikTok's authorize page)
+         * @description Checks the state (signature, expiry, single use, and the organization of the browser's session when it has one), exchanges the code at TikTok with the PKCE verifier, stores the tokens encrypted with the account's display name and avatar, then redirects (303) to the `redirect_after` given when connecting, or shows a page. A replayed, expired, forged or other organization's state, or TikTok's `error` (the user declined), changes nothing and shows a page saying so.
+         */
+        get: operations["tiktok_callback"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -868,6 +908,68 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "slideshow.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A published slideshow reached its final status at TikTok (posted, or in the creator's inbox)
+         * @description Sent as `POST` with `Content-Type: application/json` to every enabled endpoint
+         *     registered for the event (`POST /v0/api/webhooks`, HTTPS only). Verify `X-Service-Signature`:
+         *     HMAC-SHA256 of the raw body with the endpoint secret (`whsec_...`, UTF-8), compared in constant
+         *     time. Any 2xx within 15 s is a success; 3xx is a failure (redirects are not followed); `410`
+         *     disables the endpoint. Failed deliveries are retried after 1 min, 5 min, 30 min, 2 h and 12 h
+         *     (six attempts in all) with the same `X-Service-Delivery-Id` and body.
+         *
+         *     Standard Webhooks (https://www.standardwebhooks.com) headers come with every delivery too:
+         *     `webhook-id` (= `X-Service-Delivery-Id`), `webhook-timestamp` (Unix seconds of the attempt) and
+         *     `webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">`,
+         *     keyed with the base64-decoded part of the secret after `whsec_`, so a Standard Webhooks library
+         *     verifies it with the secret as shown (`Webhook("whsec_...").verify(body, headers)`).
+         */
+        post: operations["slideshow_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "slideshow.publish_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * TikTok reported a publish as failed (or gave no final status in time), with fail_reason
+         * @description Sent as `POST` with `Content-Type: application/json` to every enabled endpoint
+         *     registered for the event (`POST /v0/api/webhooks`, HTTPS only). Verify `X-Service-Signature`:
+         *     HMAC-SHA256 of the raw body with the endpoint secret (`whsec_...`, UTF-8), compared in constant
+         *     time. Any 2xx within 15 s is a success; 3xx is a failure (redirects are not followed); `410`
+         *     disables the endpoint. Failed deliveries are retried after 1 min, 5 min, 30 min, 2 h and 12 h
+         *     (six attempts in all) with the same `X-Service-Delivery-Id` and body.
+         *
+         *     Standard Webhooks (https://www.standardwebhooks.com) headers come with every delivery too:
+         *     `webhook-id` (= `X-Service-Delivery-Id`), `webhook-timestamp` (Unix seconds of the attempt) and
+         *     `webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">`,
+         *     keyed with the base64-decoded part of the secret after `whsec_`, so a Standard Webhooks library
+         *     verifies it with the secret as shown (`Webhook("whsec_...").verify(body, headers)`).
+         */
+        post: operations["slideshow_publish_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -920,6 +1022,23 @@ export interface components {
             open_id: string;
             /** Display Name */
             display_name: string;
+            /**
+             * Avatar Url
+             * @description the TikTok avatar (OAuth connections); null when unknown
+             */
+            avatar_url: string | null;
+            /**
+             * Status
+             * @description RECONNECT_REQUIRED: TikTok no longer accepts the account's authorization (revoked, or the refresh token expired after a year): connect it again; publishing answers RECONNECT_REQUIRED
+             * @enum {string}
+             */
+            status: "CONNECTED" | "RECONNECT_REQUIRED";
+            /**
+             * Connected By
+             * @description oauth: through TikTok's authorize page (tokens refreshed automatically); token: given
+             * @enum {string}
+             */
+            connected_by: "oauth" | "token";
             /** Createdat */
             createdAt: string | null;
         };
@@ -1340,7 +1459,7 @@ export interface components {
              */
             url: string;
             /** Events */
-            events: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded")[];
+            events: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed")[];
             /** Enabled */
             enabled: boolean;
             /** Createdat */
@@ -1406,6 +1525,23 @@ export interface components {
             /** Display Name */
             display_name?: string | null;
         };
+        /** ConnectUrl */
+        ConnectUrl: {
+            /**
+             * Url
+             * @description TikTok's authorize page: send the user's browser there (client_key, response_type=code, scope, redirect_uri, a signed single-use state valid 10 minutes, code_challenge with S256)
+             */
+            url: string;
+        };
+        /** ConnectUrlResponse */
+        ConnectUrlResponse: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            body: components["schemas"]["ConnectUrl"];
+        };
         /** CreateChatBody */
         CreateChatBody: {
             /**
@@ -1422,7 +1558,7 @@ export interface components {
              * Events
              * @description event filter; default every event
              */
-            events?: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded")[] | null;
+            events?: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed")[] | null;
         };
         /** CreateKeyBody */
         CreateKeyBody: {
@@ -1451,7 +1587,7 @@ export interface components {
              * Events
              * @description event filter; default every event
              */
-            events?: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded")[] | null;
+            events?: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed")[] | null;
             /** Description */
             description?: string | null;
         };
@@ -1482,7 +1618,7 @@ export interface components {
              * Event
              * @enum {string}
              */
-            event: "slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "webhook.test";
+            event: "slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed" | "webhook.test";
             /** Event Id */
             event_id: string;
             /**
@@ -1910,9 +2046,19 @@ export interface components {
             publish_id: string;
             /**
              * Status
-             * @description platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED
+             * @description platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED; followed in the background until final (then slideshow.published or slideshow.publish_failed)
              */
             status: string;
+            /**
+             * Fail Reason
+             * @description FAILED: TikTok's fail_reason (or why it was given up)
+             */
+            fail_reason: string | null;
+            /**
+             * Post Ids
+             * @description PUBLISH_COMPLETE: TikTok's ids of the public post, when given
+             */
+            post_ids: string[];
             /**
              * Platform
              * @constant
@@ -1957,6 +2103,73 @@ export interface components {
              * @description direct posts; default SELF_ONLY
              */
             privacy_level?: ("PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY") | null;
+        };
+        /** PublishEvent */
+        PublishEvent: {
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "slideshow.published" | "slideshow.publish_failed";
+            /**
+             * Created At
+             * @description ISO 8601 UTC time TikTok's final status was seen
+             */
+            created_at: string;
+            /** Organization Id */
+            organization_id: string;
+            /** Slideshow Id */
+            slideshow_id: string;
+            /** App Id */
+            app_id: string;
+            /**
+             * Account Id
+             * @description The connected account posted with (acct_<id>)
+             */
+            account_id: string;
+            /**
+             * Publication Id
+             * @description The publish record (pub_<id>), `_id` of the publish call's answer
+             */
+            publication_id: string;
+            /**
+             * Platform
+             * @constant
+             */
+            platform: "tiktok";
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "draft" | "direct";
+            /** Privacy Level */
+            privacy_level: string;
+            /**
+             * Publish Id
+             * @description TikTok's publish id
+             */
+            publish_id: string;
+            /**
+             * Status
+             * @description TikTok's final status: PUBLISH_COMPLETE (direct post live), SEND_TO_USER_INBOX (draft in the creator's inbox), FAILED (publish_failed)
+             * @enum {string}
+             */
+            status: "PUBLISH_COMPLETE" | "SEND_TO_USER_INBOX" | "FAILED";
+            /**
+             * Post Ids
+             * @description TikTok's ids of the public post, when it gives them
+             */
+            post_ids: string[];
+            /**
+             * Fail Reason
+             * @description publish_failed: TikTok's fail_reason; null otherwise
+             */
+            fail_reason: string | null;
+            /**
+             * Error
+             * @description publish_failed only: what went wrong, in a sentence
+             */
+            error?: string | null;
         };
         /** PublishResponse */
         PublishResponse: {
@@ -2467,6 +2680,14 @@ export interface components {
             /** Required */
             required: boolean;
         };
+        /** TikTokConnectBody */
+        TikTokConnectBody: {
+            /**
+             * Redirect After
+             * @description where the browser goes once the account is connected (with `tiktok=connected` and `account_id` added to its query): an absolute http(s) URL on the service's own host (PUBLIC_BASE_URL); default: a page saying so
+             */
+            redirect_after?: string | null;
+        };
         /** UnshareBody */
         UnshareBody: {
             /**
@@ -2503,7 +2724,7 @@ export interface components {
              * Events
              * @description event filter; an empty list = every event
              */
-            events?: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded")[] | null;
+            events?: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed")[] | null;
             /** Description */
             description?: string | null;
             /**
@@ -2579,7 +2800,7 @@ export interface components {
             /** Url */
             url: string;
             /** Events */
-            events: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded")[];
+            events: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed")[];
             /** Description */
             description: string;
             /** Enabled */
@@ -2663,7 +2884,7 @@ export interface components {
             /** Url */
             url: string;
             /** Events */
-            events: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded")[];
+            events: ("slideshow.completed" | "slideshow.failed" | "quota.exceeded" | "slideshow.published" | "slideshow.publish_failed")[];
             /** Description */
             description: string;
             /** Enabled */
@@ -5296,6 +5517,92 @@ export interface operations {
             };
         };
     };
+    connect_tiktok: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TikTokConnectBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectUrlResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PLAN_LACKS_API, ORGANIZATION_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description APP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     delete_account: {
         parameters: {
             query?: never;
@@ -5433,7 +5740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description SLIDESHOW_NOT_READY, NO_CONNECTED_ACCOUNT */
+            /** @description SLIDESHOW_NOT_READY, NO_CONNECTED_ACCOUNT, RECONNECT_REQUIRED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,6 +6237,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tiktok_callback: {
+        parameters: {
+            query?: {
+                /** @description as TikTok sends it */
+                code?: string;
+                /** @description as TikTok sends it */
+                state?: string;
+                /** @description as TikTok sends it */
+                scopes?: string;
+                /** @description as TikTok sends it */
+                error?: string;
+                /** @description as TikTok sends it */
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page saying what happened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Connected: to redirect_after, with tiktok=connected and account_id added */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid, expired or used state, or TikTok's error (the user declined) (HTML page; a malformed request gets the JSON error envelope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The state belongs to another organization than the session's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The app was deleted meanwhile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description TikTok refused the code or could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
                 };
             };
         };
@@ -6435,6 +6826,80 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuotaExceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 s: delivered. Anything else is retried; 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    slideshow_published: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=<hex>`: HMAC-SHA256 of the raw body */
+                "X-Service-Signature": string;
+                /** @description The event name */
+                "X-Service-Event": string;
+                /** @description The same on every retry of one delivery */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: = X-Service-Delivery-Id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of the attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 s: delivered. Anything else is retried; 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    slideshow_publish_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=<hex>`: HMAC-SHA256 of the raw body */
+                "X-Service-Signature": string;
+                /** @description The event name */
+                "X-Service-Event": string;
+                /** @description The same on every retry of one delivery */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: = X-Service-Delivery-Id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of the attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishEvent"];
             };
         };
         responses: {

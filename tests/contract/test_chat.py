@@ -61,7 +61,13 @@ def test_chat_integration_rules(api, client_for, new_org, receiver, stack_env):
     chat = created.json()["body"]
     assert chat["_id"].startswith("chat_") and chat["kind"] == "slack" and chat["enabled"] is True
     assert chat["url"] == receiver.url("/services/T1/B2/secretpart")
-    assert chat["events"] == ["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+    assert chat["events"] == [
+        "slideshow.completed",
+        "slideshow.failed",
+        "quota.exceeded",
+        "slideshow.published",
+        "slideshow.publish_failed",
+    ]
 
     listed = api.get("/v0/api/v1/integrations/chat").json()
     assert listed["total"] == 1 and listed["data"][0]["_id"] == chat["_id"]

@@ -153,6 +153,7 @@ def test_openapi_documents_who_may_call_and_the_auth_and_limit_headers(anon):
         ("POST", "/v0/public/share/{token}/zip"),
         ("POST", "/v0/public/billing/payment-webhook"),
         ("GET", "/v0/public/uploads/{organization_id}/{name}"),
+        ("GET", "/v0/public/oauth/tiktok/callback"),
     }
     assert secured == set(ops) - public and ("POST", "/v0/mcp") in secured
     listing = ops[("GET", APPS)]["responses"]

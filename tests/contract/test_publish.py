@@ -183,8 +183,13 @@ def test_publish_flow_errors_and_idempotency(api, fake_tiktok, stack_env):
 
     assert connect(api, app_id, token=OTHER_TOKEN).status_code == 201
     refused = publish(api, slideshow_id, mode="draft")
-    assert refused.status_code == 502 and refused.json()["error"]["code"] == "UPSTREAM_ERROR"
+    # TikTok refuses the token given by hand, which cannot be refreshed: connect the account again.
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "RECONNECT_REQUIRED"
+    [account] = api.get(f"/v0/api/v1/apps/{app_id}/social-accounts").json()["data"]
+    assert account["status"] == "RECONNECT_REQUIRED" and account["connected_by"] == "token"
     assert connect(api, app_id).status_code == 201  # a refused post leaves no record: retry is allowed
+    [account] = api.get(f"/v0/api/v1/apps/{app_id}/social-accounts").json()["data"]
+    assert account["status"] == "CONNECTED"
 
     first = publish(api, slideshow_id, mode="draft")
     assert first.status_code == 200, first.text

@@ -25,7 +25,13 @@ from slides.billing.v1 import billing_pb2
 from standardwebhooks import Webhook, WebhookVerificationError
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
-ALL_EVENTS = ["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+ALL_EVENTS = [
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+]
 
 
 def short_retries() -> bool:
@@ -262,12 +268,16 @@ def test_openapi_documents_the_events_as_they_are_delivered(gateway_url):
         "slideshow.completed",
         "slideshow.failed",
         "quota.exceeded",
+        "slideshow.published",
+        "slideshow.publish_failed",
         "webhook.test",
     }
     for name, model in (
         ("slideshow.completed", "SlideshowEvent"),
         ("slideshow.failed", "SlideshowEvent"),
         ("quota.exceeded", "QuotaExceededEvent"),
+        ("slideshow.published", "PublishEvent"),
+        ("slideshow.publish_failed", "PublishEvent"),
         ("webhook.test", "WebhookTestEvent"),
     ):
         operation = doc["webhooks"][name]["post"]
@@ -314,7 +324,7 @@ def test_failed_and_quota_events_and_filters_and_redelivery(api, receiver):
 
     got = receiver.wait_for(lambda r: len(r) >= 3, path="/all")
     by_event = {r.headers["x-service-event"]: r.json() for r in got}
-    assert set(by_event) == set(ALL_EVENTS)
+    assert set(by_event) == {"slideshow.completed", "slideshow.failed", "quota.exceeded"}
     fail = by_event["slideshow.failed"]
     assert fail["status"] == "FAILED" and fail["error"] == "The image source did not answer."
     assert fail["slideshow_id"] == failed.slideshow.id

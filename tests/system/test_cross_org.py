@@ -40,6 +40,9 @@ NO_ID_ROUTES = {
     "POST /v0/api/v1/billing/checkout",  # the caller's own organization (and Stripe customer)
     "POST /v0/api/v1/billing/portal",
     "POST /v0/mcp",  # its tools are checked below
+    # TikTok's OAuth redirect: its signed state names the organization, and a state presented with
+    # another organization's session is refused (tests/contract/test_tiktok_oauth.py).
+    "GET /v0/public/oauth/tiktok/callback",
 }
 # Public capability URLs: the share token (or an upload's unguessable name, the URL the upload
 # returned) itself is the credential, for anyone who has it.

@@ -10,8 +10,8 @@ built-in check but those LEFT_OUT names, in the examples, coverage, fuzzing and 
 the stateful phase following the document's OpenAPI links (create -> read/update/delete).
 
 Documented exceptions to the envelope: the public share/embed pages answer unknown tokens with
-an HTML page (documented as text/html), and /v0/mcp speaks JSON-RPC, whose protocol errors are
-JSON-RPC error objects. Excluded: nothing. The one destructive operation that could break the
+an HTML page (documented as text/html), and so does TikTok's OAuth callback a state it refuses;
+/v0/mcp speaks JSON-RPC, whose protocol errors are JSON-RPC error objects. Excluded: nothing. The one destructive operation that could break the
 fixture, DELETE /v0/api/v1/api-keys/{key_id}, only ever sees random ids or a spare key's id,
 never the id of the key the fuzzer authenticates with. The fuzzing organization starts without
 a TikTok account and publish runs before the account routes, so no case reaches TikTok.
@@ -73,8 +73,8 @@ def check_response(case, response) -> None:
     if response.status_code < 400:
         return
     ctype = " ".join(response.headers.get("content-type", []))
-    if "text/html" in ctype and re.match(r"^/(share|embed)/", case.formatted_path):
-        return  # the documented HTML page for an unknown token
+    if "text/html" in ctype and re.match(r"^/(share/|embed/|v0/public/oauth/)", case.formatted_path):
+        return  # the documented HTML page for an unknown token (or TikTok's OAuth callback's page)
     assert "application/json" in ctype, f"{where} {answer} (content-type {ctype})"
     body = response.json()
     if case.path == "/v0/mcp" and isinstance(body, dict) and "jsonrpc" in body:

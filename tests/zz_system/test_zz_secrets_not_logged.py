@@ -12,6 +12,8 @@ PATTERNS = {
     "webhook secret": re.compile(r"whsec_[A-Za-z0-9_\-+/=]{20,}"),  # base64 (new) or base64url (old)
     "test password": re.compile(r"correct horse battery staple"),
     "bearer header": re.compile(r"Bearer [A-Za-z0-9_\-]{20,}"),
+    # TikTok access and refresh tokens (as TikTok and its local stand-in issue them).
+    "tiktok token": re.compile(r"\b(act|rft)\.[A-Za-z0-9_\-]{20,}"),
 }
 
 

@@ -196,7 +196,9 @@ async def publish_slideshow(
     """Publish a COMPLETED slideshow to the app's connected TikTok account. Cannot be undone; a
     repeat for the same slideshow returns the recorded publication (already_published true)
     instead of posting again. Needs a plan with publishing (Pro or Business). Errors: SLIDESHOW_NOT_READY (not COMPLETED), PLAN_UPGRADE_REQUIRED
-    (plan without publishing), NO_CONNECTED_ACCOUNT (connect the account first)."""
+    (plan without publishing), NO_CONNECTED_ACCOUNT (connect the account first), RECONNECT_REQUIRED
+    (TikTok no longer accepts the account: connect it again), VALIDATION_ERROR (a privacy level the
+    creator lacks)."""
     result = a.unwrap(
         await delivery.publish(
             *context.args(),

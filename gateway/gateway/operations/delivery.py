@@ -13,7 +13,13 @@ from slides.delivery.v1 import delivery_pb2 as pb
 from gateway.auth import Caller
 from gateway.formats import one_page, ts
 
-EVENTS = ("slideshow.completed", "slideshow.failed", "quota.exceeded")
+EVENTS = (
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+)
 TEST_EVENT = "webhook.test"
 
 
@@ -82,6 +88,9 @@ def account_json(a: pb.SocialAccount) -> dict[str, Any]:
         "platform": a.platform,
         "open_id": a.open_id,
         "display_name": a.display_name,
+        "avatar_url": a.avatar_url or None,
+        "status": a.status or "CONNECTED",
+        "connected_by": a.connected_by or "token",
         "createdAt": ts(a.created_at),
     }
 
@@ -97,6 +106,8 @@ def publish_json(p: pb.Publish) -> dict[str, Any]:
         "slideshow_id": p.slideshow_id,
         "account_id": p.account_id,
         "already_published": p.existing,
+        "fail_reason": p.fail_reason or None,
+        "post_ids": list(p.post_ids),
         "createdAt": ts(p.created_at),
     }
 
@@ -291,6 +302,37 @@ async def connect_account(
     return {"success": True, "body": account_json(resp.account)}
 
 
+async def connect_tiktok(
+    backends: Any, caller: Caller, app_id: str, redirect_after: str | None = None
+) -> dict[str, Any]:
+    """The URL of TikTok's authorize page for connecting an account to the app (signed single-use
+    state, 10 minutes, PKCE). UNAVAILABLE when the server has no TikTok client key."""
+    resp = await call(
+        backends.delivery.StartTikTokConnect,
+        pb.StartTikTokConnectRequest(
+            organization_id=caller.organization_id, app_id=app_id, redirect_after=redirect_after or ""
+        ),
+    )
+    return {"success": True, "body": {"url": resp.url}}
+
+
+async def finish_tiktok(
+    backends: Any, state: str, code: str, error: str, error_description: str, session_organization_id: str
+) -> pb.FinishTikTokConnectResponse:
+    """TikTok's callback: every outcome comes back as an answer for the page (see the proto)."""
+    return await call(
+        backends.delivery.FinishTikTokConnect,
+        pb.FinishTikTokConnectRequest(
+            state=state,
+            code=code,
+            error=error,
+            error_description=error_description,
+            session_organization_id=session_organization_id,
+        ),
+        timeout=45.0,
+    )
+
+
 async def list_accounts(
     backends: Any, caller: Caller, app_id: str, page: int = 1, limit: int = 50
 ) -> dict[str, Any]:
@@ -325,7 +367,9 @@ async def publish(
     A second call for the same slideshow and account returns the recorded publish
     (`already_published` true) instead of posting again. Errors: PLAN_UPGRADE_REQUIRED (plan
     without publishing), SLIDESHOW_NOT_FOUND, SLIDESHOW_NOT_READY, NO_CONNECTED_ACCOUNT,
-    VALIDATION_ERROR, UPSTREAM_ERROR (the platform refused or could not be reached).
+    RECONNECT_REQUIRED (TikTok no longer accepts the account's authorization), VALIDATION_ERROR
+    (a privacy level the creator lacks), UPSTREAM_ERROR (the platform refused or could not be
+    reached). The outcome is followed in the background (slideshow.published / publish_failed).
     Returns {"success", "body": {publish_id, status, platform, mode, ...}}.
     """
     if not caller.publishing:

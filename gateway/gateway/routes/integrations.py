@@ -17,7 +17,13 @@ from gateway.routes.webhooks import DeliveryList, DeliveryQueued
 router = APIRouter(tags=["integrations"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
-Event = Literal["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+Event = Literal[
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+]
 
 FORMATS = """Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
 "fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",

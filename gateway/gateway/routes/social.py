@@ -1,4 +1,5 @@
-"""Connected social accounts and publishing: HTTP shape only."""
+"""Connected social accounts (by TikTok's OAuth or a token given) and publishing: HTTP shape only.
+TikTok's OAuth callback, a public page, is in gateway.routes.oauth."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ class Account(BaseModel):
     platform: Literal["tiktok"]
     open_id: str
     display_name: str
+    avatar_url: str | None = Field(description="the TikTok avatar (OAuth connections); null when unknown")
+    status: Literal["CONNECTED", "RECONNECT_REQUIRED"] = Field(
+        description="RECONNECT_REQUIRED: TikTok no longer accepts the account's authorization (revoked, "
+        "or the refresh token expired after a year): connect it again; publishing answers RECONNECT_REQUIRED"
+    )
+    connected_by: Literal["oauth", "token"] = Field(
+        description="oauth: through TikTok's authorize page (tokens refreshed automatically); token: given"
+    )
     createdAt: str | None
 
 
@@ -65,8 +74,11 @@ class Publish(BaseModel):
     id: str = Field(alias="_id", description="pub_<id>")
     publish_id: str = Field(description="the platform's publish id")
     status: str = Field(
-        description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED"
+        description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED; "
+        "followed in the background until final (then slideshow.published or slideshow.publish_failed)"
     )
+    fail_reason: str | None = Field(description="FAILED: TikTok's fail_reason (or why it was given up)")
+    post_ids: list[str] = Field(description="PUBLISH_COMPLETE: TikTok's ids of the public post, when given")
     platform: Literal["tiktok"]
     mode: Literal["draft", "direct"]
     privacy_level: str
@@ -85,6 +97,28 @@ class PublishResponse(BaseModel):
 
 class Ok(BaseModel):
     success: bool = True
+
+
+class TikTokConnectBody(BaseModel):
+    redirect_after: str | None = Field(
+        None,
+        max_length=2048,
+        description="where the browser goes once the account is connected (with `tiktok=connected` and "
+        "`account_id` added to its query): an absolute http(s) URL on the service's own host "
+        "(PUBLIC_BASE_URL); default: a page saying so",
+    )
+
+
+class ConnectUrl(BaseModel):
+    url: str = Field(
+        description="TikTok's authorize page: send the user's browser there (client_key, response_type=code, "
+        "scope, redirect_uri, a signed single-use state valid 10 minutes, code_challenge with S256)"
+    )
+
+
+class ConnectUrlResponse(BaseModel):
+    success: bool = True
+    body: ConnectUrl
 
 
 @router.post(
@@ -112,6 +146,28 @@ async def connect_account(
     return JSONResponse(result, status_code=201)
 
 
+@router.post(
+    "/v0/api/v1/apps/{id}/social-accounts/tiktok/connect",
+    response_model=ConnectUrlResponse,
+    summary="Start connecting a TikTok account to an app by OAuth (TikTok Login Kit)",
+    description=(
+        "Answers the URL of TikTok's authorize page. After the user agrees, TikTok sends the browser to "
+        "GET /v0/public/oauth/tiktok/callback, which stores the account (tokens encrypted, refreshed before "
+        "they expire) and redirects to `redirect_after` or shows a page. Reconnecting replaces the tokens "
+        "and keeps the account id. 503 UNAVAILABLE when the server has no TikTok client key."
+    ),
+    responses=error_responses("VALIDATION_ERROR", "APP_NOT_FOUND", "UNAVAILABLE", *AUTH_ERRORS),
+)
+async def connect_tiktok(
+    request: Request,
+    body: TikTokConnectBody | None = None,
+    id: str = Path(max_length=100),
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    redirect_after = body.redirect_after if body else None
+    return JSONResponse(await ops.connect_tiktok(request.app.state.backends, caller, id, redirect_after))
+
+
 @router.get(
     "/v0/api/v1/apps/{id}/social-accounts",
     response_model=AccountList,
@@ -131,7 +187,7 @@ async def list_accounts(
 @router.delete(
     "/v0/api/v1/apps/{id}/social-accounts/{account_id}",
     response_model=Ok,
-    summary="Disconnect a social account",
+    summary="Disconnect a social account (its token is revoked at TikTok and deleted here)",
     responses=error_responses("SOCIAL_ACCOUNT_NOT_FOUND", *AUTH_ERRORS),
 )
 async def delete_account(
@@ -147,12 +203,19 @@ async def delete_account(
     "/v0/api/v1/slideshows/{id}/publish",
     response_model=PublishResponse,
     summary="Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)",
-    description="Idempotent per slideshow and account: a repeat returns the recorded publish.",
+    description=(
+        "Idempotent per slideshow and account: a repeat returns the recorded publish. A direct post asks "
+        "TikTok for the creator's privacy levels first and refuses one the creator lacks (400, "
+        "privacy_level). The post's status is followed in the background until final; the outcome is "
+        "sent as slideshow.published or slideshow.publish_failed. An account TikTok no longer accepts: "
+        "409 RECONNECT_REQUIRED."
+    ),
     responses=error_responses(
         "PLAN_UPGRADE_REQUIRED",
         "SLIDESHOW_NOT_FOUND",
         "SLIDESHOW_NOT_READY",
         "NO_CONNECTED_ACCOUNT",
+        "RECONNECT_REQUIRED",
         "VALIDATION_ERROR",
         "UPSTREAM_ERROR",
         *AUTH_ERRORS,

@@ -16,9 +16,22 @@ from gateway.responses import JSONResponse
 router = APIRouter(tags=["webhooks"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
-Event = Literal["slideshow.completed", "slideshow.failed", "quota.exceeded"]
+Event = Literal[
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+]
 # What a delivery can carry: the subscribable events plus the test event sent on request.
-DeliveredEvent = Literal["slideshow.completed", "slideshow.failed", "quota.exceeded", "webhook.test"]
+DeliveredEvent = Literal[
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+    "webhook.test",
+]
 
 SIGNING = """Each delivery is a POST with `Content-Type: application/json`, `X-Service-Event`,
 `X-Service-Delivery-Id` (the same on every retry) and `X-Service-Signature: sha256=<hex>`, the

@@ -1,4 +1,5 @@
-"""`python -m delivery`: gRPC server, the event consumer and the delivery sender."""
+"""`python -m delivery`: gRPC server, the event consumer, the delivery sender, the publish
+follower and the TikTok token keeper."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from slides.catalog.v1 import catalog_pb2_grpc
 from slides.delivery.v1 import delivery_pb2_grpc
 from slides.renderer.v1 import renderer_pb2_grpc
 
+from delivery.accounts import Accounts
 from delivery.crypto import KeyRing
 from delivery.events import EventHandler, sharing_stub
 from delivery.publishing import Publisher
@@ -26,10 +28,18 @@ async def build(rt: Runtime) -> Parts:
     storage = Storage(settings)
     renderer = rt.clients.stub(renderer_pb2_grpc.RendererServiceStub, settings.renderer_addr)
     catalog = rt.clients.stub(catalog_pb2_grpc.CatalogServiceStub, settings.catalog_addr)
+    tiktok = TikTok(settings)
+    accounts = Accounts(settings, rt.engine, keyring, tiktok, catalog)
     publisher = Publisher(
-        rt.engine, keyring, storage, renderer, TikTok(settings), settings.webhook_allow_private_networks
+        rt.engine,
+        accounts,
+        storage,
+        renderer,
+        tiktok,
+        settings.webhook_allow_private_networks,
+        on_new=sender.notify,
     )
-    servicer = DeliveryServicer(settings, rt.engine, keyring, publisher, catalog, sender.notify)
+    servicer = DeliveryServicer(settings, rt.engine, keyring, publisher, accounts, sender.notify)
     return Parts(
         servicers=[
             (
@@ -39,7 +49,7 @@ async def build(rt: Runtime) -> Parts:
             )
         ],
         consumers=[handler.consumer()],
-        tasks=[sender.run],
+        tasks=[sender.run, publisher.follow, accounts.keep],
         on_stop=[sender.close],
     )
 

@@ -19,7 +19,16 @@ from kit.errors import validation_error
 SLIDESHOW_COMPLETED = "slideshow.completed"
 SLIDESHOW_FAILED = "slideshow.failed"
 QUOTA_EXCEEDED = "quota.exceeded"
-EVENTS = (SLIDESHOW_COMPLETED, SLIDESHOW_FAILED, QUOTA_EXCEEDED)
+# A publish's final outcome, as TikTok reports it (followed in the background).
+SLIDESHOW_PUBLISHED = "slideshow.published"
+SLIDESHOW_PUBLISH_FAILED = "slideshow.publish_failed"
+EVENTS = (
+    SLIDESHOW_COMPLETED,
+    SLIDESHOW_FAILED,
+    QUOTA_EXCEEDED,
+    SLIDESHOW_PUBLISHED,
+    SLIDESHOW_PUBLISH_FAILED,
+)
 # Sent only on request (POST .../test), whatever the endpoint's event filter; not subscribable.
 WEBHOOK_TEST = "webhook.test"
 
@@ -31,6 +40,19 @@ CHAT_KINDS = (SLACK, DISCORD)
 PENDING = "PENDING"
 SUCCEEDED = "SUCCEEDED"
 FAILED = "FAILED"
+
+# Social accounts: usable, or waiting for the organization to connect it again (TikTok refused
+# to refresh its tokens: revoked by the user, or the refresh token expired).
+CONNECTED = "CONNECTED"
+RECONNECT_REQUIRED = "RECONNECT_REQUIRED"
+
+# TikTok's post statuses after which nothing changes any more.
+PUBLISH_COMPLETE = "PUBLISH_COMPLETE"
+SEND_TO_USER_INBOX = "SEND_TO_USER_INBOX"
+PUBLISH_FAILED_STATUS = "FAILED"
+FINAL_STATUSES = (PUBLISH_COMPLETE, SEND_TO_USER_INBOX, PUBLISH_FAILED_STATUS)
+# The follower's longest wait between two status fetches.
+MAX_CHECK_INTERVAL = 300.0
 
 PLATFORMS = ("tiktok",)
 PUBLISH_MODES = ("draft", "direct")
@@ -161,6 +183,38 @@ def webhook_test_payload(organization_id: str, endpoint_id: str) -> dict[str, An
     }
 
 
+def publish_event(status: str) -> str:
+    """The event a final status sends."""
+    return SLIDESHOW_PUBLISH_FAILED if status == PUBLISH_FAILED_STATUS else SLIDESHOW_PUBLISHED
+
+
+def publish_payload(row: Any) -> dict[str, Any]:
+    """slideshow.published / slideshow.publish_failed fields from a publish record."""
+    failed = row.status == PUBLISH_FAILED_STATUS
+    payload: dict[str, Any] = {
+        "organization_id": row.organization_id,
+        "slideshow_id": row.slideshow_id,
+        "app_id": row.app_id,
+        "account_id": row.account_id,
+        "publication_id": row.id,
+        "platform": row.platform,
+        "mode": row.mode,
+        "privacy_level": row.privacy_level,
+        "publish_id": row.publish_id,
+        "status": row.status,
+        "post_ids": list(row.post_ids or []),
+        "fail_reason": (row.fail_reason or "unknown") if failed else None,
+    }
+    if failed:
+        payload["error"] = row.error or f"TikTok reported the post as failed ({payload['fail_reason']})."
+    return payload
+
+
+def check_delay(check_count: int, first: float) -> float:
+    """Seconds until the next status fetch after `check_count` fetches: doubling from `first`."""
+    return min(MAX_CHECK_INTERVAL, max(first, 0.05) * (2 ** min(check_count, 16)))
+
+
 # --- chat messages --------------------------------------------------------------------
 
 _COLORS = {
@@ -168,6 +222,8 @@ _COLORS = {
     SLIDESHOW_FAILED: 0xE01E5A,
     QUOTA_EXCEEDED: 0xECB22E,
     WEBHOOK_TEST: 0x36C5F0,
+    SLIDESHOW_PUBLISHED: 0x25F4EE,
+    SLIDESHOW_PUBLISH_FAILED: 0xFE2C55,
 }
 
 
@@ -189,6 +245,24 @@ def chat_summary(event: str, payload: dict[str, Any]) -> tuple[str, str, list[tu
             ("Plan", str(payload.get("plan", "")), True),
             ("Used", f"{payload.get('used')} / {payload.get('limit')}", True),
             ("Period ends", str(payload.get("period_end") or ""), True),
+        ]
+        return title, desc, fields, ""
+    if event in (SLIDESHOW_PUBLISHED, SLIDESHOW_PUBLISH_FAILED):
+        draft = payload.get("status") == SEND_TO_USER_INBOX
+        if event == SLIDESHOW_PUBLISH_FAILED:
+            title = "Publishing to TikTok failed"
+            desc = str(payload.get("error") or "")
+        elif draft:
+            title = "Slideshow sent to the TikTok inbox"
+            desc = "The creator finishes the post in the TikTok app."
+        else:
+            title = "Slideshow published on TikTok"
+            desc = "The post is live."
+        fields = [
+            ("Slideshow", str(payload.get("slideshow_id", "")), True),
+            ("Status", str(payload.get("status", "")), True),
+            ("Mode", str(payload.get("mode", "")), True),
+            ("Account", str(payload.get("account_id", "")), True),
         ]
         return title, desc, fields, ""
     app = payload.get("app_name") or payload.get("app_id", "")

@@ -9,13 +9,13 @@ from typing import Any
 from google.protobuf.timestamp_pb2 import Timestamp
 from kit import grpcx, ids
 from kit.errors import ServiceError, validation_error
-from slides.catalog.v1 import catalog_pb2
 from slides.delivery.v1 import delivery_pb2 as pb
 from slides.delivery.v1 import delivery_pb2_grpc
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store, urls
+from delivery.accounts import Accounts
 from delivery.crypto import KeyRing
 from delivery.publishing import Publisher
 from delivery.settings import Settings
@@ -76,6 +76,9 @@ def account_pb(row: Row) -> pb.SocialAccount:
         open_id=row.open_id,
         display_name=row.display_name,
         created_at=_ts(row.created_at),
+        status=row.status,
+        avatar_url=row.avatar_url,
+        connected_by=row.connected_by,
     )
 
 
@@ -91,6 +94,8 @@ def publish_pb(row: Row, existing: bool) -> pb.Publish:
         privacy_level=row.privacy_level,
         created_at=_ts(row.created_at),
         existing=existing,
+        fail_reason=row.fail_reason,
+        post_ids=list(row.post_ids or []),
     )
 
 
@@ -125,14 +130,14 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         engine: AsyncEngine,
         keyring: KeyRing,
         publisher: Publisher,
-        catalog: Any,
+        accounts: Accounts,
         on_new: Callable[[], None] = lambda: None,
     ):
         self.settings = settings
         self.engine = engine
         self.keyring = keyring
         self.publisher = publisher
-        self.catalog = catalog
+        self.accounts = accounts
         self.on_new = on_new  # wakes the sender: a delivery is due now
 
     async def _send_test(
@@ -367,11 +372,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     # --- social accounts and publishing -----------------------------------------------
 
     async def _check_app(self, org: str, app_id: str) -> None:
-        await grpcx.call(
-            self.catalog.GetApp,
-            catalog_pb2.GetAppRequest(organization_id=org, app_id=app_id),
-            organization_id=org,
-        )
+        await self.accounts.check_app(org, app_id)
 
     @grpcx.rpc
     async def ConnectSocialAccount(self, request, context):
@@ -411,13 +412,32 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
 
     @grpcx.rpc
     async def DeleteSocialAccount(self, request, context):
-        async with self.engine.begin() as conn:
-            deleted = await store.delete_account(
-                conn, request.organization_id, request.app_id, request.account_id
-            )
-        if not deleted:
-            raise ServiceError("SOCIAL_ACCOUNT_NOT_FOUND", "No such connected account for this app.")
+        org = _require("organization_id", request.organization_id)
+        await self.accounts.disconnect(org, request.app_id, request.account_id)
         return pb.DeleteSocialAccountResponse()
+
+    @grpcx.rpc
+    async def StartTikTokConnect(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        url = await self.accounts.start_connect(org, request.app_id, request.redirect_after)
+        return pb.StartTikTokConnectResponse(url=url)
+
+    @grpcx.rpc
+    async def FinishTikTokConnect(self, request, context):
+        done = await self.accounts.finish_connect(
+            request.state,
+            request.code,
+            request.error,
+            request.error_description,
+            request.session_organization_id,
+        )
+        return pb.FinishTikTokConnectResponse(
+            outcome=done.outcome,
+            message=done.message,
+            redirect_url=done.redirect_url,
+            account=account_pb(done.account) if done.account is not None else None,
+            error=done.error,
+        )
 
     @grpcx.rpc
     async def PublishSlideshow(self, request, context):

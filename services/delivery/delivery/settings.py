@@ -48,9 +48,22 @@ class Settings(KitSettings):
     # so it bounds the event-to-delivery latency there; a real broker answers as data arrives.
     event_fetch_max_wait_ms: int = 100
 
+    # TikTok's API (Login Kit token endpoints, user info, Content Posting API).
     tiktok_api_base: str = "https://open.tiktokapis.com"
+    # Where TikTok's authorize page is (the browser goes to {base}/v2/auth/authorize/).
+    tiktok_auth_base: str = "https://www.tiktok.com"
+    # The TikTok app's client key (Login Kit); empty = connecting by OAuth answers 503 UNAVAILABLE.
+    tiktok_client_key: str = ""
+    # The TikTok app's client secret (token exchange, refresh and revocation).
+    tiktok_client_secret: str = ""
+    # Status fetches a publish call makes before it answers (TikTok keeps working afterwards).
     tiktok_status_polls: int = 5
+    # First wait between status fetches; the background follower doubles it up to 5 minutes.
     tiktok_status_poll_seconds: float = 1.0
+    # An access token (about 24 h) is refreshed when it expires within this many seconds.
+    tiktok_refresh_margin_seconds: int = 3600
+    # A publish whose status is not final after this many seconds is given up (FAILED).
+    tiktok_follow_max_seconds: int = 86400
 
     def retry_delays(self) -> list[float]:
         delays = [float(x) for x in self.webhook_retry_schedule.split(",") if x.strip()]

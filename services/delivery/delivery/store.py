@@ -103,11 +103,39 @@ social_accounts = Table(
     Column("platform", Text, nullable=False),
     Column("open_id", Text, nullable=False, server_default=""),
     Column("display_name", Text, nullable=False, server_default=""),
+    # The access token, encrypted (bound to the account id).
     Column("token_key_id", Text, nullable=False),
     Column("token_cipher", LargeBinary, nullable=False),
     _ts("created_at", False),
     _ts("updated_at", False),
+    Column("status", Text, nullable=False, server_default=domain.CONNECTED),
+    Column("connected_by", Text, nullable=False, server_default="token"),  # oauth | token
+    Column("avatar_url", Text, nullable=False, server_default=""),
+    Column("scope", Text, nullable=False, server_default=""),
+    # The refresh token, encrypted (OAuth connections only).
+    Column("refresh_key_id", Text),
+    Column("refresh_cipher", LargeBinary),
+    _ts("access_expires_at"),
+    _ts("refresh_expires_at"),
+    # One replica refreshes an account's tokens at a time (TikTok may rotate the refresh token).
+    _ts("refresh_lease_until"),
     UniqueConstraint("organization_id", "app_id", "platform", name="social_accounts_app_platform_key"),
+)
+
+oauth_states = Table(
+    "oauth_states",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("organization_id", Text, nullable=False),
+    Column("app_id", Text, nullable=False),
+    Column("platform", Text, nullable=False),
+    Column("redirect_after", Text, nullable=False, server_default=""),
+    # The PKCE code verifier, encrypted (bound to the state id).
+    Column("verifier_key_id", Text, nullable=False),
+    Column("verifier_cipher", LargeBinary, nullable=False),
+    _ts("expires_at", False),
+    _ts("used_at"),
+    _ts("created_at", False),
 )
 
 publishes = Table(
@@ -126,6 +154,14 @@ publishes = Table(
     Column("error", Text, nullable=False, server_default=""),
     _ts("created_at", False),
     _ts("updated_at", False),
+    Column("fail_reason", Text, nullable=False, server_default=""),
+    Column("post_ids", ARRAY(Text), nullable=False, server_default="{}"),
+    # The background follower: status fetches so far and when the next one is due (null = final,
+    # or not followed).
+    Column("check_count", Integer, nullable=False, server_default="0"),
+    _ts("next_check_at"),
+    # When the final outcome was turned into deliveries (slideshow.published / publish_failed).
+    _ts("notified_at"),
     UniqueConstraint("slideshow_id", "account_id", name="publishes_slideshow_account_key"),
 )
 
@@ -510,19 +546,140 @@ async def list_deliveries(
 # --- social accounts and publishes ----------------------------------------------------
 
 
+ACCOUNT_REPLACED = (
+    "open_id",
+    "display_name",
+    "token_key_id",
+    "token_cipher",
+    "updated_at",
+    "status",
+    "connected_by",
+    "avatar_url",
+    "scope",
+    "refresh_key_id",
+    "refresh_cipher",
+    "access_expires_at",
+    "refresh_expires_at",
+    "refresh_lease_until",
+)
+
+
 async def upsert_account(conn: AsyncConnection, values: dict[str, Any]) -> Row:
+    """Insert, or replace everything of the app's account on that platform but its id and
+    creation time (reconnecting). Columns not given take their defaults on both paths."""
+    values = {
+        "status": domain.CONNECTED,
+        "connected_by": "token",
+        "avatar_url": "",
+        "scope": "",
+        "refresh_key_id": None,
+        "refresh_cipher": None,
+        "access_expires_at": None,
+        "refresh_expires_at": None,
+        "refresh_lease_until": None,
+        **values,
+    }
     ins = pg_insert(social_accounts).values(**values)
     q = ins.on_conflict_do_update(
         constraint="social_accounts_app_platform_key",
-        set_={
-            "open_id": ins.excluded.open_id,
-            "display_name": ins.excluded.display_name,
-            "token_key_id": ins.excluded.token_key_id,
-            "token_cipher": ins.excluded.token_cipher,
-            "updated_at": ins.excluded.updated_at,
-        },
+        set_={name: getattr(ins.excluded, name) for name in ACCOUNT_REPLACED},
     ).returning(*social_accounts.c)
     return (await conn.execute(q)).one()
+
+
+async def get_account(conn: AsyncConnection, org: str, account_id: str) -> Row | None:
+    q = select(social_accounts).where(
+        social_accounts.c.organization_id == org, social_accounts.c.id == account_id
+    )
+    return (await conn.execute(q)).first()
+
+
+async def lease_refresh(
+    conn: AsyncConnection, org: str, account_id: str, now: datetime, lease: timedelta
+) -> Row | None:
+    """Take the account's refresh lease (None: another replica holds it, or the account is gone
+    or needs reconnecting)."""
+    c = social_accounts.c
+    q = (
+        update(social_accounts)
+        .where(
+            c.organization_id == org,
+            c.id == account_id,
+            c.status == domain.CONNECTED,
+            c.refresh_cipher.is_not(None),
+            (c.refresh_lease_until.is_(None)) | (c.refresh_lease_until < now),
+        )
+        .values(refresh_lease_until=now + lease)
+        .returning(*social_accounts.c)
+    )
+    return (await conn.execute(q)).first()
+
+
+async def store_refreshed(
+    conn: AsyncConnection, org: str, account_id: str, values: dict[str, Any]
+) -> Row | None:
+    """New tokens (or status) after a refresh; ends the lease."""
+    q = (
+        update(social_accounts)
+        .where(social_accounts.c.organization_id == org, social_accounts.c.id == account_id)
+        .values(**values, refresh_lease_until=None)
+        .returning(*social_accounts.c)
+    )
+    return (await conn.execute(q)).first()
+
+
+async def accounts_due_refresh(
+    conn: AsyncConnection, before: datetime, now: datetime, limit: int
+) -> list[Row]:
+    """OAuth accounts (every organization) whose access token expires before `before` and that
+    no replica is refreshing."""
+    c = social_accounts.c
+    q = (
+        select(c.id, c.organization_id)
+        .where(
+            c.status == domain.CONNECTED,
+            c.refresh_cipher.is_not(None),
+            c.access_expires_at < before,
+            (c.refresh_lease_until.is_(None)) | (c.refresh_lease_until < now),
+        )
+        .order_by(c.access_expires_at)
+        .limit(limit)
+    )
+    return list((await conn.execute(q)).all())
+
+
+# --- OAuth states ---------------------------------------------------------------------
+
+
+async def insert_state(conn: AsyncConnection, values: dict[str, Any]) -> None:
+    await conn.execute(oauth_states.insert().values(**values))
+
+
+async def use_state(conn: AsyncConnection, state_id: str, org: str, app_id: str, now: datetime) -> Row | None:
+    """Use up a live state once: the row, or None when it is unknown, used or expired."""
+    c = oauth_states.c
+    q = (
+        update(oauth_states)
+        .where(
+            c.id == state_id,
+            c.organization_id == org,
+            c.app_id == app_id,
+            c.used_at.is_(None),
+            c.expires_at > now,
+        )
+        .values(used_at=now)
+        .returning(*oauth_states.c)
+    )
+    return (await conn.execute(q)).first()
+
+
+async def get_state(conn: AsyncConnection, state_id: str) -> Row | None:
+    return (await conn.execute(select(oauth_states).where(oauth_states.c.id == state_id))).first()
+
+
+async def delete_old_states(conn: AsyncConnection, before: datetime) -> int:
+    q = delete(oauth_states).where(oauth_states.c.expires_at < before).returning(oauth_states.c.id)
+    return len((await conn.execute(q)).all())
 
 
 async def list_accounts(conn: AsyncConnection, org: str, app_id: str) -> list[Row]:
@@ -585,6 +742,52 @@ async def reserve_publish(conn: AsyncConnection, values: dict[str, Any]) -> tupl
         )
     ).one()
     return existing, False
+
+
+async def get_publish(conn: AsyncConnection, org: str, publish_id: str) -> Row | None:
+    q = select(publishes).where(publishes.c.organization_id == org, publishes.c.id == publish_id)
+    return (await conn.execute(q)).first()
+
+
+async def claim_due_publishes(
+    conn: AsyncConnection, now: datetime, limit: int, lease: timedelta
+) -> list[Row]:
+    """Publishes (every organization) whose next status fetch is due, leased to this worker:
+    rows locked by another worker are skipped, and a claimed one is not due again until the lease
+    ends (or the worker records what it found)."""
+    due = (
+        select(publishes.c.id)
+        .where(publishes.c.next_check_at.is_not(None), publishes.c.next_check_at <= now)
+        .order_by(publishes.c.next_check_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+        .cte("due")
+    )
+    q = (
+        update(publishes)
+        .where(publishes.c.id == due.c.id)
+        .values(next_check_at=now + lease)
+        .returning(*publishes.c)
+    )
+    return list((await conn.execute(q)).all())
+
+
+async def finish_publish(
+    conn: AsyncConnection, org: str, publish_id: str, values: dict[str, Any]
+) -> Row | None:
+    """Record a final outcome once: the row when this call is the one that recorded it (its
+    events are to be sent), None when it was already recorded."""
+    q = (
+        update(publishes)
+        .where(
+            publishes.c.organization_id == org,
+            publishes.c.id == publish_id,
+            publishes.c.notified_at.is_(None),
+        )
+        .values(**values, next_check_at=None)
+        .returning(*publishes.c)
+    )
+    return (await conn.execute(q)).first()
 
 
 async def update_publish(conn: AsyncConnection, org: str, publish_id: str, values: dict[str, Any]) -> Row:

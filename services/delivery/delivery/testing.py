@@ -1,6 +1,7 @@
 """Test support (used by the contract tests and benchmarks, never by the service): a local
 CA shared with the running delivery service, HTTPS receivers that record what they get, a
-fake of TikTok's Content Posting API, and a way to put events on Kafka as other services do.
+fake of TikTok's Login Kit and Content Posting API, and a way to put events on Kafka as other
+services do.
 
 The CA lives in `.stack/<offset>/webhook-ca.pem` (+ `webhook-ca-key.pem`): the delivery
 service of that stack trusts it (see settings.ca_bundle_path), so receivers with certificates
@@ -9,8 +10,11 @@ from it pass TLS verification there.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
+import secrets
 import ssl
 import sys
 import tempfile
@@ -21,6 +25,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 import trustme
 
@@ -55,7 +60,8 @@ class Recorded:
         return json.loads(self.body)
 
 
-Responder = Callable[[Recorded], tuple[int, dict[str, Any] | None]]
+# (status, JSON body or None) or (status, JSON body or None, extra headers).
+Responder = Callable[[Recorded], tuple[Any, ...]]
 
 
 class _TLSServer(ThreadingHTTPServer):
@@ -107,13 +113,16 @@ class Receiver:
                 length = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(length) if length else b""
                 rec = Recorded(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body)
-                status, payload = receiver._answer(rec)
+                status, payload, *more = receiver._answer(rec)
+                extra: dict[str, str] = more[0] if more else {}
                 data = json.dumps(payload).encode() if payload is not None else b""
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
-                if 300 <= status < 400:
+                if 300 <= status < 400 and "Location" not in extra:
                     self.send_header("Location", "https://127.0.0.1:1/elsewhere")
+                for name, value in extra.items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
 
@@ -128,7 +137,7 @@ class Receiver:
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
 
-    def _answer(self, rec: Recorded) -> tuple[int, dict[str, Any] | None]:
+    def _answer(self, rec: Recorded) -> tuple[Any, ...]:
         with self._lock:
             path = rec.path.split("?", 1)[0]
             secret = self.secrets.get(path)
@@ -170,47 +179,270 @@ class Receiver:
         self.server.server_close()
 
 
-class FakeTikTok:
-    """TikTok's Content Posting API photo flow, as documented: content/init then status/fetch."""
+OK = {"code": "ok", "message": "", "log_id": "fake-log"}
+PRIVACY_LEVELS = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"]
 
-    def __init__(self, ca: trustme.CA, port: int, token: str):
+
+@dataclass
+class FakeUser:
+    open_id: str
+    display_name: str = "Fit Co"
+    avatar_url: str = "https://p16-sign.tiktokcdn.com/avatar.jpeg"
+    privacy_level_options: list[str] = field(default_factory=lambda: list(PRIVACY_LEVELS))
+
+
+@dataclass
+class _Token:
+    user: FakeUser
+    expires_at: float
+    revoked: bool = False
+
+
+class FakeTikTok:
+    """A local stand-in of TikTok's APIs, following their documented v2 shapes:
+
+    Login Kit: GET /v2/auth/authorize/ (the page a browser is sent to: it checks the query and
+    answers 302 to redirect_uri with code, scopes and state, or with error=access_denied when
+    `deny` is set), POST /v2/oauth/token/ (authorization_code with the PKCE verifier, or
+    refresh_token), POST /v2/oauth/revoke/ and GET /v2/user/info/.
+    Content Posting API: creator_info/query, content/init (photos) and status/fetch.
+
+    `token` is an access token valid from the start (one given by hand). `down` answers 503
+    with no body to everything; `access_ttl` is the life of the access tokens it issues.
+    """
+
+    def __init__(
+        self,
+        ca: trustme.CA,
+        port: int,
+        token: str,
+        client_key: str = "",
+        client_secret: str = "",
+    ):
         self.token = token
+        self.client_key = client_key or os.environ.get("TIKTOK_CLIENT_KEY", "")
+        self.client_secret = client_secret or os.environ.get("TIKTOK_CLIENT_SECRET", "")
         self.publishes: dict[str, dict[str, Any]] = {}
         # Status fetches answered PROCESSING_DOWNLOAD before the final status (TikTok pulls the
         # photos asynchronously); 0 = final at once.
         self.processing_polls = 0
+        # The final status of direct posts: PUBLISH_COMPLETE, or FAILED with this fail_reason.
+        self.fail_reason = ""
+        self.down = False
+        self.deny = False
+        self.access_ttl = 86400
+        self.refresh_ttl = 31536000
+        # The user the next authorization signs in as.
+        self.next_user = FakeUser(open_id="open-" + secrets.token_hex(6))
         self._polls: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self._access: dict[str, _Token] = {token: _Token(FakeUser("open-123"), time.time() + 10**9)}
+        self._refresh: dict[str, _Token] = {}
+        self._codes: dict[str, dict[str, Any]] = {}
         self.receiver = Receiver(ca, port=port, responder=self._respond)
 
-    def _respond(self, rec: Recorded) -> tuple[int, dict[str, Any] | None]:
-        if rec.headers.get("authorization") != f"Bearer {self.token}":
-            return 401, {
-                "data": {},
-                "error": {
-                    "code": "access_token_invalid",
-                    "message": "The access token is invalid.",
-                    "log_id": "x",
-                },
-            }
-        body = rec.json()
-        if rec.path == "/v2/post/publish/content/init/":
-            publish_id = f"p_pub_url~v2.{len(self.publishes) + 1}"
-            self.publishes[publish_id] = body
-            return 200, {
-                "data": {"publish_id": publish_id},
-                "error": {"code": "ok", "message": "", "log_id": "x"},
-            }
-        if rec.path == "/v2/post/publish/status/fetch/":
-            init = self.publishes.get(body.get("publish_id", ""))
-            if init is None:
-                return 400, {"data": {}, "error": {"code": "invalid_params", "message": "unknown publish_id"}}
-            polls = self._polls[body["publish_id"]] = self._polls.get(body["publish_id"], 0) + 1
-            if polls <= self.processing_polls:
-                status = "PROCESSING_DOWNLOAD"
-            else:
-                status = "SEND_TO_USER_INBOX" if init["post_mode"] == "MEDIA_UPLOAD" else "PUBLISH_COMPLETE"
-            return 200, {"data": {"status": status}, "error": {"code": "ok", "message": "", "log_id": "x"}}
+    # --- test controls -------------------------------------------------------------------
+
+    def revoke_refresh_tokens(self, open_id: str) -> None:
+        """The user removed the app in TikTok: its refresh (and access) tokens stop working."""
+        with self._lock:
+            for table in (self._access, self._refresh):
+                for t in table.values():
+                    if t.user.open_id == open_id:
+                        t.revoked = True
+
+    def expire_access_tokens(self, open_id: str) -> None:
+        with self._lock:
+            for t in self._access.values():
+                if t.user.open_id == open_id:
+                    t.expires_at = 0
+
+    def access_valid(self, token: str) -> bool:
+        with self._lock:
+            t = self._access.get(token)
+            return t is not None and not t.revoked and t.expires_at > time.time()
+
+    def issued(self, open_id: str) -> list[str]:
+        """The access tokens issued to a user, oldest first."""
+        with self._lock:
+            return [k for k, t in self._access.items() if t.user.open_id == open_id]
+
+    # --- HTTP ----------------------------------------------------------------------------
+
+    def _respond(self, rec: Recorded) -> tuple[Any, ...]:
+        if self.down:
+            return 503, None
+        path, _, query = rec.path.partition("?")
+        with self._lock:
+            if path == "/v2/auth/authorize/" and rec.method == "GET":
+                return self._authorize(dict(parse_qsl(query)))
+            if path == "/v2/oauth/token/" and rec.method == "POST":
+                return self._token(dict(parse_qsl(rec.body.decode())))
+            if path == "/v2/oauth/revoke/" and rec.method == "POST":
+                return self._revoke(dict(parse_qsl(rec.body.decode())))
+            user = self._bearer(rec)
+            if user is None:
+                return 401, {
+                    "data": {},
+                    "error": {
+                        "code": "access_token_invalid",
+                        "message": "The access token is invalid or not found in the request.",
+                        "log_id": "fake-log",
+                    },
+                }
+            if path == "/v2/user/info/" and rec.method == "GET":
+                fields = dict(parse_qsl(query)).get("fields", "").split(",")
+                info = {
+                    "open_id": user.open_id,
+                    "union_id": "u-" + user.open_id,
+                    "avatar_url": user.avatar_url,
+                    "display_name": user.display_name,
+                }
+                return 200, {"data": {"user": {k: v for k, v in info.items() if k in fields}}, "error": OK}
+            if rec.method != "POST":
+                return 404, {"error": {"code": "not_found", "message": rec.path}}
+            body = rec.json() if rec.body else {}
+            if path == "/v2/post/publish/creator_info/query/":
+                return 200, {
+                    "data": {
+                        "creator_avatar_url": user.avatar_url,
+                        "creator_username": user.open_id,
+                        "creator_nickname": user.display_name,
+                        "privacy_level_options": list(user.privacy_level_options),
+                        "comment_disabled": False,
+                        "duet_disabled": False,
+                        "stitch_disabled": True,
+                        "max_video_post_duration_sec": 300,
+                    },
+                    "error": OK,
+                }
+            if path == "/v2/post/publish/content/init/":
+                level = body.get("post_info", {}).get("privacy_level")
+                if body.get("post_mode") == "DIRECT_POST" and level not in user.privacy_level_options:
+                    return 400, {
+                        "data": {},
+                        "error": {
+                            "code": "privacy_level_option_mismatch",
+                            "message": "privacy_level is not one of the creator's options",
+                            "log_id": "fake-log",
+                        },
+                    }
+                publish_id = f"p_pub_url~v2.{len(self.publishes) + 1}"
+                self.publishes[publish_id] = body
+                return 200, {"data": {"publish_id": publish_id}, "error": OK}
+            if path == "/v2/post/publish/status/fetch/":
+                return self._status(body)
         return 404, {"error": {"code": "not_found", "message": rec.path}}
+
+    def _bearer(self, rec: Recorded) -> FakeUser | None:
+        scheme, _, token = rec.headers.get("authorization", "").partition(" ")
+        t = self._access.get(token) if scheme == "Bearer" else None
+        if t is None or t.revoked or t.expires_at <= time.time():
+            return None
+        return t.user
+
+    def _authorize(self, q: dict[str, str]) -> tuple[Any, ...]:
+        problems = []
+        if q.get("client_key") != self.client_key:
+            problems.append("client_key")
+        if q.get("response_type") != "code":
+            problems.append("response_type")
+        if not q.get("redirect_uri", "").startswith(("https://", "http://")):
+            problems.append("redirect_uri")
+        if q.get("code_challenge_method") != "S256" or not q.get("code_challenge"):
+            problems.append("code_challenge")
+        if not q.get("scope"):
+            problems.append("scope")
+        if problems:
+            return 400, {"error": "invalid_request", "error_description": ", ".join(problems), "log_id": "x"}
+        back = {"state": q.get("state", "")}
+        if self.deny:
+            back.update(error="access_denied", error_description="The user denied the request.")
+        else:
+            code = secrets.token_urlsafe(24)
+            self._codes[code] = {**q, "user": self.next_user, "used": False}
+            back.update(code=code, scopes=q["scope"])
+        sep = "&" if "?" in q["redirect_uri"] else "?"
+        return 302, None, {"Location": q["redirect_uri"] + sep + urlencode(back)}
+
+    def _oauth_error(self, error: str, description: str) -> tuple[Any, ...]:
+        # TikTok answers OAuth errors in the body: {"error", "error_description", "log_id"}.
+        return 200, {"error": error, "error_description": description, "log_id": "fake-log"}
+
+    def _client_ok(self, form: dict[str, str]) -> bool:
+        return form.get("client_key") == self.client_key and form.get("client_secret") == self.client_secret
+
+    def _issue(self, user: FakeUser, refresh: str = "") -> dict[str, Any]:
+        access = "act." + secrets.token_urlsafe(24)
+        now = time.time()
+        self._access[access] = _Token(user, now + self.access_ttl)
+        if not refresh:
+            refresh = "rft." + secrets.token_urlsafe(24)
+            self._refresh[refresh] = _Token(user, now + self.refresh_ttl)
+        return {
+            "open_id": user.open_id,
+            "scope": "user.info.basic,video.publish,video.upload",
+            "access_token": access,
+            "expires_in": self.access_ttl,
+            "refresh_token": refresh,
+            "refresh_expires_in": max(0, int(self._refresh[refresh].expires_at - now)),
+            "token_type": "Bearer",
+        }
+
+    def _token(self, form: dict[str, str]) -> tuple[Any, ...]:
+        if not self._client_ok(form):
+            return self._oauth_error("invalid_client", "Client key or secret is incorrect.")
+        if form.get("grant_type") == "authorization_code":
+            grant = self._codes.get(form.get("code", ""))
+            if grant is None or grant["used"]:
+                return self._oauth_error("invalid_grant", "Authorization code is expired.")
+            grant["used"] = True
+            if form.get("redirect_uri") != grant["redirect_uri"]:
+                return self._oauth_error("invalid_grant", "Redirect URI does not match.")
+            verifier = form.get("code_verifier", "")
+            expected = (
+                base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+            )
+            if not verifier or expected != grant["code_challenge"]:
+                return self._oauth_error("invalid_request", "Code verifier or code challenge is invalid.")
+            return 200, self._issue(grant["user"])
+        if form.get("grant_type") == "refresh_token":
+            refresh = form.get("refresh_token", "")
+            t = self._refresh.get(refresh)
+            if t is None or t.revoked or t.expires_at <= time.time():
+                return self._oauth_error("invalid_grant", "Refresh token is invalid or expired.")
+            return 200, self._issue(t.user, refresh)
+        return self._oauth_error("unsupported_grant_type", "grant_type")
+
+    def _revoke(self, form: dict[str, str]) -> tuple[Any, ...]:
+        if not self._client_ok(form):
+            return self._oauth_error("invalid_client", "Client key or secret is incorrect.")
+        t = self._access.get(form.get("token", ""))
+        if t is None:
+            return self._oauth_error("invalid_request", "Token is invalid.")
+        for table in (self._access, self._refresh):
+            for other in table.values():
+                if other.user.open_id == t.user.open_id:
+                    other.revoked = True
+        return 200, None  # an empty body
+
+    def _status(self, body: dict[str, Any]) -> tuple[Any, ...]:
+        init = self.publishes.get(body.get("publish_id", ""))
+        if init is None:
+            return 400, {"data": {}, "error": {"code": "invalid_params", "message": "unknown publish_id"}}
+        polls = self._polls[body["publish_id"]] = self._polls.get(body["publish_id"], 0) + 1
+        data: dict[str, Any] = {}
+        if polls <= self.processing_polls:
+            data["status"] = "PROCESSING_DOWNLOAD"
+        elif init["post_mode"] == "MEDIA_UPLOAD":
+            data["status"] = "SEND_TO_USER_INBOX"
+        elif self.fail_reason:
+            data.update(status="FAILED", fail_reason=self.fail_reason)
+        else:
+            data.update(
+                status="PUBLISH_COMPLETE", publicaly_available_post_id=[7_300_000_000_000_000_000 + polls]
+            )
+        return 200, {"data": data, "error": OK}
 
     @property
     def requests(self) -> list[Recorded]:

@@ -1,8 +1,10 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .account import Account
+from .account_connected_by import AccountConnectedBy
 from .account_list import AccountList
 from .account_response import AccountResponse
+from .account_status import AccountStatus
 from .api_key_out import ApiKeyOut
 from .app_create import AppCreate
 from .app_create_design_type_0 import AppCreateDesignType0
@@ -28,6 +30,8 @@ from .chat_list import ChatList
 from .chat_response import ChatResponse
 from .checkout_body import CheckoutBody
 from .connect_body import ConnectBody
+from .connect_url import ConnectUrl
+from .connect_url_response import ConnectUrlResponse
 from .create_chat_body import CreateChatBody
 from .create_chat_body_events_type_0_item import CreateChatBodyEventsType0Item
 from .create_chat_body_kind import CreateChatBodyKind
@@ -84,6 +88,10 @@ from .publish import Publish
 from .publish_body import PublishBody
 from .publish_body_mode import PublishBodyMode
 from .publish_body_privacy_level_type_0 import PublishBodyPrivacyLevelType0
+from .publish_event import PublishEvent
+from .publish_event_event import PublishEventEvent
+from .publish_event_mode import PublishEventMode
+from .publish_event_status import PublishEventStatus
 from .publish_mode import PublishMode
 from .publish_response import PublishResponse
 from .queued import Queued
@@ -124,6 +132,7 @@ from .subscription_out import SubscriptionOut
 from .success import Success
 from .template import Template
 from .template_variable import TemplateVariable
+from .tik_tok_connect_body import TikTokConnectBody
 from .unshare_body import UnshareBody
 from .unshare_out import UnshareOut
 from .update_webhook_body import UpdateWebhookBody
@@ -149,8 +158,10 @@ from .zip_response import ZipResponse
 
 __all__ = (
     "Account",
+    "AccountConnectedBy",
     "AccountList",
     "AccountResponse",
+    "AccountStatus",
     "ApiKeyOut",
     "AppCreate",
     "AppCreateDesignType0",
@@ -176,6 +187,8 @@ __all__ = (
     "ChatResponse",
     "CheckoutBody",
     "ConnectBody",
+    "ConnectUrl",
+    "ConnectUrlResponse",
     "CreateChatBody",
     "CreateChatBodyEventsType0Item",
     "CreateChatBodyKind",
@@ -232,6 +245,10 @@ __all__ = (
     "PublishBody",
     "PublishBodyMode",
     "PublishBodyPrivacyLevelType0",
+    "PublishEvent",
+    "PublishEventEvent",
+    "PublishEventMode",
+    "PublishEventStatus",
     "PublishMode",
     "PublishResponse",
     "Queued",
@@ -272,6 +289,7 @@ __all__ = (
     "Success",
     "Template",
     "TemplateVariable",
+    "TikTokConnectBody",
     "UnshareBody",
     "UnshareOut",
     "UpdatedApp",

@@ -6,6 +6,9 @@ from typing import Any, Literal, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.account_connected_by import AccountConnectedBy
+from ..models.account_status import AccountStatus
+
 T = TypeVar("T", bound="Account")
 
 
@@ -18,6 +21,11 @@ class Account:
         platform (Literal['tiktok']):
         open_id (str):
         display_name (str):
+        avatar_url (None | str): the TikTok avatar (OAuth connections); null when unknown
+        status (AccountStatus): RECONNECT_REQUIRED: TikTok no longer accepts the account's authorization (revoked, or
+            the refresh token expired after a year): connect it again; publishing answers RECONNECT_REQUIRED
+        connected_by (AccountConnectedBy): oauth: through TikTok's authorize page (tokens refreshed automatically);
+            token: given
         created_at (None | str):
     """
 
@@ -26,6 +34,9 @@ class Account:
     platform: Literal["tiktok"]
     open_id: str
     display_name: str
+    avatar_url: None | str
+    status: AccountStatus
+    connected_by: AccountConnectedBy
     created_at: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -40,6 +51,13 @@ class Account:
 
         display_name = self.display_name
 
+        avatar_url: None | str
+        avatar_url = self.avatar_url
+
+        status = self.status.value
+
+        connected_by = self.connected_by.value
+
         created_at: None | str
         created_at = self.created_at
 
@@ -52,6 +70,9 @@ class Account:
                 "platform": platform,
                 "open_id": open_id,
                 "display_name": display_name,
+                "avatar_url": avatar_url,
+                "status": status,
+                "connected_by": connected_by,
                 "createdAt": created_at,
             }
         )
@@ -73,6 +94,17 @@ class Account:
 
         display_name = d.pop("display_name")
 
+        def _parse_avatar_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        avatar_url = _parse_avatar_url(d.pop("avatar_url"))
+
+        status = AccountStatus(d.pop("status"))
+
+        connected_by = AccountConnectedBy(d.pop("connected_by"))
+
         def _parse_created_at(data: object) -> None | str:
             if data is None:
                 return data
@@ -86,6 +118,9 @@ class Account:
             platform=platform,
             open_id=open_id,
             display_name=display_name,
+            avatar_url=avatar_url,
+            status=status,
+            connected_by=connected_by,
             created_at=created_at,
         )
 

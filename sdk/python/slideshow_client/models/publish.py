@@ -17,7 +17,10 @@ class Publish:
     Attributes:
         field_id (str): pub_<id>
         publish_id (str): the platform's publish id
-        status (str): platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED
+        status (str): platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED; followed in
+            the background until final (then slideshow.published or slideshow.publish_failed)
+        fail_reason (None | str): FAILED: TikTok's fail_reason (or why it was given up)
+        post_ids (list[str]): PUBLISH_COMPLETE: TikTok's ids of the public post, when given
         platform (Literal['tiktok']):
         mode (PublishMode):
         privacy_level (str):
@@ -30,6 +33,8 @@ class Publish:
     field_id: str
     publish_id: str
     status: str
+    fail_reason: None | str
+    post_ids: list[str]
     platform: Literal["tiktok"]
     mode: PublishMode
     privacy_level: str
@@ -45,6 +50,11 @@ class Publish:
         publish_id = self.publish_id
 
         status = self.status
+
+        fail_reason: None | str
+        fail_reason = self.fail_reason
+
+        post_ids = self.post_ids
 
         platform = self.platform
 
@@ -68,6 +78,8 @@ class Publish:
                 "_id": field_id,
                 "publish_id": publish_id,
                 "status": status,
+                "fail_reason": fail_reason,
+                "post_ids": post_ids,
                 "platform": platform,
                 "mode": mode,
                 "privacy_level": privacy_level,
@@ -88,6 +100,15 @@ class Publish:
         publish_id = d.pop("publish_id")
 
         status = d.pop("status")
+
+        def _parse_fail_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        fail_reason = _parse_fail_reason(d.pop("fail_reason"))
+
+        post_ids = cast(list[str], d.pop("post_ids"))
 
         platform = cast(Literal["tiktok"], d.pop("platform"))
         if platform != "tiktok":
@@ -114,6 +135,8 @@ class Publish:
             field_id=field_id,
             publish_id=publish_id,
             status=status,
+            fail_reason=fail_reason,
+            post_ids=post_ids,
             platform=platform,
             mode=mode,
             privacy_level=privacy_level,

@@ -293,7 +293,7 @@ class ListChatDeliveriesResponse(_message.Message):
     def __init__(self, deliveries: _Optional[_Iterable[_Union[Delivery, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ...) -> None: ...
 
 class SocialAccount(_message.Message):
-    __slots__ = ("id", "organization_id", "app_id", "platform", "open_id", "display_name", "created_at")
+    __slots__ = ("id", "organization_id", "app_id", "platform", "open_id", "display_name", "created_at", "status", "avatar_url", "connected_by")
     ID_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     APP_ID_FIELD_NUMBER: _ClassVar[int]
@@ -301,6 +301,9 @@ class SocialAccount(_message.Message):
     OPEN_ID_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    AVATAR_URL_FIELD_NUMBER: _ClassVar[int]
+    CONNECTED_BY_FIELD_NUMBER: _ClassVar[int]
     id: str
     organization_id: str
     app_id: str
@@ -308,7 +311,10 @@ class SocialAccount(_message.Message):
     open_id: str
     display_name: str
     created_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., platform: _Optional[str] = ..., open_id: _Optional[str] = ..., display_name: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    status: str
+    avatar_url: str
+    connected_by: str
+    def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., platform: _Optional[str] = ..., open_id: _Optional[str] = ..., display_name: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., status: _Optional[str] = ..., avatar_url: _Optional[str] = ..., connected_by: _Optional[str] = ...) -> None: ...
 
 class ConnectSocialAccountRequest(_message.Message):
     __slots__ = ("organization_id", "app_id", "platform", "access_token", "open_id", "display_name")
@@ -361,7 +367,7 @@ class DeleteSocialAccountResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class Publish(_message.Message):
-    __slots__ = ("id", "slideshow_id", "account_id", "platform", "mode", "publish_id", "status", "privacy_level", "created_at", "existing")
+    __slots__ = ("id", "slideshow_id", "account_id", "platform", "mode", "publish_id", "status", "privacy_level", "created_at", "existing", "fail_reason", "post_ids")
     ID_FIELD_NUMBER: _ClassVar[int]
     SLIDESHOW_ID_FIELD_NUMBER: _ClassVar[int]
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -372,6 +378,8 @@ class Publish(_message.Message):
     PRIVACY_LEVEL_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     EXISTING_FIELD_NUMBER: _ClassVar[int]
+    FAIL_REASON_FIELD_NUMBER: _ClassVar[int]
+    POST_IDS_FIELD_NUMBER: _ClassVar[int]
     id: str
     slideshow_id: str
     account_id: str
@@ -382,7 +390,9 @@ class Publish(_message.Message):
     privacy_level: str
     created_at: _timestamp_pb2.Timestamp
     existing: bool
-    def __init__(self, id: _Optional[str] = ..., slideshow_id: _Optional[str] = ..., account_id: _Optional[str] = ..., platform: _Optional[str] = ..., mode: _Optional[str] = ..., publish_id: _Optional[str] = ..., status: _Optional[str] = ..., privacy_level: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., existing: _Optional[bool] = ...) -> None: ...
+    fail_reason: str
+    post_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., slideshow_id: _Optional[str] = ..., account_id: _Optional[str] = ..., platform: _Optional[str] = ..., mode: _Optional[str] = ..., publish_id: _Optional[str] = ..., status: _Optional[str] = ..., privacy_level: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., existing: _Optional[bool] = ..., fail_reason: _Optional[str] = ..., post_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PublishSlideshowRequest(_message.Message):
     __slots__ = ("organization_id", "slideshow_id", "platform", "mode", "privacy_level")
@@ -403,3 +413,47 @@ class PublishSlideshowResponse(_message.Message):
     PUBLISH_FIELD_NUMBER: _ClassVar[int]
     publish: Publish
     def __init__(self, publish: _Optional[_Union[Publish, _Mapping]] = ...) -> None: ...
+
+class StartTikTokConnectRequest(_message.Message):
+    __slots__ = ("organization_id", "app_id", "redirect_after")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_AFTER_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    app_id: str
+    redirect_after: str
+    def __init__(self, organization_id: _Optional[str] = ..., app_id: _Optional[str] = ..., redirect_after: _Optional[str] = ...) -> None: ...
+
+class StartTikTokConnectResponse(_message.Message):
+    __slots__ = ("url",)
+    URL_FIELD_NUMBER: _ClassVar[int]
+    url: str
+    def __init__(self, url: _Optional[str] = ...) -> None: ...
+
+class FinishTikTokConnectRequest(_message.Message):
+    __slots__ = ("state", "code", "error", "error_description", "session_organization_id")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    ERROR_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    state: str
+    code: str
+    error: str
+    error_description: str
+    session_organization_id: str
+    def __init__(self, state: _Optional[str] = ..., code: _Optional[str] = ..., error: _Optional[str] = ..., error_description: _Optional[str] = ..., session_organization_id: _Optional[str] = ...) -> None: ...
+
+class FinishTikTokConnectResponse(_message.Message):
+    __slots__ = ("outcome", "message", "redirect_url", "account", "error")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    outcome: str
+    message: str
+    redirect_url: str
+    account: SocialAccount
+    error: str
+    def __init__(self, outcome: _Optional[str] = ..., message: _Optional[str] = ..., redirect_url: _Optional[str] = ..., account: _Optional[_Union[SocialAccount, _Mapping]] = ..., error: _Optional[str] = ...) -> None: ...

@@ -122,6 +122,16 @@ class DeliveryServiceStub:
                 request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowRequest.SerializeToString,
                 response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowResponse.FromString,
                 _registered_method=True)
+        self.StartTikTokConnect = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/StartTikTokConnect',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectResponse.FromString,
+                _registered_method=True)
+        self.FinishTikTokConnect = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/FinishTikTokConnect',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.FinishTikTokConnectRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.FinishTikTokConnectResponse.FromString,
+                _registered_method=True)
 
 
 class DeliveryServiceServicer:
@@ -240,6 +250,24 @@ class DeliveryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StartTikTokConnect(self, request, context):
+        """StartTikTokConnect answers the URL of TikTok's authorize page (Login Kit v2) with a signed,
+        single-use state bound to the organization and app (10 minutes) and a PKCE challenge.
+        UNAVAILABLE without a configured TikTok client key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishTikTokConnect(self, request, context):
+        """FinishTikTokConnect takes TikTok's callback (code and state, or error): it checks and uses up
+        the state, exchanges the code (with the PKCE verifier), stores the tokens encrypted and the
+        account's name and avatar. Every outcome is an answer (never an error) for the page to show.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_DeliveryServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -327,6 +355,16 @@ def add_DeliveryServiceServicer_to_server(servicer, server):
                     servicer.PublishSlideshow,
                     request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowRequest.FromString,
                     response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowResponse.SerializeToString,
+            ),
+            'StartTikTokConnect': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartTikTokConnect,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectResponse.SerializeToString,
+            ),
+            'FinishTikTokConnect': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishTikTokConnect,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.FinishTikTokConnectRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.FinishTikTokConnectResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -791,6 +829,60 @@ class DeliveryService:
             '/slides.delivery.v1.DeliveryService/PublishSlideshow',
             slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowRequest.SerializeToString,
             slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartTikTokConnect(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/StartTikTokConnect',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FinishTikTokConnect(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/FinishTikTokConnect',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.FinishTikTokConnectRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.FinishTikTokConnectResponse.FromString,
             options,
             channel_credentials,
             insecure,

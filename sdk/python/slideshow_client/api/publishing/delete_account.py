@@ -83,7 +83,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorEnvelope | Ok]:
-    """Disconnect a social account
+    """Disconnect a social account (its token is revoked at TikTok and deleted here)
 
     Args:
         id (str):
@@ -115,7 +115,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> ErrorEnvelope | Ok | None:
-    """Disconnect a social account
+    """Disconnect a social account (its token is revoked at TikTok and deleted here)
 
     Args:
         id (str):
@@ -142,7 +142,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorEnvelope | Ok]:
-    """Disconnect a social account
+    """Disconnect a social account (its token is revoked at TikTok and deleted here)
 
     Args:
         id (str):
@@ -172,7 +172,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> ErrorEnvelope | Ok | None:
-    """Disconnect a social account
+    """Disconnect a social account (its token is revoked at TikTok and deleted here)
 
     Args:
         id (str):

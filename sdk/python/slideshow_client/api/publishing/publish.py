@@ -105,7 +105,11 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | PublishResponse]:
     """Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)
 
-     Idempotent per slideshow and account: a repeat returns the recorded publish.
+     Idempotent per slideshow and account: a repeat returns the recorded publish. A direct post asks
+    TikTok for the creator's privacy levels first and refuses one the creator lacks (400,
+    privacy_level). The post's status is followed in the background until final; the outcome is sent as
+    slideshow.published or slideshow.publish_failed. An account TikTok no longer accepts: 409
+    RECONNECT_REQUIRED.
 
     Args:
         id (str):
@@ -139,7 +143,11 @@ def sync(
 ) -> ErrorEnvelope | PublishResponse | None:
     """Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)
 
-     Idempotent per slideshow and account: a repeat returns the recorded publish.
+     Idempotent per slideshow and account: a repeat returns the recorded publish. A direct post asks
+    TikTok for the creator's privacy levels first and refuses one the creator lacks (400,
+    privacy_level). The post's status is followed in the background until final; the outcome is sent as
+    slideshow.published or slideshow.publish_failed. An account TikTok no longer accepts: 409
+    RECONNECT_REQUIRED.
 
     Args:
         id (str):
@@ -168,7 +176,11 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | PublishResponse]:
     """Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)
 
-     Idempotent per slideshow and account: a repeat returns the recorded publish.
+     Idempotent per slideshow and account: a repeat returns the recorded publish. A direct post asks
+    TikTok for the creator's privacy levels first and refuses one the creator lacks (400,
+    privacy_level). The post's status is followed in the background until final; the outcome is sent as
+    slideshow.published or slideshow.publish_failed. An account TikTok no longer accepts: 409
+    RECONNECT_REQUIRED.
 
     Args:
         id (str):
@@ -200,7 +212,11 @@ async def asyncio(
 ) -> ErrorEnvelope | PublishResponse | None:
     """Publish a READY slideshow to its app's connected TikTok account (photo post; cannot be undone)
 
-     Idempotent per slideshow and account: a repeat returns the recorded publish.
+     Idempotent per slideshow and account: a repeat returns the recorded publish. A direct post asks
+    TikTok for the creator's privacy levels first and refuses one the creator lacks (400,
+    privacy_level). The post's status is followed in the background until final; the outcome is sent as
+    slideshow.published or slideshow.publish_failed. An account TikTok no longer accepts: 409
+    RECONNECT_REQUIRED.
 
     Args:
         id (str):
