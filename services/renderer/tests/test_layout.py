@@ -264,3 +264,10 @@ def test_vietnamese_lines_never_split_a_word(value: str, words: tuple[str, ...])
         assert " ".join(lines) == value
         for word in words:
             assert any(word in line for line in lines), (word, lines)
+
+
+def test_traditional_chinese_words_are_found_in_simplified_and_kept_whole() -> None:
+    value = "我犯了好幾年的3個健身錯誤"
+    assert "好幾年" in breaking.chinese_words(value)
+    start = value.index("好幾年")
+    assert not {start + 1, start + 2} & breaking._allowed(value, "zh-Hant")

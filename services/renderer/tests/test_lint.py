@@ -143,6 +143,7 @@ def test_cjk_break_inside_a_phrase_is_flagged() -> None:
         ("zh-Hans", "我不再花钱办健", "身卡"),  # BudouX alone allows 健|身
         ("zh-Hans", "我踩了好", "几年的坑"),
         ("zh-Hant", "不再繳健身", "房月費"),
+        ("zh-Hant", "我犯了好", "幾年的3個健身錯誤"),  # the dictionary is Simplified: 好幾年 = 好几年
     ],
 )
 def test_chinese_break_inside_a_word_is_flagged(lang: str, first: str, rest: str) -> None:

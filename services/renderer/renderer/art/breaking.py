@@ -188,9 +188,19 @@ _CHINESE_WORDS = ("用上", "用了", "爱上", "坚持", "堅持", "练出", "�
 
 
 def chinese_words(text: str) -> list[str]:
-    """Chinese words by jieba's dictionary (Simplified; Traditional text segments well enough by its
-    characters' shared words and the HMM for the rest)."""
-    return list(_jieba().cut(text, hmm=True))
+    """Chinese words by jieba's dictionary. The dictionary is Simplified: Traditional text is
+    segmented in Simplified characters (converted one character for one, so the pieces keep their
+    lengths) and the pieces are cut from the original text ("好幾年" stays whole)."""
+    from hanziconv import HanziConv
+
+    simplified = HanziConv.toSimplified(text)
+    if len(simplified) != len(text):
+        simplified = text
+    out, pos = [], 0
+    for piece in _jieba().cut(simplified, hmm=True):
+        out.append(text[pos : pos + len(piece)])
+        pos += len(piece)
+    return out
 
 
 def _boundaries(text: str, pieces: list[str]) -> set[int]:

@@ -178,9 +178,13 @@ def _vietnamese_joins(text: str) -> set[int]:
 
 
 def _chinese_words(text: str) -> list[str]:
+    """jieba's words (its dictionary is Simplified: Traditional text is looked up character for
+    character in Simplified, the pieces keep their lengths)."""
     import rjieba  # jieba's dictionary and HMM, in Rust
+    from hanziconv import HanziConv
 
-    return list(rjieba.cut(text, hmm=True))
+    simplified = HanziConv.toSimplified(text)
+    return list(rjieba.cut(simplified if len(simplified) == len(text) else text, hmm=True))
 
 
 def _model(text: str, language: str) -> str:
