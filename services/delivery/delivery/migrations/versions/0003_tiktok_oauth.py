@@ -54,6 +54,12 @@ def upgrade() -> None:
         schema=s,
         postgresql_where=sa.text("next_check_at IS NOT NULL"),
     )
+    # Posts made before this revision whose status was not final yet are followed from now on.
+    op.execute(
+        f'UPDATE "{s}".publishes SET next_check_at'
+        " = now() WHERE publish_id <> '' "
+        "AND status NOT IN ('PUBLISH_COMPLETE', 'SEND_TO_USER_INBOX', 'FAILED')"
+    )
     op.create_table(
         "oauth_states",
         sa.Column("id", sa.Text, primary_key=True),
