@@ -318,7 +318,10 @@ class RenderWorker:
 
     async def _screenshot(self, url: str) -> bytes:
         s = self.deps.settings
-        key = domain.own_object_key(url, s.s3_public_url, s.public_base_url)
+        # Links handed out under the uploads domain, or under the API's (before one was configured).
+        key = domain.own_object_key(url, s.s3_public_url, s.uploads_base()) or domain.own_object_key(
+            url, s.s3_public_url, s.public_base_url
+        )
         try:
             data = await (self.deps.storage.get(key) if key else fetch_external(url, s))
         except RenderFailure:

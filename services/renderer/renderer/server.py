@@ -389,7 +389,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         await self.deps.storage.put(
             key, clean, checked.content_type, content_disposition=f'inline; filename="{name}"'
         )
-        return renderer_pb2.UploadScreenshotResponse(url=domain.upload_url(s.public_base_url, key))
+        return renderer_pb2.UploadScreenshotResponse(url=domain.upload_url(s.uploads_base(), key))
 
 
 def metadata(ss: renderer_pb2.Slideshow) -> dict[str, Any]:

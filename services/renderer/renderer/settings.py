@@ -31,8 +31,16 @@ class Settings(KitSettings):
     idempotency_ttl_hours: int = 24
     zip_url_seconds: int = 3600
 
+    # Base URL of the upload links the API hands out (empty: PUBLIC_BASE_URL). In production a separate
+    # registrable domain whose /v0/public/uploads/ path is routed to the gateway, so user content is
+    # never same-site with the API (docs/operations.md, Browser security).
+    uploads_base_url: str = ""
+
     upload_max_bytes: int = 10 * 1024 * 1024
     max_image_pixels: int = 25_000_000
     # Screenshots hosted elsewhere: size cap, timeout, and whether private hosts are allowed.
     screenshot_fetch_timeout_seconds: float = 10.0
     screenshot_allow_private_hosts: bool = False
+
+    def uploads_base(self) -> str:
+        return self.uploads_base_url or self.public_base_url

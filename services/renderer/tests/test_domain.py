@@ -158,3 +158,15 @@ def test_bundle_layout():
         assert json.loads(zf.read("metadata.json"))["_id"] == "ss_1"
         readme = zf.read("README.txt").decode()
         assert "FitPal" in readme and "slides/06.png" in readme
+
+
+def test_upload_links_go_to_the_uploads_domain_when_one_is_set():
+    from renderer.settings import Settings
+
+    assert Settings().uploads_base() == Settings().public_base_url  # locally: the gateway itself
+    s = Settings(uploads_base_url="https://usercontent.example")
+    key = domain.upload_object_key("org_1", "abcdefghijklmnop", "png")
+    url = domain.upload_url(s.uploads_base(), key)
+    assert url == "https://usercontent.example/v0/public/uploads/org_1/abcdefghijklmnop.png"
+    # A deck naming that link reads the object itself, not the URL.
+    assert domain.own_object_key(url, s.s3_public_url, s.uploads_base()) == key
