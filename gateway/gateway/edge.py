@@ -83,6 +83,7 @@ PATH_PARAMETER_ANSWERS: dict[tuple[str, str], tuple[str, str] | None] = {
     ("/v0/api/v1/slideshows/{id}", "id"): SLIDESHOW,
     ("/v0/api/v1/slideshows/{id}/zip", "id"): SLIDESHOW,
     ("/v0/api/v1/slideshows/{id}/publish", "id"): SLIDESHOW,
+    ("/v0/api/v1/slideshows/{id}/publications", "id"): SLIDESHOW,
     ("/v0/api/slideshows/{id}/share", "id"): SLIDESHOW,
     ("/v0/api/v1/hooks/{id}", "id"): HOOK,
     ("/v0/api/webhooks/{id}", "id"): WEBHOOK,

@@ -584,6 +584,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/api/v1/slideshows/{id}/publications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a slideshow's publications with their current status, newest first
+         * @description Every publish of the slideshow (one per connected account), with the status the background follow-up recorded last: poll this instead of repeating the publish call. Unknown or another organization's slideshow: 404 SLIDESHOW_NOT_FOUND.
+         */
+        get: operations["list_publications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/api/slideshows/{id}/share": {
         parameters: {
             query?: never;
@@ -2031,6 +2051,74 @@ export interface components {
              * @description Where the Portal's back link goes; absolute http(s) URL on the host of the public base URL (PUBLIC_BASE_URL).
              */
             return_url?: string | null;
+        };
+        /** Publication */
+        Publication: {
+            /**
+             * Id
+             * @description pub_<id>
+             */
+            _id: string;
+            /** Slideshow Id */
+            slideshow_id: string;
+            /**
+             * Platform
+             * @constant
+             */
+            platform: "tiktok";
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "draft" | "direct";
+            /**
+             * Status
+             * @description the status recorded last: PENDING (being posted) or TikTok's PROCESSING_DOWNLOAD (not final, followed in the background), then SEND_TO_USER_INBOX, PUBLISH_COMPLETE or FAILED (final)
+             */
+            status: string;
+            /**
+             * Privacy Level
+             * @description direct posts: the privacy level asked for
+             */
+            privacy_level: string | null;
+            /**
+             * Publish Id
+             * @description the platform's publish id; null until the post was made
+             */
+            publish_id: string | null;
+            /**
+             * Post Ids
+             * @description PUBLISH_COMPLETE: TikTok's ids of the public post, when given
+             */
+            post_ids: string[];
+            /**
+             * Fail Reason
+             * @description FAILED: TikTok's fail_reason (or why it was given up)
+             */
+            fail_reason: string | null;
+            /** Createdat */
+            createdAt: string | null;
+            /**
+             * Updatedat
+             * @description when the status (or the record) last changed
+             */
+            updatedAt: string | null;
+        };
+        /** PublicationList */
+        PublicationList: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Data */
+            data: components["schemas"]["Publication"][];
+            /** Page */
+            page: number;
+            /** Limit */
+            limit: number;
+            /** Total */
+            total: number;
         };
         /** Publish */
         Publish: {
@@ -5764,6 +5852,85 @@ export interface operations {
             /** @description UPSTREAM_ERROR */
             502: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_publications: {
+        parameters: {
+            query?: {
+                /** @description 1-indexed */
+                page?: number;
+                /** @description page size, max 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description slideshow id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationList"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PLAN_LACKS_API, ORGANIZATION_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SLIDESHOW_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -12,6 +12,7 @@ from slides.delivery.v1 import delivery_pb2 as pb
 
 from gateway.auth import Caller
 from gateway.formats import one_page, ts
+from gateway.operations.slideshows import _require_slideshow_id as require_slideshow_id
 
 EVENTS = (
     "slideshow.completed",
@@ -109,6 +110,23 @@ def publish_json(p: pb.Publish) -> dict[str, Any]:
         "fail_reason": p.fail_reason or None,
         "post_ids": list(p.post_ids),
         "createdAt": ts(p.created_at),
+    }
+
+
+def publication_json(p: pb.Publish) -> dict[str, Any]:
+    return {
+        "_id": p.id,
+        "slideshow_id": p.slideshow_id,
+        "platform": p.platform,
+        "mode": p.mode,
+        "status": p.status,
+        # Drafts: the creator chooses who sees the post in TikTok's app; none was asked for.
+        "privacy_level": (p.privacy_level or None) if p.mode == "direct" else None,
+        "publish_id": p.publish_id or None,
+        "post_ids": list(p.post_ids),
+        "fail_reason": p.fail_reason or None,
+        "createdAt": ts(p.created_at),
+        "updatedAt": ts(p.updated_at),
     }
 
 
@@ -390,3 +408,27 @@ async def publish(
         timeout=60.0,
     )
     return {"success": True, "body": publish_json(resp.publish)}
+
+
+async def list_publications(
+    backends: Any, caller: Caller, slideshow_id: str, page: int = 1, limit: int = 20
+) -> dict[str, Any]:
+    """A slideshow's publications (every connected account), newest first, each with the status the
+    background follow-up recorded last (final once PUBLISH_COMPLETE, SEND_TO_USER_INBOX or FAILED).
+    Errors: SLIDESHOW_NOT_FOUND (unknown, or another organization's). Returns the collection envelope."""
+    require_slideshow_id(slideshow_id)
+    resp = await call(
+        backends.delivery.ListPublications,
+        pb.ListPublicationsRequest(
+            organization_id=caller.organization_id,
+            slideshow_id=slideshow_id,
+            page=common_pb2.PageRequest(page=page, limit=limit),
+        ),
+    )
+    return {
+        "success": True,
+        "data": [publication_json(p) for p in resp.publications],
+        "page": resp.page.page,
+        "limit": resp.page.limit,
+        "total": resp.page.total,
+    }

@@ -95,6 +95,31 @@ class PublishResponse(BaseModel):
     body: Publish
 
 
+class Publication(BaseModel):
+    id: str = Field(alias="_id", description="pub_<id>")
+    slideshow_id: str
+    platform: Literal["tiktok"]
+    mode: Literal["draft", "direct"]
+    status: str = Field(
+        description="the status recorded last: PENDING (being posted) or TikTok's PROCESSING_DOWNLOAD "
+        "(not final, followed in the background), then SEND_TO_USER_INBOX, PUBLISH_COMPLETE or FAILED (final)"
+    )
+    privacy_level: str | None = Field(description="direct posts: the privacy level asked for")
+    publish_id: str | None = Field(description="the platform's publish id; null until the post was made")
+    post_ids: list[str] = Field(description="PUBLISH_COMPLETE: TikTok's ids of the public post, when given")
+    fail_reason: str | None = Field(description="FAILED: TikTok's fail_reason (or why it was given up)")
+    createdAt: str | None
+    updatedAt: str | None = Field(description="when the status (or the record) last changed")
+
+
+class PublicationList(BaseModel):
+    success: bool = True
+    data: list[Publication]
+    page: int
+    limit: int
+    total: int
+
+
 class Ok(BaseModel):
     success: bool = True
 
@@ -231,3 +256,24 @@ async def publish(
     return JSONResponse(
         await ops.publish(request.app.state.backends, caller, id, b.platform, b.mode, b.privacy_level)
     )
+
+
+@router.get(
+    "/v0/api/v1/slideshows/{id}/publications",
+    response_model=PublicationList,
+    summary="List a slideshow's publications with their current status, newest first",
+    description=(
+        "Every publish of the slideshow (one per connected account), with the status the background "
+        "follow-up recorded last: poll this instead of repeating the publish call. Unknown or another "
+        "organization's slideshow: 404 SLIDESHOW_NOT_FOUND."
+    ),
+    responses=error_responses("SLIDESHOW_NOT_FOUND", "VALIDATION_ERROR", *AUTH_ERRORS),
+)
+async def list_publications(
+    request: Request,
+    id: str = Path(description="slideshow id"),
+    page: PageQuery = 1,
+    limit: LimitQuery = 20,
+    caller: Caller = Depends(require_caller),
+) -> JSONResponse:
+    return JSONResponse(await ops.list_publications(request.app.state.backends, caller, id, page, limit))

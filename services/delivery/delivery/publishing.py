@@ -148,6 +148,14 @@ class Publisher:
             await self._forget(org, row)  # nothing was posted: allow a retry
             raise
 
+    async def check_slideshow(self, org: str, slideshow_id: str) -> None:
+        """SLIDESHOW_NOT_FOUND (from the renderer) unless the slideshow is the organization's."""
+        await grpcx.call(
+            self.renderer.GetSlideshow,
+            renderer_pb2.GetSlideshowRequest(organization_id=org, slideshow_id=slideshow_id),
+            organization_id=org,
+        )
+
     async def _forget(self, org: str, row: Row) -> None:
         async with self.engine.begin() as conn:
             await store.delete_publish(conn, org, row.id)

@@ -96,6 +96,7 @@ def publish_pb(row: Row, existing: bool) -> pb.Publish:
         existing=existing,
         fail_reason=row.fail_reason,
         post_ids=list(row.post_ids or []),
+        updated_at=_ts(row.updated_at),
     )
 
 
@@ -446,3 +447,16 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
             org, request.slideshow_id, request.platform, request.mode, request.privacy_level
         )
         return pb.PublishSlideshowResponse(publish=publish_pb(row, existing=not created))
+
+    @grpcx.rpc
+    async def ListPublications(self, request, context):
+        org = _require("organization_id", request.organization_id)
+        await self.publisher.check_slideshow(org, request.slideshow_id)  # SLIDESHOW_NOT_FOUND
+        page = max(1, request.page.page or 1)
+        limit = min(100, max(1, request.page.limit or 20))
+        async with self.engine.connect() as conn:
+            rows, total = await store.list_publishes(conn, org, request.slideshow_id, page, limit)
+        return pb.ListPublicationsResponse(
+            publications=[publish_pb(r, existing=False) for r in rows],
+            page={"page": page, "limit": limit, "total": total},
+        )

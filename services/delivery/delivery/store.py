@@ -749,6 +749,22 @@ async def get_publish(conn: AsyncConnection, org: str, publish_id: str) -> Row |
     return (await conn.execute(q)).first()
 
 
+async def list_publishes(
+    conn: AsyncConnection, org: str, slideshow_id: str, page: int, limit: int
+) -> tuple[list[Row], int]:
+    """One page of a slideshow's publishes (every account), newest first, and how many in all."""
+    where = and_(publishes.c.organization_id == org, publishes.c.slideshow_id == slideshow_id)
+    total = (await conn.execute(select(func.count()).select_from(publishes).where(where))).scalar_one()
+    q = (
+        select(publishes)
+        .where(where)
+        .order_by(publishes.c.created_at.desc(), publishes.c.id)
+        .offset((page - 1) * limit)
+        .limit(limit)
+    )
+    return list((await conn.execute(q)).all()), int(total)
+
+
 async def claim_due_publishes(
     conn: AsyncConnection, now: datetime, limit: int, lease: timedelta
 ) -> list[Row]:

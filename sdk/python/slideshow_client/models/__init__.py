@@ -84,6 +84,9 @@ from .organization_out import OrganizationOut
 from .payment_webhook_body import PaymentWebhookBody
 from .plan_limits_out import PlanLimitsOut
 from .portal_body import PortalBody
+from .publication import Publication
+from .publication_list import PublicationList
+from .publication_mode import PublicationMode
 from .publish import Publish
 from .publish_body import PublishBody
 from .publish_body_mode import PublishBodyMode
@@ -241,6 +244,9 @@ __all__ = (
     "PaymentWebhookBody",
     "PlanLimitsOut",
     "PortalBody",
+    "Publication",
+    "PublicationList",
+    "PublicationMode",
     "Publish",
     "PublishBody",
     "PublishBodyMode",

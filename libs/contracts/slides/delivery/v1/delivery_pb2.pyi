@@ -367,7 +367,7 @@ class DeleteSocialAccountResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class Publish(_message.Message):
-    __slots__ = ("id", "slideshow_id", "account_id", "platform", "mode", "publish_id", "status", "privacy_level", "created_at", "existing", "fail_reason", "post_ids")
+    __slots__ = ("id", "slideshow_id", "account_id", "platform", "mode", "publish_id", "status", "privacy_level", "created_at", "existing", "fail_reason", "post_ids", "updated_at")
     ID_FIELD_NUMBER: _ClassVar[int]
     SLIDESHOW_ID_FIELD_NUMBER: _ClassVar[int]
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -380,6 +380,7 @@ class Publish(_message.Message):
     EXISTING_FIELD_NUMBER: _ClassVar[int]
     FAIL_REASON_FIELD_NUMBER: _ClassVar[int]
     POST_IDS_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
     id: str
     slideshow_id: str
     account_id: str
@@ -392,7 +393,8 @@ class Publish(_message.Message):
     existing: bool
     fail_reason: str
     post_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, id: _Optional[str] = ..., slideshow_id: _Optional[str] = ..., account_id: _Optional[str] = ..., platform: _Optional[str] = ..., mode: _Optional[str] = ..., publish_id: _Optional[str] = ..., status: _Optional[str] = ..., privacy_level: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., existing: _Optional[bool] = ..., fail_reason: _Optional[str] = ..., post_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., slideshow_id: _Optional[str] = ..., account_id: _Optional[str] = ..., platform: _Optional[str] = ..., mode: _Optional[str] = ..., publish_id: _Optional[str] = ..., status: _Optional[str] = ..., privacy_level: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., existing: _Optional[bool] = ..., fail_reason: _Optional[str] = ..., post_ids: _Optional[_Iterable[str]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class PublishSlideshowRequest(_message.Message):
     __slots__ = ("organization_id", "slideshow_id", "platform", "mode", "privacy_level")
@@ -413,6 +415,24 @@ class PublishSlideshowResponse(_message.Message):
     PUBLISH_FIELD_NUMBER: _ClassVar[int]
     publish: Publish
     def __init__(self, publish: _Optional[_Union[Publish, _Mapping]] = ...) -> None: ...
+
+class ListPublicationsRequest(_message.Message):
+    __slots__ = ("organization_id", "slideshow_id", "page")
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    SLIDESHOW_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_FIELD_NUMBER: _ClassVar[int]
+    organization_id: str
+    slideshow_id: str
+    page: _common_pb2.PageRequest
+    def __init__(self, organization_id: _Optional[str] = ..., slideshow_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ...) -> None: ...
+
+class ListPublicationsResponse(_message.Message):
+    __slots__ = ("publications", "page")
+    PUBLICATIONS_FIELD_NUMBER: _ClassVar[int]
+    PAGE_FIELD_NUMBER: _ClassVar[int]
+    publications: _containers.RepeatedCompositeFieldContainer[Publish]
+    page: _common_pb2.PageInfo
+    def __init__(self, publications: _Optional[_Iterable[_Union[Publish, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ...) -> None: ...
 
 class StartTikTokConnectRequest(_message.Message):
     __slots__ = ("organization_id", "app_id", "redirect_after")

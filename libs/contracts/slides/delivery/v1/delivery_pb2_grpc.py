@@ -122,6 +122,11 @@ class DeliveryServiceStub:
                 request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowRequest.SerializeToString,
                 response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowResponse.FromString,
                 _registered_method=True)
+        self.ListPublications = channel.unary_unary(
+                '/slides.delivery.v1.DeliveryService/ListPublications',
+                request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListPublicationsRequest.SerializeToString,
+                response_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListPublicationsResponse.FromString,
+                _registered_method=True)
         self.StartTikTokConnect = channel.unary_unary(
                 '/slides.delivery.v1.DeliveryService/StartTikTokConnect',
                 request_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.StartTikTokConnectRequest.SerializeToString,
@@ -250,6 +255,15 @@ class DeliveryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListPublications(self, request, context):
+        """ListPublications lists a slideshow's publishes (every account), newest first, with the
+        status the background follower recorded last. SLIDESHOW_NOT_FOUND when the slideshow is
+        not the organization's.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def StartTikTokConnect(self, request, context):
         """StartTikTokConnect answers the URL of TikTok's authorize page (Login Kit v2) with a signed,
         single-use state bound to the organization and app (10 minutes) and a PKCE challenge.
@@ -355,6 +369,11 @@ def add_DeliveryServiceServicer_to_server(servicer, server):
                     servicer.PublishSlideshow,
                     request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowRequest.FromString,
                     response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowResponse.SerializeToString,
+            ),
+            'ListPublications': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListPublications,
+                    request_deserializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListPublicationsRequest.FromString,
+                    response_serializer=slides_dot_delivery_dot_v1_dot_delivery__pb2.ListPublicationsResponse.SerializeToString,
             ),
             'StartTikTokConnect': grpc.unary_unary_rpc_method_handler(
                     servicer.StartTikTokConnect,
@@ -829,6 +848,33 @@ class DeliveryService:
             '/slides.delivery.v1.DeliveryService/PublishSlideshow',
             slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowRequest.SerializeToString,
             slides_dot_delivery_dot_v1_dot_delivery__pb2.PublishSlideshowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListPublications(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.delivery.v1.DeliveryService/ListPublications',
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.ListPublicationsRequest.SerializeToString,
+            slides_dot_delivery_dot_v1_dot_delivery__pb2.ListPublicationsResponse.FromString,
             options,
             channel_credentials,
             insecure,
