@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -324,9 +325,22 @@ def screen_card(
             width=width,
         )
     layer.paste(card, (pad, pad), paint.rounded_mask(card.size, radius))
-    shadow = _shadow_for(layer)
+    # The shadow depends on the card's outline only: cards of one size share it.
+    key = (layer.size, card.size, radius, frame is not None)
+    with _CARD_SHADOWS_LOCK:
+        shadow = _CARD_SHADOWS.get(key)
+    if shadow is None:
+        shadow = _shadow_for(layer)
+        with _CARD_SHADOWS_LOCK:
+            _CARD_SHADOWS[key] = shadow
+            while len(_CARD_SHADOWS) > 16:
+                _CARD_SHADOWS.pop(next(iter(_CARD_SHADOWS)))
     canvas.paste((0, 0, 0), (x0 - pad + 8, y0 - pad + 24), shadow)
     canvas.paste(layer, (x0 - pad, y0 - pad), layer)
+
+
+_CARD_SHADOWS: dict[tuple[object, ...], Image.Image] = {}  # render threads share it
+_CARD_SHADOWS_LOCK = threading.Lock()
 
 
 def _shadow_for(layer: Image.Image) -> Image.Image:
