@@ -271,3 +271,10 @@ def test_traditional_chinese_words_are_found_in_simplified_and_kept_whole() -> N
     assert "好幾年" in breaking.chinese_words(value)
     start = value.index("好幾年")
     assert not {start + 1, start + 2} & breaking._allowed(value, "zh-Hant")
+
+
+def test_a_lone_short_word_in_the_middle_costs_some_size_before_it_stands_alone() -> None:
+    block = text.fit(
+        "2 ngộ nhận về tập luyện bạn vẫn tin", "vi", (92, 0, 906, 880), text.Spec("display", 150, 72, 7, 1.08)
+    )
+    assert [line.text for line in block.lines] == ["2 ngộ nhận", "về tập luyện", "bạn vẫn tin"]

@@ -433,6 +433,11 @@ def _is_orphan(line: str) -> bool:
     return " " not in core and len(core) <= 7 and not script.is_cjk(core[0])  # "once", "place" alone
 
 
+def _has_orphan(found: _Fit) -> bool:
+    """A line of one short word in a block of several ("2 ngộ nhận / về / tập luyện")."""
+    return len(found.lines) > 1 and any(_is_orphan(line) for line, _, _ in found.lines)
+
+
 def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool) -> _Fit:
     """Same size and line count, the narrowest measure that still fits: lines of even length instead of a
     long line over a short one. Among measures that work, one without an orphan line is preferred."""
@@ -444,11 +449,7 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
     for _ in range(7):
         mid = (lo + hi) / 2
         trial = _try(text, language, spec, (box[0], box[1], box[0] + int(mid), box[3]), found.size, mode, rtl)
-        if (
-            trial is not None
-            and len(trial.lines) == n
-            and not (_is_orphan(trial.lines[-1][0]) and not _is_orphan(best.lines[-1][0]))
-        ):
+        if trial is not None and len(trial.lines) == n and not (_has_orphan(trial) and not _has_orphan(best)):
             best, hi = trial, mid
         else:
             lo = mid
@@ -458,9 +459,9 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
 def _without_orphan(
     text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool
 ) -> _Fit:
-    """A last line of one short word ("Trying to change / everything at / once") is worth up to 15 % of
-    the size: the first smaller size whose balanced lines end on more than that word wins."""
-    if len(found.lines) < 2 or not _is_orphan(found.lines[-1][0]):
+    """A line of one short word ("Trying to change / everything at / once") is worth up to 15 % of the
+    size: the first smaller size whose balanced lines have none wins."""
+    if not _has_orphan(found):
         return found
     floor = max(spec.min_size, int(found.size * 0.85))
     for size in range(found.size - 1, floor - 1, -1):
@@ -468,7 +469,7 @@ def _without_orphan(
         if trial is None:
             continue
         trial = _balance(text, language, spec, box, trial, mode, rtl)
-        if not _is_orphan(trial.lines[-1][0]):
+        if not _has_orphan(trial):
             return trial
     return found
 
