@@ -54,23 +54,26 @@ _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
 
 
 def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> Image.Image | None:
-    """The screenshot of slide `index`. Slides that show the phone take the screenshots in turn, so
-    consecutive phones never repeat a screen while there are several; the others blur screen i mod n."""
-    decoded = [im for im in (_decoded(b) for b in screenshots) if im is not None]
-    if not decoded:
-        return None
+    """The screenshot of slide `index`, for the slides that show the app's screen (the others stand on
+    the brand backdrop: a blurred screen behind words reads as a page still loading). Those slides take
+    the screenshots in turn, so consecutive cards never repeat a screen while there are several, and
+    only the screens used are decoded."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
-    if kinds[index] in designs.DEVICE_KINDS:
-        rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
-        return decoded[rank % len(decoded)]
-    return decoded[index % len(decoded)]
+    if kinds[index] not in designs.DEVICE_KINDS or not screenshots:
+        return None
+    rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
+    for k in range(len(screenshots)):  # that screen, or the next one that decodes
+        found = _decoded(screenshots[(rank + k) % len(screenshots)])
+        if found is not None:
+            return found
+    return None
 
 
 def _screen_turn(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> int:
-    """How many phone slides before slide `index` showed its screen: a screen shown again is cropped
+    """How many screen slides before slide `index` showed its screen: a screen shown again is cropped
     around another part of it."""
-    count = sum(1 for b in screenshots if _decoded(b) is not None)
+    count = len(screenshots)
     if not count:
         return 0
     total = len(copy.slides)

@@ -279,9 +279,6 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     """The slide's full-bleed picture for its image source."""
     if ctx.photo is not None:
         return ctx.photo
-    if ctx.shot is not None and ctx.kind in ("hook", "problem"):
-        # The app's screen, softened: big text over a sharp UI would fight it.
-        return imagery.blurred(ctx.shot, 12 if ctx.kind == "hook" else 28, dim=0.45)
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 

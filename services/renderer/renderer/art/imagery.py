@@ -214,23 +214,6 @@ def _band_mask(y0: int, y1: int, peak: int) -> Image.Image:
     return strip.resize((W, H), Image.Resampling.NEAREST)
 
 
-def darken(img: Image.Image, amount: float) -> Image.Image:
-    return Image.blend(img, Image.new("RGB", img.size, (0, 0, 0)), amount)
-
-
-def blurred(img: Image.Image, radius: float = 18, dim: float = 0.0) -> Image.Image:
-    """A soft full-bleed backdrop made from a picture, `dim` of the way to black: blurred and dimmed at
-    quarter size, then scaled up (bilinear is enough for a blur)."""
-
-    def make() -> Image.Image:
-        small = crop_around(img, SMALL, subject_center(img)).filter(ImageFilter.GaussianBlur(radius / 4))
-        if dim:
-            small = darken(small, dim)
-        return small.resize((W, H), Image.Resampling.BILINEAR)
-
-    return memo(img, f"blur{radius}/{dim}", make).copy()
-
-
 # -- screenshots --------------------------------------------------------------------------------------
 
 
