@@ -278,3 +278,10 @@ def test_a_lone_short_word_in_the_middle_costs_some_size_before_it_stands_alone(
         "2 ngộ nhận về tập luyện bạn vẫn tin", "vi", (92, 0, 906, 880), text.Spec("display", 150, 72, 7, 1.08)
     )
     assert [line.text for line in block.lines] == ["2 ngộ nhận", "về tập luyện", "bạn vẫn tin"]
+
+
+def test_thai_negation_stays_with_its_word() -> None:
+    value = "เลิกงานแล้วไม่มีเวลาไปฟิตเนส"
+    allowed = breaking._allowed(value, "th")
+    assert value.index("ไม่") + len("ไม่") not in allowed  # never "ไม่ / มีเวลา"
+    assert value.index("ไม่") in allowed  # "เลิกงานแล้ว / ไม่มีเวลา" is fine

@@ -32,6 +32,7 @@ NO_START = frozenset("、。，．,.!?！？:;：；)]}）］｝」』】〉》�
 NO_END = frozenset("([{（［｛「『【〈《〔‘“")
 
 
+_THAI_LEANING = ("ไม่",)  # never at a Thai line end: the negation leans on its word
 _REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 
@@ -238,6 +239,8 @@ def _allowed(text: str, language: str) -> set[int]:
             continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
         if i in inside:
             continue  # between two syllables of one Vietnamese word ("huấn luyện / viên")
+        if text[:i].endswith(_THAI_LEANING) and script.of(text[i]) == "Thai":
+            continue  # "ไม่ / มี"
         if text[i - 1] in "-‐" and not text[i].isspace():
             if language.split("-")[0] in _REDUPLICATING:
                 continue  # "bertahun-tahun", "kura-kura": one word, never split at its hyphen
