@@ -28,6 +28,9 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     lang = copy.language
     slide = copy.slides[index]
     total = len(copy.slides)
+    shot, turn = (
+        _screen_for(copy, index, style.screenshots) if style.image_source == "screenshots" else (None, 0)
+    )
     ctx = designs.Ctx(
         copy=copy,
         style=style,
@@ -37,8 +40,8 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         pal=paint.palette(style.primary, style.secondary, style.accent, style.niche),
         lang=lang,
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
-        shot=_screen_for(copy, index, style.screenshots) if style.image_source == "screenshots" else None,
-        shot_turn=_screen_turn(copy, index, style.screenshots) if style.image_source == "screenshots" else 0,
+        shot=shot,
+        shot_turn=turn,
         photo=_photo(style.photos, index) if style.image_source == "photos" else None,
         cue=slide.subtitle if index == 0 else "",
     )
@@ -53,34 +56,22 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
 _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
 
 
-def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> Image.Image | None:
-    """The screenshot of slide `index`, for the slides that show the app's screen (the others stand on
-    the brand backdrop: a blurred screen behind words reads as a page still loading). Those slides take
-    the screenshots in turn, so consecutive cards never repeat a screen while there are several, and
-    only the screens used are decoded."""
+def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> tuple[Image.Image | None, int]:
+    """The screenshot of slide `index` and how many screen slides showed it before (a screen shown
+    again is cropped around another part of it). Only the slides that show the app's screen get one
+    (the others stand on the brand backdrop: a blurred screen behind words reads as a page still
+    loading); they take the screenshots in turn, so consecutive cards never repeat a screen while
+    there are several, and only the screens used are decoded."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
     if kinds[index] not in designs.DEVICE_KINDS or not screenshots:
-        return None
+        return None, 0
     rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
     for k in range(len(screenshots)):  # that screen, or the next one that decodes
         found = _decoded(screenshots[(rank + k) % len(screenshots)])
         if found is not None:
-            return found
-    return None
-
-
-def _screen_turn(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> int:
-    """How many screen slides before slide `index` showed its screen: a screen shown again is cropped
-    around another part of it."""
-    count = len(screenshots)
-    if not count:
-        return 0
-    total = len(copy.slides)
-    kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
-    if kinds[index] not in designs.DEVICE_KINDS:
-        return 0
-    return sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS) // count
+            return found, rank // len(screenshots)
+    return None, 0
 
 
 @lru_cache(maxsize=32)
