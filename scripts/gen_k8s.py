@@ -222,6 +222,8 @@ def main_container(name: str, spec: dict) -> dict:
     env = [{"name": "SERVICE_NAME", "value": name}]
     if gateway:
         env += [{"name": "GATEWAY_HOST", "value": "0.0.0.0"}, {"name": "GATEWAY_PORT", "value": str(port)}]
+        # While Redis fails each replica allows limit / N in memory: N = the replicas always running.
+        env += [{"name": "RATE_LIMIT_FALLBACK_REPLICAS", "value": str(spec["min"])}]
     else:
         env += [{"name": "GRPC_HOST", "value": "0.0.0.0"}, {"name": "GRPC_PORT", "value": str(port)}]
     mem = spec["mem"]

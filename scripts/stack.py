@@ -439,6 +439,8 @@ def up() -> None:
             "REQUIRED_SERVICES": ",".join(services),
             "METRICS_PORT": str(PORTS["gateway-metrics"]),
             "REDIS_URL": redis_url,
+            # While Redis fails, each replica allows its share of every limit.
+            "RATE_LIMIT_FALLBACK_REPLICAS": str(GATEWAY_REPLICAS),
         }
         sup.start("gateway", [py, "-m", "gateway"], gw_env)
         wait_http(f"http://127.0.0.1:{PORTS['gateway']}/readyz", 90, sup.procs["gateway"][2])

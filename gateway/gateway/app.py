@@ -9,6 +9,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute, iter_route_contexts
+from kit import grpcx
 from kit.service import freeze_startup_objects
 
 from gateway import errors
@@ -56,8 +57,11 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.settings = settings
+        grpcx.set_default_timeouts(settings.grpc_read_timeout_seconds, settings.grpc_timeout_seconds)
         app.state.backends = Backends(settings)
-        app.state.ratelimiter = RateLimiter(settings.redis_url)
+        app.state.ratelimiter = RateLimiter(
+            settings.redis_url, fallback_replicas=settings.rate_limit_fallback_replicas
+        )
         app.state.auth_cache = AuthCache()
         backends = app.state.backends
         watching = [

@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import iter_route_contexts
 from kit import logs
 from kit.errors import ServiceError
+from kit.outages import unavailable_error
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
@@ -18,6 +19,10 @@ from starlette.routing import compile_path
 from gateway.responses import JSONResponse
 
 log = logs.get(__name__)
+
+# Seconds a client is told to wait (Retry-After) when a backing service is unavailable: about a
+# restart, or a few of the gRPC channel's reconnection attempts.
+UNAVAILABLE_RETRY_AFTER = 5
 
 HTTP_STATUS: dict[str, int] = {
     "VALIDATION_ERROR": 400,
@@ -132,6 +137,8 @@ def install(app: FastAPI) -> None:
             headers["WWW-Authenticate"] = "Bearer"
         if err.code == "RATE_LIMITED" and "retry_after" in err.details:
             headers["Retry-After"] = str(err.details["retry_after"])
+        if err.code == "UNAVAILABLE":
+            headers["Retry-After"] = str(UNAVAILABLE_RETRY_AFTER)
         if err.code in ("INTERNAL",):
             return error_response(err.code, "Internal error.", headers=headers)
         return error_response(err.code, err.message, err.details, headers)
@@ -174,5 +181,9 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, err: Exception) -> JSONResponse:
+        unavailable = unavailable_error(err)
+        if unavailable is not None:
+            log.warning("a dependency is unreachable", path=request.url.path, error=repr(err))
+            return await service_error(request, unavailable)
         log.exception("unhandled error", path=request.url.path)
         return error_response("INTERNAL", "Internal error.")

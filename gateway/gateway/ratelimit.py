@@ -1,5 +1,10 @@
 """The per-minute request limit, per organization, shared by REST and MCP and by every gateway
-replica (Redis when REDIS_URL is set, memory otherwise), via the `limits` package."""
+replica (Redis when REDIS_URL is set, memory otherwise), via the `limits` package.
+
+Redis failing never fails a request: the limiter then counts in this replica's memory, each
+replica allowing its share of the limit (the limit divided by FALLBACK_REPLICAS, so the total
+stays near the plan's), says so in a log line and the `ratelimit_fallback` gauge, and goes back to
+Redis by itself: one request per `retry_seconds` tries it again."""
 
 from __future__ import annotations
 
@@ -7,9 +12,22 @@ import math
 import time
 from dataclasses import dataclass
 
+from kit import logs
 from limits import RateLimitItemPerMinute
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import MemoryStorage, RedisStorage
 from limits.aio.strategies import FixedWindowRateLimiter
+from limits.aio.strategies import RateLimiter as Strategy
+from limits.errors import StorageError
+from prometheus_client import Counter, Gauge
+
+log = logs.get(__name__)
+
+FALLBACK = Gauge("ratelimit_fallback", "1 while Redis fails and each replica counts its share in memory")
+REDIS_ERRORS = Counter(
+    "ratelimit_redis_errors_total", "Rate-limit checks Redis failed (served by the fallback)"
+)
+# Errors of a Redis that is down, hung, refusing our password or restarting.
+REDIS_FAILURES = (StorageError, OSError, TimeoutError)
 
 
 @dataclass
@@ -30,17 +48,79 @@ class Decision:
 
 
 class RateLimiter:
-    def __init__(self, redis_url: str = ""):
-        storage: Storage = (
-            RedisStorage(redis_url.replace("redis://", "async+redis://", 1), implementation="redispy")
-            if redis_url
-            else MemoryStorage()
-        )
-        self.limiter = FixedWindowRateLimiter(storage)
+    def __init__(
+        self,
+        redis_url: str = "",
+        *,
+        fallback_replicas: int = 1,
+        retry_seconds: float = 5.0,
+        redis_timeout_seconds: float = 0.5,
+    ):
+        self.memory = FixedWindowRateLimiter(MemoryStorage())
+        self.shared: Strategy | None = None
+        if redis_url:
+            storage = RedisStorage(
+                redis_url.replace("redis://", "async+redis://", 1).replace("rediss://", "async+rediss://", 1),
+                implementation="redispy",
+                wrap_exceptions=True,
+                socket_timeout=redis_timeout_seconds,
+                socket_connect_timeout=redis_timeout_seconds,
+            )
+            self.shared = FixedWindowRateLimiter(storage)
+        self.fallback_replicas = max(1, fallback_replicas)
+        self.retry_seconds = retry_seconds
+        self.failing_since: float | None = None  # monotonic time of the first failure in a row
+        self._next_try = 0.0
+
+    @property
+    def mode(self) -> str:
+        """ "redis" (shared counters), "fallback" (Redis failing: this replica's share in memory)
+        or "memory" (no Redis configured: one replica)."""
+        if self.shared is None:
+            return "memory"
+        return "fallback" if self.failing_since is not None else "redis"
 
     async def hit(self, namespace: str, key: str, per_minute: int) -> Decision:
-        item = RateLimitItemPerMinute(per_minute, namespace=namespace)
-        allowed = await self.limiter.hit(item, key)
-        stats = await self.limiter.get_window_stats(item, key)
-        reset = max(0, math.ceil(stats.reset_time - time.time()))
-        return Decision(allowed, per_minute, max(0, stats.remaining), reset)
+        if self.shared is not None and time.monotonic() >= self._next_try:
+            if self.failing_since is not None:  # one request at a time tries Redis again
+                self._next_try = time.monotonic() + self.retry_seconds
+            try:
+                decision = await _hit(self.shared, namespace, key, per_minute)
+            except REDIS_FAILURES as err:
+                self._failed(err)
+            else:
+                self._recovered()
+                return decision
+        share = per_minute if self.shared is None else max(1, per_minute // self.fallback_replicas)
+        return await _hit(self.memory, namespace, key, share)
+
+    def _failed(self, err: Exception) -> None:
+        REDIS_ERRORS.inc()
+        self._next_try = time.monotonic() + self.retry_seconds
+        if self.failing_since is None:
+            self.failing_since = time.monotonic()
+            FALLBACK.set(1)
+            log.warning(
+                "rate limiter: redis failed, counting in memory",
+                error=repr(err),
+                share_of=self.fallback_replicas,
+                retry_seconds=self.retry_seconds,
+            )
+
+    def _recovered(self) -> None:
+        self._next_try = 0.0
+        if self.failing_since is not None:
+            log.info(
+                "rate limiter: redis is back, counters shared again",
+                after_seconds=round(time.monotonic() - self.failing_since, 1),
+            )
+            self.failing_since = None
+            FALLBACK.set(0)
+
+
+async def _hit(limiter: Strategy, namespace: str, key: str, per_minute: int) -> Decision:
+    item = RateLimitItemPerMinute(per_minute, namespace=namespace)
+    allowed = await limiter.hit(item, key)
+    stats = await limiter.get_window_stats(item, key)
+    reset = max(0, math.ceil(stats.reset_time - time.time()))
+    return Decision(allowed, per_minute, max(0, stats.remaining), reset)

@@ -12,6 +12,9 @@ class GatewaySettings(KitSettings):
     gateway_port: int = 8080
     # Shared rate-limit counters for several replicas; in-memory (one replica) when empty.
     redis_url: str = ""
+    # While Redis fails, each replica counts in memory and allows this share of every limit
+    # (limit / N): the gateway replicas that are normally running (the HPA's minimum in Kubernetes).
+    rate_limit_fallback_replicas: int = 1
     # Proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed: comma-separated addresses
     # or CIDR ranges (the ingress controllers' range in Kubernetes). Empty (the local default):
     # none, the client address is the TCP peer, and a client cannot choose it by sending the
@@ -23,7 +26,7 @@ class GatewaySettings(KitSettings):
     max_body_bytes: int = 11 * 1024 * 1024
     # Host names (besides localhost) the MCP transport accepts; "*" accepts any.
     mcp_allowed_hosts: str = "*"
-    # Services /readyz waits for (comma separated).
+    # Services whose state /readyz reports (comma separated); none of them makes it fail.
     required_services: str = "billing,catalog,hooks,renderer,delivery,sharing"
 
     @model_validator(mode="after")

@@ -134,6 +134,7 @@ def test_health_probes(anon):
     ready = anon.get("/readyz")
     assert ready.status_code == 200 and ready.json()["status"] == "ready"
     assert ready.json()["services"]["catalog"] is True
+    assert ready.json()["limiter"] in ("redis", "memory")
 
 
 def test_openapi_documents_who_may_call_and_the_auth_and_limit_headers(anon):

@@ -1,8 +1,14 @@
 """gRPC helpers: server with health service, error translation, client calls with deadlines
-and metadata carrying the caller's organization id and request id."""
+and metadata carrying the caller's organization id and request id.
+
+Deadlines: every call has one. A read (Get*, List*, Authenticate, RenderPage; not the ZIP builds)
+gets READ seconds (about 2), anything else WRITE seconds, unless the call site names its own; and
+a call made while serving an RPC never outlives that RPC's own deadline (it is propagated), so a
+hung backend costs the client seconds, then UNAVAILABLE."""
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import time
 from collections.abc import Callable, Iterable
@@ -14,6 +20,7 @@ from opentelemetry import trace
 
 from kit import logs, metrics, tracing
 from kit.errors import ServiceError, grpc_status_for
+from kit.outages import unavailable_error
 
 log = logs.get(__name__)
 
@@ -21,6 +28,28 @@ ORG_KEY = "x-organization-id"
 REQUEST_KEY = "x-request-id"
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# Deadlines (seconds) of calls that do not name one; set_default_timeouts() sets them from settings.
+READ_TIMEOUT = 2.0
+WRITE_TIMEOUT = 10.0
+READ_PREFIXES = ("/Get", "/List", "/Authenticate", "/RenderPage")
+# The monotonic time by which the RPC being served must answer (None outside one).
+_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("grpc_deadline", default=None)
+
+
+def set_default_timeouts(read: float, write: float) -> None:
+    global READ_TIMEOUT, WRITE_TIMEOUT
+    READ_TIMEOUT, WRITE_TIMEOUT = read, write
+
+
+def default_timeout(method: Any) -> float:
+    """READ_TIMEOUT for a read (by the RPC's name), WRITE_TIMEOUT otherwise."""
+    name = getattr(method, "_method", b"")
+    name = name.decode() if isinstance(name, bytes) else str(name)
+    rpc_name = name[name.rfind("/") :]
+    if rpc_name.startswith(READ_PREFIXES) and not rpc_name.endswith("Zip"):
+        return READ_TIMEOUT
+    return WRITE_TIMEOUT
 
 
 def rpc(fn: F) -> F:
@@ -32,6 +61,8 @@ def rpc(fn: F) -> F:
         rid = logs.request_id_var.set(str(meta.get(REQUEST_KEY, "")))
         oid = logs.organization_id_var.set(str(meta.get(ORG_KEY, "")))
         started = time.perf_counter()
+        remaining = context.time_remaining()
+        deadline = _deadline.set(None if remaining is None else time.monotonic() + remaining)
         outcome = "OK"
         try:
             with tracing.server_span(fn.__name__, meta, trace.SpanKind.SERVER):
@@ -43,11 +74,19 @@ def rpc(fn: F) -> F:
         except grpc.aio.AbortError:
             outcome = "ABORTED"
             raise
-        except Exception:
-            outcome = "INTERNAL"
-            log.exception("rpc failed", method=fn.__name__)
-            await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+        except Exception as err:
+            unavailable = unavailable_error(err)
+            if unavailable is None:
+                outcome = "INTERNAL"
+                log.exception("rpc failed", method=fn.__name__)
+                await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+            else:
+                outcome = unavailable.code
+                log.warning("rpc failed: a dependency is unreachable", method=fn.__name__, error=repr(err))
+                context.set_trailing_metadata(unavailable.trailing_metadata())
+                await context.abort(grpc.StatusCode.UNAVAILABLE, unavailable.message)
         finally:
+            _deadline.reset(deadline)
             metrics.RPC_REQUESTS.labels(fn.__name__, outcome).inc()
             metrics.RPC_LATENCY.labels(fn.__name__).observe(time.perf_counter() - started)
             logs.request_id_var.reset(rid)
@@ -105,9 +144,16 @@ class Clients:
 
 
 async def call(
-    method: Callable[..., Any], request: Any, *, timeout: float = 10.0, organization_id: str = ""
+    method: Callable[..., Any], request: Any, *, timeout: float | None = None, organization_id: str = ""
 ) -> Any:
-    """Invoke a unary RPC with a deadline and context metadata; failures raise ServiceError."""
+    """Invoke a unary RPC with a deadline (default_timeout(method) unless given; never beyond the
+    deadline of the RPC being served) and context metadata; failures raise ServiceError."""
+    timeout = default_timeout(method) if timeout is None else timeout
+    outer = _deadline.get()
+    if outer is not None:
+        timeout = min(timeout, outer - time.monotonic())
+        if timeout <= 0:
+            raise ServiceError("UNAVAILABLE", "The request ran out of time; retry shortly.")
     metadata = (
         (ORG_KEY, organization_id or logs.organization_id_var.get()),
         (REQUEST_KEY, logs.request_id_var.get()),
@@ -119,12 +165,13 @@ async def call(
         raise ServiceError.from_rpc_error(err) from None
 
 
-async def check_health(addr: str, timeout: float = 2.0) -> bool:
-    async with grpc.aio.insecure_channel(addr) as ch:
-        try:
-            resp = await health_pb2_grpc.HealthStub(ch).Check(
-                health_pb2.HealthCheckRequest(), timeout=timeout
-            )
-        except grpc.aio.AioRpcError:
-            return False
-        return resp.status == health_pb2.HealthCheckResponse.SERVING
+async def check_health(addr: str | grpc.aio.Channel, timeout: float = 2.0) -> bool:
+    """True when the server at addr (or behind an open channel) answers SERVING within timeout."""
+    if isinstance(addr, str):
+        async with grpc.aio.insecure_channel(addr) as ch:
+            return await check_health(ch, timeout)
+    try:
+        resp = await health_pb2_grpc.HealthStub(addr).Check(health_pb2.HealthCheckRequest(), timeout=timeout)
+    except grpc.aio.AioRpcError:
+        return False
+    return resp.status == health_pb2.HealthCheckResponse.SERVING

@@ -69,6 +69,7 @@ async def run_async(
     engine = db.make_engine(settings.database_url, settings.db_pool_size)
     producer = kafka.make_producer(settings)
     await producer.start()
+    grpcx.set_default_timeouts(settings.grpc_read_timeout_seconds, settings.grpc_timeout_seconds)
     rt = Runtime(settings, engine, producer, grpcx.Clients(settings.grpc_timeout_seconds))
     parts = await build(rt)
     if settings.metrics_port:

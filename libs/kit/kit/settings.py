@@ -121,8 +121,11 @@ class KitSettings(BaseSettings):
     delivery_addr: str = "127.0.0.1:20055"
     # Address of the sharing service.
     sharing_addr: str = "127.0.0.1:20056"
-    # Deadline of every gRPC call between services.
+    # Deadline of gRPC calls between services that change something (unless the call names its own).
     grpc_timeout_seconds: float = 10.0
+    # Deadline of gRPC reads (Get*, List*, key checks): a backend that takes longer is treated as
+    # unavailable, so a hung service costs a client this long before 503 + Retry-After.
+    grpc_read_timeout_seconds: float = 2.0
 
     # Public base URL of the gateway (share links, oEmbed, webhook payload URLs).
     public_base_url: str = "http://127.0.0.1:8080"

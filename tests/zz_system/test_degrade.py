@@ -1,0 +1,158 @@
+"""Degrade, don't fall (issue 20), against the running stack: a frozen backend fails only its own
+routes (503 UNAVAILABLE + Retry-After, in seconds) while the gateway stays ready; a frozen Redis
+leaves each gateway replica serving its share of the limit, shared again once Redis is back;
+severed Postgres connections answer 503, never 500, and the services reconnect by themselves.
+Freezes (SIGSTOP) processes of the stack and cuts its database connections, so it runs with the
+last system tests; every freeze is undone in a finally."""
+
+import os
+import re
+import signal
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+from kit.pgnotify import libpq_url
+from slides.billing.v1 import billing_pb2
+
+ROOT = Path(__file__).resolve().parents[2]
+PIDS = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0") / "pids"
+# One route of each backend (none served from the gateway's kept answers).
+ROUTES = {
+    "billing": "/v0/api/v1/usage",
+    "hooks": "/v0/api/v1/hooks",
+    "renderer": "/v0/api/v1/slideshows",
+    "delivery": "/v0/api/webhooks",
+}
+
+
+def _wait(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@contextmanager
+def frozen(name: str) -> Iterator[None]:
+    pid_file = PIDS / f"{name}.pid"
+    if not pid_file.exists():
+        pytest.skip(f"the stack runs no {name} process of its own")
+    pid = int(pid_file.read_text())
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+def assert_unavailable(resp: httpx.Response) -> None:
+    assert resp.status_code == 503, resp.text
+    assert resp.json()["error"]["code"] == "UNAVAILABLE"
+    assert int(resp.headers["Retry-After"]) > 0
+
+
+def test_a_frozen_backend_fails_only_its_own_routes(api: httpx.Client, gateway_url: str) -> None:
+    for path in ("/v0/api/v1/hooks", "/v0/api/v1/apps", "/v0/api/v1/usage"):
+        assert api.get(path).status_code == 200, path
+    with frozen("hooks"):
+        assert_unavailable(api.get("/v0/api/v1/hooks"))
+        for path in ("/v0/api/v1/apps", "/v0/api/v1/usage", "/v0/api/v1/slideshows", "/v0/api/webhooks"):
+            assert api.get(path).status_code == 200, path
+        ready = httpx.get(f"{gateway_url}/readyz", timeout=10)
+        assert ready.status_code == 200, ready.text
+        assert ready.json()["services"]["hooks"] is False
+        assert ready.json()["services"]["catalog"] is True
+    assert _wait(lambda: api.get("/v0/api/v1/hooks").status_code == 200, 30)
+
+
+def _gateways(stack_env: dict[str, str], gateway_url: str) -> list[str]:
+    return [gateway_url] + ([stack_env["GATEWAY_2_URL"]] if stack_env.get("GATEWAY_2_URL") else [])
+
+
+def _limited_org(new_org, billing_stub, per_minute: int) -> dict[str, str]:
+    org = new_org("pro")
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(
+            organization_id=org["organization_id"], requests_per_minute=per_minute
+        ),
+        timeout=30,
+    )
+    return org
+
+
+def _policy(resp: httpx.Response) -> int:
+    match = re.search(r"q=(\d+)", resp.headers["RateLimit-Policy"])
+    assert match, resp.headers
+    return int(match.group(1))
+
+
+def test_limits_hold_per_replica_while_redis_is_frozen_and_are_shared_again_after(
+    stack_env, gateway_url: str, api: httpx.Client, new_org, billing_stub
+) -> None:
+    gateways = _gateways(stack_env, gateway_url)
+    share = 6 // len(gateways)
+    org = _limited_org(new_org, billing_stub, 6)
+    auth = {"Authorization": f"Bearer {org['api_key']}"}
+    with frozen("redis"):
+        for base in gateways:
+            answers = [
+                httpx.get(f"{base}/v0/api/v1/apps", headers=auth, timeout=30) for _ in range(share + 2)
+            ]
+            assert [r.status_code for r in answers] == [200] * share + [429, 429], base
+            assert _policy(answers[0]) == share
+            assert int(answers[-1].headers["Retry-After"]) > 0
+            ready = httpx.get(f"{base}/readyz", timeout=10)
+            assert ready.status_code == 200 and ready.json()["limiter"] == "fallback"
+        metrics = httpx.get(stack_env["GATEWAY_METRICS_URL"], timeout=10).text
+        assert re.search(r"^ratelimit_fallback 1\.0$", metrics, re.M), metrics
+
+    def shared_again() -> bool:
+        modes = []
+        for base in gateways:  # a request lets the replica try Redis again (every 5 s)
+            api.get(f"{base}/v0/api/v1/apps")
+            modes.append(httpx.get(f"{base}/readyz", timeout=10).json()["limiter"])
+        return modes == ["redis"] * len(gateways)
+
+    assert _wait(shared_again, 30)
+    fresh = _limited_org(new_org, billing_stub, 6)
+    auth = {"Authorization": f"Bearer {fresh['api_key']}"}
+    answers = [httpx.get(f"{base}/v0/api/v1/apps", headers=auth, timeout=30) for base in gateways * 2]
+    assert all(r.status_code == 200 and _policy(r) == 6 for r in answers)
+    remaining = [int(re.search(r"r=(\d+)", r.headers["RateLimit"]).group(1)) for r in answers]
+    assert remaining == sorted(remaining, reverse=True) and len(set(remaining)) == len(remaining), remaining
+
+
+def _sever_database_connections(database_url: str) -> int:
+    """Terminates every other connection to the stack's database (never the server itself)."""
+    with psycopg.connect(libpq_url(database_url), autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def test_severed_database_connections_answer_503_never_500(stack_env, api: httpx.Client) -> None:
+    for path in ROUTES.values():
+        assert api.get(path).status_code == 200, path
+    assert _sever_database_connections(stack_env["DATABASE_URL"]) > 0
+
+    answers: dict[str, list[int]] = {path: [] for path in ROUTES.values()}
+    for _ in range(3):
+        for path in ROUTES.values():
+            resp = api.get(path)
+            answers[path].append(resp.status_code)
+            if resp.status_code != 200:
+                assert_unavailable(resp)
+
+    def all_served() -> bool:
+        return all(api.get(path).status_code == 200 for path in ROUTES.values())
+
+    assert _wait(all_served, 30), answers
