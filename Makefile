@@ -41,11 +41,12 @@ wrk:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null) ; } || \
 	  echo "wrk not installed: make bench uses its httpx load generator"
 
-run: install
+run: install node_modules/.installed
 	$(PY) scripts/stack.py up
 
 # Background stack for tests and benchmarks; `make stack-down` stops everything it started.
-stack-up: install
+# node_modules: the console's CSS and htmx (package.json) are served from there.
+stack-up: install node_modules/.installed
 	@mkdir -p $(STACK_DIR)
 	@nohup $(PY) scripts/stack.py up > $(STACK_DIR)/stack.out 2>&1 & echo $$! > $(STACK_DIR)/stack.pid
 	@$(PY) scripts/stack.py wait 300 || (cat $(STACK_DIR)/stack.out; tail -n 40 $(STACK_DIR)/logs/*.log; $(MAKE) stack-down; exit 1)

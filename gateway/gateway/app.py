@@ -92,6 +92,10 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     for module in modules:
         app.include_router(module.router)
+    # The web console (server-rendered pages on the same operations); not in the OpenAPI document.
+    from gateway.console import router as console_router
+
+    app.include_router(console_router, include_in_schema=False)
     app.add_middleware(TextHygiene, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(RequestContext)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -1,0 +1,309 @@
+"""The web console (/console) in a real headless Chromium (Debian's `chromium`, driven by
+Playwright): a first-time user's whole path, the CSRF and tenant rules, axe-core on every page
+(no serious or critical violations) and no Content-Security-Policy violation anywhere.
+
+Screenshots of every page at 360 and 1280 px wide are written to out/console/."""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from slides.billing.v1 import billing_pb2
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` to run the browser test",
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "console"
+STATE = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
+WIDTHS = (360, 1280)
+PASSWORD = "correct horse battery staple"  # noqa: S105 - test credential
+
+
+class Browser:
+    """One Chromium for the module; every page visit records CSP violations and axe results."""
+
+    def __init__(self, playwright: Any, base: str):
+        self.base = base
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        self.csp: list[str] = []
+        self.axe_problems: list[str] = []
+        self.checked: set[str] = set()
+
+    def context(self) -> Any:
+        context = self.browser.new_context(
+            viewport={"width": 1280, "height": 900}, accept_downloads=True, base_url=self.base
+        )
+        context.set_default_timeout(30_000)
+        return context
+
+    def page(self, context: Any) -> Any:
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda m: (
+                self.csp.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None
+            ),
+        )
+        return page
+
+    def check(self, page: Any, name: str) -> None:
+        """axe-core on the page, then full-page screenshots at 1280 and 360 px."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        results = Axe().run(page)
+        for violation in results.response["violations"]:
+            if violation.get("impact") in ("serious", "critical"):
+                targets = [n.get("target") for n in violation.get("nodes", [])][:3]
+                self.axe_problems.append(f"{name}: {violation['id']} ({violation['impact']}) {targets}")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        self.checked.add(name)
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(gateway_url: str) -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = Browser(p, gateway_url)
+        try:
+            yield b
+        finally:
+            b.close()
+    assert b.csp == [], "Content-Security-Policy violations:\n" + "\n".join(b.csp)
+
+
+def sign_in(browser: Browser, email: str, password: str = PASSWORD) -> tuple[Any, Any]:
+    context = browser.context()
+    page = browser.page(context)
+    page.goto("/console/keys")
+    assert "/console/login" in page.url  # every page needs a session
+    page.fill("#f-email", email)
+    page.fill("#f-password", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/console/keys$"))  # back where it was going
+    return context, page
+
+
+def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
+    browser: Browser, gateway_url: str, billing_stub, stack_env
+) -> None:
+    from delivery.domain import signature
+    from delivery.testing import Receiver, local_ca
+
+    context = browser.context()
+    page = browser.page(context)
+
+    # Signed out: the sign-in page, and sign-up with its field errors.
+    page.goto("/console")
+    page.wait_for_url(re.compile(r"/console/login"))
+    browser.check(page, "login")
+    page.click("text=Create a free account")
+    page.click("button[type=submit]")
+    assert page.locator("#err-email").is_visible()
+    browser.check(page, "signup-errors")
+    email = f"console-{uuid.uuid4().hex[:10]}@example.com"
+    page.fill("#f-organization_name", "Console <b>Test</b> Co")
+    page.fill("#f-email", email)
+    page.fill("#f-password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/console\?welcome=1"))
+    assert page.locator("h1").inner_text().startswith("Welcome")
+    cookie = next(c for c in context.cookies() if c["name"] == "session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    browser.check(page, "overview-new")
+
+    # An app: the form's errors name the field, then it is created.
+    page.click("text=Add your app")
+    browser.check(page, "app-new")
+    page.fill("#f-name", "Z")
+    page.fill("#f-brand_primary_color", "blue")
+    page.click("button:has-text('Create app')")
+    assert "at least 2" in page.locator("#err-name").inner_text()
+    assert page.locator("#err-brand_primary_color").is_visible()
+    page.fill("#f-name", "Fit <script>alert(1)</script> Coach")
+    page.fill("#f-brand_primary_color", "#0F766E")
+    page.select_option("#f-niche", "fitness")
+    page.fill("#f-target_audience", "busy parents who want to get fit at home")
+    page.fill("#f-value_props", "10-minute workouts\nNo equipment")
+    page.click("button:has-text('Create app')")
+    page.wait_for_url(re.compile(r"/console/apps/app_"))
+    assert page.locator("h1").inner_text() == "Fit <script>alert(1)</script> Coach"  # escaped, shown as text
+    app_id = page.url.split("/console/apps/")[1].split("?")[0]
+    browser.check(page, "app-detail")
+
+    # Generate: the page follows the render without a reload until the six slides show.
+    page.select_option("#g-format", "problem_solution")
+    page.click("button:has-text('Generate deck')")
+    page.wait_for_url(re.compile(r"/console/slideshows/ss_"))
+    slideshow_id = page.url.rsplit("/", 1)[1]
+    page.evaluate("window.__notReloaded = true")
+    if page.locator("#deck-live[hx-get]").count():
+        browser.check(page, "deck-rendering")
+    page.wait_for_selector("#carousel li >> nth=5", timeout=240_000)
+    assert page.evaluate("window.__notReloaded === true"), "the page reloaded instead of updating itself"
+    assert page.locator("#carousel li").count() == 6
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#carousel img')].slice(0, 1).every(i => i.complete && i.naturalWidth === 1080)"
+    )
+    assert page.locator("#caption").inner_text().strip()
+    assert page.locator("#hashtags").inner_text().startswith("#")
+    page.click("button[data-carousel=next]")
+    page.wait_for_function("() => document.getElementById('counter').textContent.startsWith('2 /')")
+    browser.check(page, "deck-ready")
+    with page.expect_download(timeout=120_000) as download:
+        page.click("#download")
+    assert download.value.suggested_filename.endswith(".zip")
+
+    page.click("button:has-text('Get share link')")
+    share_url = page.locator("#share-url").inner_text()
+    assert "/share/" in share_url
+    assert httpx.get(share_url).status_code == 200
+    browser.check(page, "deck-shared")
+
+    page.goto("/console/slideshows")
+    browser.check(page, "decks")
+    page.goto("/console/apps")
+    browser.check(page, "apps")
+
+    # API keys: Free sees why they need Pro; after the upgrade a key works over REST until revoked.
+    page.goto("/console/keys")
+    assert page.locator("#upsell-h").is_visible()
+    browser.check(page, "keys-free")
+    page.goto("/console/usage")
+    browser.check(page, "usage-free")
+    org_id = billing_stub.Authenticate(
+        billing_pb2.AuthenticateRequest(token=cookie["value"]), timeout=10
+    ).organization.id
+    billing_stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org_id, plan="pro"), timeout=10)
+    page.goto("/console/keys")
+    page.fill("#f-name", "ci <pipeline>")
+    page.click("button:has-text('Create key')")
+    key = page.locator("#new-key").inner_text().strip()
+    assert key.startswith("sk_live_")
+    browser.check(page, "keys-created")
+    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {key}"}) as rest:
+        assert rest.get("/v0/api/v1/usage").status_code == 200
+        page.goto("/console/keys")
+        assert page.locator("#new-key").count() == 0  # shown once
+        page.click("a[aria-label='Revoke key ci <pipeline>']")
+        browser.check(page, "keys-revoke-confirm")
+        page.click("button:has-text('Revoke key')")
+        page.wait_for_url(re.compile(r"/console/keys\?msg=revoked"))
+        assert rest.get("/v0/api/v1/usage").status_code == 401
+
+    # A webhook: the secret once, a signed test event at a local HTTPS receiver, the delivery log.
+    receiver = Receiver(local_ca(STATE))
+    try:
+        page.goto("/console/integrations")
+        browser.check(page, "integrations-empty")
+        page.fill("#f-url", receiver.url("/console-hook"))
+        page.fill("#f-description", "console test")
+        page.click("button:has-text('Add endpoint')")
+        secret = page.locator("#wh-secret").inner_text().strip()
+        assert secret.startswith("whsec_")
+        browser.check(page, "integrations-added")
+        page.click("text=Send a test event to it")
+        page.click("#send-test")
+        page.wait_for_url(re.compile(r"msg=webhook-tested"))
+        [got] = receiver.wait_for(lambda r: len(r) >= 1, path="/console-hook", timeout=60)[:1]
+        assert got.headers["x-service-event"] == "webhook.test"
+        assert got.headers["x-service-signature"] == signature(secret, got.body)
+        # The log updates itself (htmx) until the delivery is no longer pending.
+        page.wait_for_selector("#deliveries td:has-text('HTTP 200')", timeout=60_000)
+        browser.check(page, "webhook-log")
+    finally:
+        receiver.close()
+
+    page.goto("/console/hooks")
+    browser.check(page, "hooks")
+    page.goto("/console/usage")
+    browser.check(page, "usage-pro")
+    page.goto("/console")
+    browser.check(page, "overview")
+
+    # Sign out: the session is over, pages lead to sign-in again.
+    page.click("button:has-text('Sign out')")
+    page.wait_for_url(re.compile(r"/console/login"))
+    page.goto(f"/console/slideshows/{slideshow_id}")
+    assert "/console/login?next=" in page.url
+    page.goto(f"/console/apps/{app_id}")
+    assert "/console/login" in page.url
+    context.close()
+    assert browser.axe_problems == [], "\n".join(browser.axe_problems)
+
+
+def test_csrf_token_is_required(browser: Browser, new_org, gateway_url: str) -> None:
+    org = new_org("pro")
+    context, page = sign_in(browser, org["email"])
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    # The page's own form works; the same post without the token, or with another, is refused.
+    missing = page.request.post(f"{gateway_url}/console/keys", form={"name": "forged"})
+    assert missing.status == 403 and "security token" in missing.text()
+    wrong = page.request.post(f"{gateway_url}/console/keys", form={"name": "forged", "csrf_token": "x" * 64})
+    assert wrong.status == 403
+    other_site = page.request.post(
+        f"{gateway_url}/console/keys",
+        form={"name": "forged", "csrf_token": token},
+        headers={"Origin": "https://evil.example"},
+    )
+    assert other_site.status == 403
+    page.goto("/console/keys")
+    assert "forged" not in page.content()
+    ok = page.request.post(f"{gateway_url}/console/keys", form={"name": "real", "csrf_token": token})
+    assert ok.status == 201
+    # Signed out too: sign-in without its token is refused.
+    fresh = browser.context()
+    anonymous = fresh.request.post(
+        f"{gateway_url}/console/login", form={"email": org["email"], "password": PASSWORD}
+    )
+    assert anonymous.status == 403
+    assert not [c for c in fresh.cookies() if c["name"] == "session"]
+    fresh.close()
+    context.close()
+
+
+def test_other_organizations_ids_are_a_404_page(browser: Browser, new_org, gateway_url: str) -> None:
+    mine, theirs = new_org("pro"), new_org("pro")
+    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {theirs['api_key']}"}) as rest:
+        app = rest.post("/v0/api/v1/apps", json={"name": "Their app", "niche": "fitness"}).json()["body"][
+            "_id"
+        ]
+        hook = rest.post("/v0/api/webhooks", json={"url": "https://example.com/theirs"}).json()["body"]["_id"]
+    context, page = sign_in(browser, mine["email"])
+    for path in (
+        f"/console/apps/{app}",
+        f"/console/apps/{app}/delete",
+        f"/console/webhooks/{hook}",
+        f"/console/keys/{theirs['api_key_id']}/revoke",
+        "/console/slideshows/ss_doesnotexist000000000",
+        "/console/no-such-page",
+    ):
+        response = page.goto(path)
+        assert response is not None and response.status == 404, path
+        assert page.locator("h1").inner_text() == "Not found", path
+        assert "Their app" not in page.content()
+    browser.check(page, "not-found")
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    refused = page.request.post(f"{gateway_url}/console/apps/{app}/delete", form={"csrf_token": token})
+    assert refused.status == 404
+    with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {theirs['api_key']}"}) as rest:
+        assert rest.get(f"/v0/api/v1/apps/{app}").status_code == 200  # untouched
+    context.close()
