@@ -229,6 +229,20 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
         # The log updates itself (htmx) until the delivery is no longer pending.
         page.wait_for_selector("#deliveries td:has-text('HTTP 200')", timeout=60_000)
         browser.check(page, "webhook-log")
+
+        # Chat: a Slack incoming-webhook URL, a test message, then removed after a confirmation.
+        page.goto("/console/integrations")
+        page.select_option("#f-chat_kind", "slack")
+        page.fill("#f-chat_url", receiver.url("/slack"))
+        page.click("button:has-text('Add integration')")
+        page.wait_for_url(re.compile(r"msg=chat-created"))
+        page.click("button:has-text('Send test')")
+        page.wait_for_url(re.compile(r"msg=chat-tested"))
+        receiver.wait_for(lambda r: len(r) >= 1, path="/slack", timeout=60)
+        browser.check(page, "integrations")
+        page.click("a:has-text('Remove')")
+        page.click("button:has-text('Remove integration')")
+        page.wait_for_url(re.compile(r"msg=chat-deleted"))
     finally:
         receiver.close()
 
@@ -238,6 +252,14 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     browser.check(page, "usage-pro")
     page.goto("/console")
     browser.check(page, "overview")
+
+    # Deleting the app asks first.
+    page.goto(f"/console/apps/{app_id}")
+    page.click("text=Delete app…")
+    browser.check(page, "app-delete-confirm")
+    page.click("button:has-text('Delete app')")
+    page.wait_for_url(re.compile(r"/console/apps\?msg=app-deleted"))
+    assert page.locator("text=Add your first app").is_visible()
 
     # Sign out: the session is over, pages lead to sign-in again.
     page.click("button:has-text('Sign out')")
@@ -286,7 +308,7 @@ def test_other_organizations_ids_are_a_404_page(browser: Browser, new_org, gatew
         app = rest.post("/v0/api/v1/apps", json={"name": "Their app", "niche": "fitness"}).json()["body"][
             "_id"
         ]
-        hook = rest.post("/v0/api/webhooks", json={"url": "https://example.com/theirs"}).json()["body"]["_id"]
+        hook = rest.post("/v0/api/webhooks", json={"url": "https://127.0.0.1:9/theirs"}).json()["body"]["_id"]
     context, page = sign_in(browser, mine["email"])
     for path in (
         f"/console/apps/{app}",
@@ -307,3 +329,26 @@ def test_other_organizations_ids_are_a_404_page(browser: Browser, new_org, gatew
     with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {theirs['api_key']}"}) as rest:
         assert rest.get(f"/v0/api/v1/apps/{app}").status_code == 200  # untouched
     context.close()
+
+
+def test_upgrade_through_checkout(browser: Browser, new_org, stack_env, gateway_url: str) -> None:
+    """Free -> Upgrade to Pro: the console sends the browser on to the Checkout Session's page."""
+    from billing.testing import FakeStripe
+
+    port = 12111 + int(os.environ.get("STACK_PORT_OFFSET", "0"))
+    base = os.environ.get("STRIPE_API_BASE") or stack_env.get("STRIPE_API_BASE", "")
+    if base != f"http://127.0.0.1:{port}":
+        pytest.skip(f"the stack's STRIPE_API_BASE does not point at a local stand-in (127.0.0.1:{port})")
+    fake = FakeStripe(port=port, secret_key=os.environ.get("STRIPE_SECRET_KEY", ""))
+    try:
+        org = new_org("free")
+        context, page = sign_in(browser, org["email"])
+        context.route("https://checkout.stripe.com/**", lambda route: route.fulfill(body="<h1>Stripe</h1>"))
+        page.goto("/console/usage")
+        page.click("button:has-text('Upgrade to Pro')")
+        page.wait_for_url(re.compile(r"^https://checkout\.stripe\.com/"))
+        [created] = fake.calls("POST", "/v1/checkout/sessions")
+        assert created.params.get("client_reference_id") == org["organization_id"]
+        context.close()
+    finally:
+        fake.close()
