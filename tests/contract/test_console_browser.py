@@ -102,6 +102,34 @@ def sign_in(browser: Browser, email: str, password: str = PASSWORD) -> tuple[Any
     return context, page
 
 
+def publish_as_draft(page: Any, rest: httpx.Client, app_id: str, slideshow_id: str) -> None:
+    """With a TikTok account connected (over REST, to the local fake of TikTok's API), the deck
+    page sends the deck to TikTok as a draft. Skipped without the fake's address."""
+    from urllib.parse import urlsplit
+
+    from delivery.testing import FakeTikTok, local_ca
+
+    base = os.environ.get("TIKTOK_API_BASE", "")
+    if not base.startswith("https://127.0.0.1:"):
+        return
+    token = "act.example-user-token"  # noqa: S105 - the fake's accepted token
+    fake = FakeTikTok(local_ca(STATE), port=urlsplit(base).port or 443, token=token)
+    try:
+        connected = rest.post(
+            f"/v0/api/v1/apps/{app_id}/social-accounts",
+            json={"platform": "tiktok", "access_token": token, "open_id": "open-1", "display_name": "Fit Co"},
+        )
+        assert connected.status_code == 201, connected.text
+        page.goto(f"/console/apps/{app_id}#accounts")
+        assert page.locator("#accounts li:has-text('Fit Co')").is_visible()
+        page.goto(f"/console/slideshows/{slideshow_id}")
+        page.click("button:has-text('Send to TikTok as a draft')")
+        page.wait_for_url(re.compile(r"msg=published"), timeout=120_000)
+        assert page.locator("#publish li").count() == 1
+    finally:
+        fake.close()
+
+
 def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     browser: Browser, gateway_url: str, billing_stub, stack_env
 ) -> None:
@@ -201,6 +229,7 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     browser.check(page, "keys-created")
     with httpx.Client(base_url=gateway_url, headers={"Authorization": f"Bearer {key}"}) as rest:
         assert rest.get("/v0/api/v1/usage").status_code == 200
+        publish_as_draft(page, rest, app_id, slideshow_id)
         page.goto("/console/keys")
         assert page.locator("#new-key").count() == 0  # shown once
         page.click("a[aria-label='Revoke key ci <pipeline>']")

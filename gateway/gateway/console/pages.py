@@ -50,6 +50,9 @@ MESSAGES = {
     "suspended": "Your organization is suspended: pay through the Billing Portal or pick a plan to continue.",
     "checkout-done": "Thanks! Your plan changes as soon as Stripe confirms the payment.",
     "signed-out": "You are signed out.",
+    "published": "Sent to TikTok as a draft: open TikTok's inbox on your phone to finish the post.",
+    "tiktok": "Back from TikTok: the account below is connected if you allowed access.",
+    "account-removed": "TikTok account disconnected.",
 }
 APP_TEXT_FIELDS = (
     "name",
@@ -518,7 +521,12 @@ async def _app_page(
     app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
     decks = await slideshow_ops.list_slideshows(b, page.caller, 1, 20, app_id=app_id)
     niche = next((n for n in await _niches(request) if n["key"] == app["niche"]), None)
+    accounts = (
+        (await delivery_ops.list_accounts(b, page.caller, app_id))["data"] if page.caller.publishing else []
+    )
     extra = {
+        "accounts": accounts,
+        "publishing": page.caller.publishing,
         "decks": decks["data"],
         "templates": niche["templates"] if niche else [],
         "niche_known": niche is not None,
@@ -722,6 +730,12 @@ async def _deck_context(request: Request, page: Page, slideshow_id: str) -> dict
     caption = next((a["text"] for a in assets if a["type"] == "caption"), "")
     hashtags: list[str] = next((a["tags"] for a in assets if a["type"] == "hashtags"), [])
     ctas = [a["text"] for a in assets if a["type"] == "cta"]
+    accounts: list[dict[str, Any]] = []
+    publications: list[dict[str, Any]] = []
+    if deck["status"] == "READY" and page.caller.publishing:
+        b = backends(request)
+        accounts = (await delivery_ops.list_accounts(b, page.caller, deck["app_id"]))["data"]
+        publications = (await delivery_ops.list_publications(b, page.caller, slideshow_id))["data"]
     return {
         "deck": deck,
         "caption": caption,
@@ -729,6 +743,9 @@ async def _deck_context(request: Request, page: Page, slideshow_id: str) -> dict
         "ctas": ctas,
         "status_words": STATUS_WORDS,
         "pending": deck["status"] in ("QUEUED", "RENDERING"),
+        "accounts": accounts,
+        "publications": publications,
+        "publishing": page.caller.publishing,
     }
 
 
@@ -800,6 +817,76 @@ async def unshare(request: Request, slideshow_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         await sharing_ops.unshare(backends(request), page.caller, slideshow_id)
         return redirect(f"{PREFIX}/slideshows/{slideshow_id}?msg=share-disabled#share")
+
+    return await guarded(request, handler)
+
+
+@router.post(f"{PREFIX}/slideshows/{{slideshow_id}}/publish")
+async def publish(request: Request, slideshow_id: str) -> Response:
+    async def handler(page: Page, form: FormData | None) -> Response:
+        try:
+            await delivery_ops.publish(backends(request), page.caller, slideshow_id, "tiktok", "draft")
+        except ServiceError as err:
+            if err.code not in (
+                "NO_CONNECTED_ACCOUNT",
+                "RECONNECT_REQUIRED",
+                "PLAN_UPGRADE_REQUIRED",
+                "SLIDESHOW_NOT_READY",
+                "UPSTREAM_ERROR",
+                "VALIDATION_ERROR",
+            ):
+                raise
+            return await _deck_page(request, page, slideshow_id, errors={"publish": err.message})
+        return redirect(f"{PREFIX}/slideshows/{slideshow_id}?msg=published#publish")
+
+    return await guarded(request, handler)
+
+
+@router.post(f"{PREFIX}/apps/{{app_id}}/tiktok")
+async def connect_tiktok(request: Request, app_id: str) -> Response:
+    async def handler(page: Page, form: FormData | None) -> Response:
+        base = str(request.base_url).rstrip("/")
+        try:
+            started = await delivery_ops.connect_tiktok(
+                backends(request), page.caller, app_id, f"{base}{PREFIX}/apps/{app_id}?msg=tiktok#accounts"
+            )
+        except ServiceError as err:
+            if err.code == "UNAVAILABLE":
+                err = ServiceError(
+                    "UNAVAILABLE", "TikTok is not set up on this installation (no TikTok client key)."
+                )
+            raise err from None
+        return _leaving(request, page, started["body"]["url"], "TikTok")
+
+    return await guarded(request, handler)
+
+
+@router.get(f"{PREFIX}/apps/{{app_id}}/accounts/{{account_id}}/delete")
+async def delete_account_confirm(request: Request, app_id: str, account_id: str) -> Response:
+    async def handler(page: Page, form: FormData | None) -> Response:
+        listed = await delivery_ops.list_accounts(backends(request), page.caller, app_id)
+        account = next((a for a in listed["data"] if a["_id"] == account_id), None)
+        if account is None:
+            return web.not_found(request, page, "connected account")
+        return _confirm(
+            request,
+            page,
+            "apps",
+            title=f"Disconnect {account['display_name'] or 'this TikTok account'}?",
+            body="Decks of this app can no longer be published to it until it is connected again.",
+            action=f"{PREFIX}/apps/{app_id}/accounts/{account_id}/delete",
+            button="Disconnect",
+            back=f"{PREFIX}/apps/{app_id}#accounts",
+        )
+
+    return await guarded(request, handler)
+
+
+@router.post(f"{PREFIX}/apps/{{app_id}}/accounts/{{account_id}}/delete")
+async def delete_account(request: Request, app_id: str, account_id: str) -> Response:
+    async def handler(page: Page, form: FormData | None) -> Response:
+        await delivery_ops.delete_account(backends(request), page.caller, app_id, account_id)
+        return redirect(f"{PREFIX}/apps/{app_id}?msg=account-removed#accounts")
 
     return await guarded(request, handler)
 
