@@ -156,3 +156,35 @@ def test_severed_database_connections_answer_503_never_500(stack_env, api: httpx
         return all(api.get(path).status_code == 200 for path in ROUTES.values())
 
     assert _wait(all_served, 30), answers
+
+
+def test_sigterm_stops_each_kind_of_process_cleanly(stack_env, api: httpx.Client) -> None:
+    """A gateway replica (uvicorn) and service workers (kit.service) stop on SIGTERM, handing back
+    what they hold, and exit 0 (the supervisor logs each exit code and starts them again)."""
+    names = [n for n in ("gateway-2", "renderer-2", "delivery-2") if (PIDS / f"{n}.pid").exists()]
+    if not names:
+        pytest.skip("the stack runs no second gateway or extra workers")
+    log = PIDS.parent / "stack.out"
+    start = log.stat().st_size
+    for name in names:
+        os.kill(int((PIDS / f"{name}.pid").read_text()), signal.SIGTERM)
+
+    def exits() -> dict[str, str]:
+        with log.open("rb") as f:
+            f.seek(start)
+            text = f.read().decode(errors="replace")
+        return dict(re.findall(r"\[stack\] (\S+) exited with (-?\d+); restarting", text))
+
+    assert _wait(lambda: set(names) <= set(exits()), 60), exits()
+    assert {name: exits()[name] for name in names} == dict.fromkeys(names, "0")
+    assert api.get("/v0/api/v1/apps").status_code == 200
+    if "gateway-2" in names:
+        url = f"{stack_env['GATEWAY_2_URL']}/readyz"
+
+        def serving() -> bool:
+            try:
+                return httpx.get(url, timeout=5).status_code == 200
+            except httpx.TransportError:
+                return False
+
+        assert _wait(serving, 60)

@@ -88,6 +88,10 @@ class KitSettings(BaseSettings):
     # PEM file of the CA that signed the object store's certificate (e.g. a MinIO Tenant's); empty =
     # system CAs. Only the object-store client trusts it (webhooks keep the system CAs).
     s3_ca_file: str = ""
+    # Longest wait for a connection to the object store (each of up to 4 attempts).
+    s3_connect_timeout_seconds: float = 5.0
+    # Longest silence of the object store once connected (per read, not the whole transfer).
+    s3_read_timeout_seconds: float = 20.0
     # Bucket holding slides, uploads and ZIP bundles.
     s3_bucket: str = "slides"
     # Base URL under which public/ objects (unguessable keys) are fetched without credentials: in

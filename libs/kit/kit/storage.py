@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 from datetime import timedelta
 
+import certifi
 import urllib3
 from minio import Minio
 from minio.credentials import ChainedProvider, EnvAWSProvider, IamAwsProvider, Provider, StaticProvider
@@ -34,14 +36,19 @@ def credentials_provider(settings: KitSettings) -> Provider:
     return ChainedProvider([EnvAWSProvider(), IamAwsProvider()])
 
 
-def _http_client(ca_file: str) -> urllib3.PoolManager:
-    # The minio client's own pool settings, with the object store's CA.
+def _http_client(settings: KitSettings) -> urllib3.PoolManager:
+    """The minio client's own pool settings, with the object store's CA and bounded waits: a store
+    that cannot be reached fails in seconds (the caller answers UNAVAILABLE, a render is queued
+    again) instead of the client's default five minutes per attempt."""
     return urllib3.PoolManager(
-        timeout=urllib3.Timeout(connect=300, read=300),
+        timeout=urllib3.Timeout(
+            connect=settings.s3_connect_timeout_seconds, read=settings.s3_read_timeout_seconds
+        ),
         maxsize=10,
         cert_reqs="CERT_REQUIRED",
-        ca_certs=ca_file,
-        retries=urllib3.Retry(total=5, backoff_factor=0.2, status_forcelist=[500, 502, 503, 504]),
+        ca_certs=settings.s3_ca_file or os.environ.get("SSL_CERT_FILE") or certifi.where(),
+        # A store that accepted the connection and then went silent is retried once, not three times.
+        retries=urllib3.Retry(total=3, read=1, backoff_factor=0.2, status_forcelist=[500, 502, 503, 504]),
     )
 
 
@@ -54,7 +61,7 @@ class Storage:
             secure=settings.s3_secure,
             region=settings.s3_region or None,
             credentials=credentials_provider(settings),
-            http_client=_http_client(settings.s3_ca_file) if settings.s3_ca_file else None,
+            http_client=_http_client(settings),
         )
 
     def ensure_bucket_sync(self) -> None:

@@ -199,11 +199,12 @@ class RenderWorker:
             await self.fail(org_id, ss_id, failure.code, failure.message)
             metrics.RENDER_SECONDS.labels("failed").observe(time.perf_counter() - started)
             return
-        except Exception:
-            # A transient error (a service or the store down): the deck goes back to QUEUED and
+        except BaseException:
+            # A transient error (a service or the store down), or this process stopping (SIGTERM
+            # cancels the render): the deck goes back to QUEUED at once for another worker, and
             # the attempt does not count; only claims that never ended (a killed worker) count
             # towards render_max_attempts.
-            await self._release(org_id, ss_id)
+            await asyncio.shield(self._release(org_id, ss_id))
             raise
         finally:
             metrics.RENDERS_IN_FLIGHT.dec()

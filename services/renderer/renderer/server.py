@@ -9,6 +9,7 @@ from typing import Any
 
 from kit import grpcx, ids, logs
 from kit.errors import ServiceError, validation_error
+from kit.outages import unavailable_error
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
@@ -343,7 +344,8 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             key = domain.zip_object_key(ss_id, row.version)
             try:
                 await self.deps.storage.put(key, data, "application/zip")
-            except Exception:
+            except Exception as err:
+                _raise_if_unreachable(err)
                 log.exception("zip upload failed", slideshow_id=ss_id)
                 raise ServiceError(
                     "ZIP_UPLOAD_FAILED", "Storing the ZIP bundle failed; retrying is safe."
@@ -359,7 +361,8 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             tags = next((list(a.tags) for a in asset_rows if a.type == "hashtags"), [])
             ctas = [a.text for a in asset_rows if a.type == "cta"]
             return await asyncio.to_thread(bundle.build_zip, meta, pngs, caption, tags, ctas)
-        except Exception:
+        except Exception as err:
+            _raise_if_unreachable(err)
             log.exception("zip packing failed", slideshow_id=row.id)
             raise ServiceError(
                 "ZIP_GENERATION_FAILED", "Building the ZIP bundle failed; retrying is safe."
@@ -442,3 +445,12 @@ def _org(org_id: str) -> str:
 
 def _not_found() -> ServiceError:
     return ServiceError("SLIDESHOW_NOT_FOUND", "No such slideshow in this organization.")
+
+
+def _raise_if_unreachable(err: Exception) -> None:
+    """An object store that cannot be reached is UNAVAILABLE (503 + Retry-After), not the ZIP's
+    own failure (ZIP_*_FAILED is for a store that answered and refused, or a packing bug)."""
+    unavailable = unavailable_error(err)
+    if unavailable is not None:
+        log.warning("object store unreachable", error=repr(err))
+        raise unavailable from None

@@ -228,3 +228,42 @@ async def test_a_live_lease_keeps_other_workers_off_the_deck(stubs, stack_env):
         assert deck.status == "READY" and len(deck.slides) == 6
     finally:
         await engine.dispose()
+
+
+async def test_a_worker_that_stops_mid_render_hands_its_deck_back(stubs, stack_env):
+    """SIGTERM cancels a render: the claim is released at once (QUEUED, the attempt not counted)
+    instead of holding the deck until its lease runs out, and another worker finishes it."""
+    from kit.db import make_engine
+    from kit.storage import Storage
+
+    org_id, app_id = await _org_and_app(stubs)
+    engine = make_engine(stack_env["DATABASE_URL"], pool_size=2)
+    settings = Settings(database_url=stack_env["DATABASE_URL"])
+    long_lease = datetime.now(UTC) + timedelta(hours=1)  # ours: no other worker touches the deck
+    try:
+        ss_id = await _left_behind(engine, org_id, app_id, long_lease)
+        async with engine.connect() as conn:
+            row = await store.get_slideshow(conn, org_id, ss_id)
+        deps = events.Deps(
+            settings,
+            engine,
+            Storage(settings),
+            OutboxRelay(engine, store.outbox, None),
+            stubs["catalog"],
+            None,
+            None,
+        )
+        render = asyncio.create_task(events.RenderWorker(deps, None)._render_claimed(row))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)  # fetching the app or drawing
+        render.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await render
+        async with engine.connect() as conn:
+            row = await store.get_slideshow(conn, org_id, ss_id)
+        # Handed back: queued again, or already claimed by a running worker under a lease of its own.
+        assert row is not None and row.status in ("QUEUED", "RENDERING", "READY")
+        assert row.lease_until is None or row.lease_until < long_lease - timedelta(minutes=30)
+        deck = await _wait_final(stubs, org_id, ss_id)
+        assert deck.status == "READY" and len(deck.slides) == 6
+    finally:
+        await engine.dispose()
