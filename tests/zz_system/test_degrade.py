@@ -8,6 +8,7 @@ last system tests; every freeze is undone in a finally."""
 import os
 import re
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,6 +17,7 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+from delivery.testing import Receiver, local_ca
 from kit.pgnotify import libpq_url
 from slides.billing.v1 import billing_pb2
 
@@ -158,25 +160,66 @@ def test_severed_database_connections_answer_503_never_500(stack_env, api: httpx
     assert _wait(all_served, 30), answers
 
 
-def test_sigterm_stops_each_kind_of_process_cleanly(stack_env, api: httpx.Client) -> None:
-    """A gateway replica (uvicorn) and service workers (kit.service) stop on SIGTERM, handing back
-    what they hold, and exit 0 (the supervisor logs each exit code and starts them again)."""
-    names = [n for n in ("gateway-2", "renderer-2", "delivery-2") if (PIDS / f"{n}.pid").exists()]
-    if not names:
-        pytest.skip("the stack runs no second gateway or extra workers")
-    log = PIDS.parent / "stack.out"
-    start = log.stat().st_size
-    for name in names:
-        os.kill(int((PIDS / f"{name}.pid").read_text()), signal.SIGTERM)
+def _slow_receiver(arrived: threading.Event) -> Receiver:
+    """An HTTPS endpoint that takes 2 s to answer 200, and says when a request has come in."""
 
-    def exits() -> dict[str, str]:
-        with log.open("rb") as f:
-            f.seek(start)
-            text = f.read().decode(errors="replace")
-        return dict(re.findall(r"\[stack\] (\S+) exited with (-?\d+); restarting", text))
+    def answer(_request) -> tuple[int, dict]:
+        arrived.set()
+        time.sleep(2)
+        return 200, {"ok": True}
 
-    assert _wait(lambda: set(names) <= set(exits()), 60), exits()
-    assert {name: exits()[name] for name in names} == dict.fromkeys(names, "0")
+    return Receiver(local_ca(PIDS.parent), responder=answer)
+
+
+def _exit_codes(log: Path, start: int) -> dict[str, str]:
+    """The supervisor's "<name> exited with <code>" lines written since `start`."""
+    with log.open("rb") as f:
+        f.seek(start)
+        text = f.read().decode(errors="replace")
+    return dict(re.findall(r"\[stack\] (\S+) exited with (-?\d+); restarting", text))
+
+
+def test_sigterm_stops_each_kind_of_process_cleanly(stack_env, api: httpx.Client, billing_stub) -> None:
+    """A gateway replica (uvicorn) and the services' processes (kit.service) stop on SIGTERM and
+    exit 0 (the supervisor logs each exit code and starts them again); the delivery sender
+    finishes the webhook it is posting and records it, so it is not sent again after its lease."""
+    names = [n for n in ("gateway-2", "renderer-2", "delivery", "delivery-2") if (PIDS / f"{n}.pid").exists()]
+    billing_stub.SetRateLimit(  # the deliveries log is polled while the delivery service restarts
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
+        timeout=30,
+    )
+    arrived = threading.Event()
+    receiver = _slow_receiver(arrived)
+    try:
+        created = api.post("/v0/api/webhooks", json={"url": receiver.url("/slow")})
+        assert created.status_code == 201, created.text
+        endpoint_id = created.json()["body"]["_id"]
+        sent = api.post(f"/v0/api/webhooks/{endpoint_id}/test")
+        assert sent.status_code == 202, sent.text
+        delivery_id = sent.json()["body"]["delivery_id"]
+        assert arrived.wait(60), "the test delivery never reached the receiver"
+
+        log = PIDS.parent / "stack.out"
+        start = log.stat().st_size
+        for name in names:
+            os.kill(int((PIDS / f"{name}.pid").read_text()), signal.SIGTERM)
+        assert _wait(lambda: set(names) <= set(_exit_codes(log, start)), 60), _exit_codes(log, start)
+        assert {n: _exit_codes(log, start)[n] for n in names} == dict.fromkeys(names, "0")
+
+        def recorded() -> bool:
+            resp = api.get(f"/v0/api/webhooks/{endpoint_id}/deliveries")
+            if resp.status_code == 503:  # the delivery service is starting again
+                return False
+            assert resp.status_code == 200, resp.text
+            return any(d["_id"] == delivery_id and d["status"] == "SUCCEEDED" for d in resp.json()["data"])
+
+        assert _wait(recorded, 90)
+        sends = [r for r in receiver.requests if r.headers.get("x-service-delivery-id") == delivery_id]
+        assert len(sends) == 1, sends
+    finally:
+        receiver.close()
     assert api.get("/v0/api/v1/apps").status_code == 200
     if "gateway-2" in names:
         url = f"{stack_env['GATEWAY_2_URL']}/readyz"

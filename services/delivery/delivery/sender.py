@@ -1,7 +1,8 @@
 """The sender: leases due delivery attempts from Postgres, posts them concurrently and
 records every attempt (the attempts finished meanwhile in one transaction). Rows are claimed with FOR UPDATE SKIP LOCKED plus a lease, so several
 workers (or a restarted one) never send the same attempt twice while it is in flight, and a
-worker killed mid-send loses nothing: the lease runs out and the attempt is sent again."""
+worker killed mid-send loses nothing: the lease runs out and the attempt is sent again. A worker
+stopped by SIGTERM finishes and records what it is sending first."""
 
 from __future__ import annotations
 
@@ -114,7 +115,16 @@ class Sender:
         try:
             await self._claim_loop()
         finally:
+            await self._finish_in_flight()
             recorder.cancel()
+
+    async def _finish_in_flight(self) -> None:
+        """Stopping (SIGTERM cancels the claim loop): no new claims, and the attempts in flight
+        finish (each bounded by the post timeout) and are recorded, so none is sent again when
+        its lease runs out. Whatever is still unfinished after that is left to its lease."""
+        if self._tasks:
+            log.info("sender stopping: finishing attempts in flight", in_flight=len(self._tasks))
+            await asyncio.wait(list(self._tasks), timeout=self.settings.webhook_timeout_seconds + 2)
 
     async def _claim_loop(self) -> None:
         while True:
