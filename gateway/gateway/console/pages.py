@@ -3,7 +3,9 @@ tenant scoping, validation and errors are exactly those of REST. Left out of the
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -277,6 +279,8 @@ def _pydantic_message(error: Any) -> str:
     msg = str(error.get("msg", "is invalid")).removeprefix("Value error, ")
     kind = error.get("type", "")
     ctx_ = error.get("ctx") or {}
+    if kind in ("string_too_short", "missing") and not error.get("input"):
+        return "is required"
     if kind == "string_too_short":
         return f"must be at least {ctx_.get('min_length')} characters"
     if kind == "string_too_long":
@@ -293,9 +297,11 @@ def _pydantic_message(error: Any) -> str:
 async def home(request: Request) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         b = backends(request)
-        usage = await billing_ops.get_usage(b, page.caller)
-        apps = await apps_ops.list_apps(b, page.caller, 1, 50)
-        decks = await slideshow_ops.list_slideshows(b, page.caller, 1, 6)
+        usage, apps, decks = await asyncio.gather(
+            billing_ops.get_usage(b, page.caller),
+            apps_ops.list_apps(b, page.caller, 1, 50),
+            slideshow_ops.list_slideshows(b, page.caller, 1, 6),
+        )
         context = ctx(
             page,
             "home",
@@ -398,12 +404,28 @@ def _confirm(request: Request, page: Page, nav: str, **fields: str) -> Response:
 # --- apps ------------------------------------------------------------------------------------
 
 
+# The renderer's catalogs change only with a deploy: kept a few minutes per gateway process.
+CATALOG_SECONDS = 300.0
+_catalogs: dict[str, tuple[float, list[dict[str, Any]]]] = {}
+
+
+async def _catalog(request: Request, name: str) -> list[dict[str, Any]]:
+    kept = _catalogs.get(name)
+    now = time.monotonic()
+    if kept and now - kept[0] < CATALOG_SECONDS:
+        return kept[1]
+    fetch = slideshow_ops.list_niches if name == "niches" else slideshow_ops.list_designs
+    data = (await fetch(backends(request)))["data"]
+    _catalogs[name] = (now, data)
+    return data
+
+
 async def _niches(request: Request) -> list[dict[str, Any]]:
-    return (await slideshow_ops.list_niches(backends(request)))["data"]
+    return await _catalog(request, "niches")
 
 
 async def _designs(request: Request) -> list[dict[str, Any]]:
-    return (await slideshow_ops.list_designs(backends(request)))["data"]
+    return await _catalog(request, "designs")
 
 
 def _app_fields(form: FormData | None) -> dict[str, Any]:
@@ -459,8 +481,10 @@ async def _app_form(
 @router.get(f"{PREFIX}/apps")
 async def apps(request: Request) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
-        listed = await apps_ops.list_apps(backends(request), page.caller, 1, 100)
-        usage = await billing_ops.get_usage(backends(request), page.caller)
+        listed, usage = await asyncio.gather(
+            apps_ops.list_apps(backends(request), page.caller, 1, 100),
+            billing_ops.get_usage(backends(request), page.caller),
+        )
         context = ctx(page, "apps", apps=listed["data"], usage=usage, message=message(request))
         return render(request, "apps.html", context)
 
@@ -501,6 +525,10 @@ async def create_app(request: Request) -> Response:
         return redirect(f"{PREFIX}/apps/{created['body']['_id']}?msg=app-created")
 
     return await guarded(request, handler)
+
+
+async def _no_page() -> dict[str, Any]:
+    return {"data": []}
 
 
 def web_status(err: ServiceError) -> int:
@@ -709,8 +737,10 @@ async def slideshows(request: Request) -> Response:
             number = max(1, min(10_000, int(request.query_params.get("page", "1"))))
         except ValueError:
             number = 1
-        decks = await slideshow_ops.list_slideshows(b, page.caller, number, 20)
-        listed = await apps_ops.list_apps(b, page.caller, 1, 100)
+        decks, listed = await asyncio.gather(
+            slideshow_ops.list_slideshows(b, page.caller, number, 20),
+            apps_ops.list_apps(b, page.caller, 1, 100),
+        )
         context = ctx(
             page,
             "decks",
@@ -734,8 +764,11 @@ async def _deck_context(request: Request, page: Page, slideshow_id: str) -> dict
     publications: list[dict[str, Any]] = []
     if deck["status"] == "READY" and page.caller.publishing:
         b = backends(request)
-        accounts = (await delivery_ops.list_accounts(b, page.caller, deck["app_id"]))["data"]
-        publications = (await delivery_ops.list_publications(b, page.caller, slideshow_id))["data"]
+        listed, published = await asyncio.gather(
+            delivery_ops.list_accounts(b, page.caller, deck["app_id"]),
+            delivery_ops.list_publications(b, page.caller, slideshow_id),
+        )
+        accounts, publications = listed["data"], published["data"]
     return {
         "deck": deck,
         "caption": caption,
@@ -904,8 +937,9 @@ async def _integrations_page(
     status: int = 200,
 ) -> Response:
     b = backends(request)
-    hooks = await delivery_ops.list_webhooks(b, page.caller, 1, 100)
-    chats = await delivery_ops.list_chat(b, page.caller, 1, 100)
+    hooks, chats = await asyncio.gather(
+        delivery_ops.list_webhooks(b, page.caller, 1, 100), delivery_ops.list_chat(b, page.caller, 1, 100)
+    )
     context = ctx(
         page,
         "integrations",
@@ -1125,8 +1159,9 @@ async def delete_chat(request: Request, chat_id: str) -> Response:
 async def usage(request: Request) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         b = backends(request)
-        used = await billing_ops.get_usage(b, page.caller)
-        org = await billing_ops.get_organization(b, page.caller)
+        used, org = await asyncio.gather(
+            billing_ops.get_usage(b, page.caller), billing_ops.get_organization(b, page.caller)
+        )
         context = ctx(
             page,
             "usage",
@@ -1209,9 +1244,11 @@ async def hooks(request: Request) -> Response:
         except ValueError:
             number = 1
         b = backends(request)
-        listed = await hooks_ops.list_hooks(b, page.caller, number, 25, **filters)
-        used = await billing_ops.get_usage(b, page.caller)
-        apps_listed = await apps_ops.list_apps(b, page.caller, 1, 100)
+        listed, used, apps_listed = await asyncio.gather(
+            hooks_ops.list_hooks(b, page.caller, number, 25, **filters),
+            billing_ops.get_usage(b, page.caller),
+            apps_ops.list_apps(b, page.caller, 1, 100),
+        )
         context = ctx(
             page,
             "hooks",
