@@ -10,7 +10,9 @@ import re
 import signal
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -231,3 +233,78 @@ def test_sigterm_stops_each_kind_of_process_cleanly(stack_env, api: httpx.Client
                 return False
 
         assert _wait(serving, 60)
+
+
+def _make_app(api: httpx.Client) -> str:
+    body = {
+        "name": f"FitPal {uuid.uuid4().hex[:6]}",
+        "niche": "fitness",
+        "value_props": ["Workouts planned in 5 minutes"],
+        "pain_points": ["No time to plan workouts"],
+    }
+    resp = api.post("/v0/api/v1/apps", json=body)
+    assert resp.status_code == 201, resp.text
+    return resp.json()["body"]["_id"]
+
+
+def _slideshow_usage(billing_stub, org_id: str) -> int:
+    resp = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org_id), timeout=10)
+    return next(u.used for u in resp.usage if u.quota == "slideshows_per_month")
+
+
+def test_severing_the_database_mid_generation_loses_nothing(
+    stack_env, gateway_url: str, api: httpx.Client, billing_stub
+) -> None:
+    """Generates while every database connection is cut three times: each answer is 202 or 503 +
+    Retry-After (a client retries those with its Idempotency-Key), every accepted deck ends READY,
+    and the quota counts exactly the accepted decks."""
+    org_id = api.org["organization_id"]
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(organization_id=org_id, requests_per_minute=100_000), timeout=30
+    )
+    app_id = _make_app(api)
+    answers: list[int] = []
+    accepted: list[str] = []
+
+    def generate(i: int) -> None:
+        key = f"drill-{i}-{uuid.uuid4().hex}"
+        with httpx.Client(base_url=gateway_url, headers=dict(api.headers), timeout=60) as client:
+            deadline = time.monotonic() + 90
+            while time.monotonic() < deadline:
+                resp = client.post(
+                    f"/v0/api/v1/apps/{app_id}/slideshows",
+                    json={"template_key": "problem_solution"},
+                    headers={"Idempotency-Key": key},
+                )
+                answers.append(resp.status_code)
+                if resp.status_code == 202:
+                    accepted.append(resp.json()["body"]["slideshow_id"])
+                    return
+                assert_unavailable(resp)
+                time.sleep(0.5)
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        running = [pool.submit(generate, i) for i in range(6)]
+        for _ in range(3):
+            _sever_database_connections(stack_env["DATABASE_URL"])
+            time.sleep(0.3)
+        for future in running:
+            future.result()
+
+    assert set(answers) <= {202, 503}, answers
+    assert len(set(accepted)) == 6, (answers, accepted)
+
+    def all_ready() -> bool:
+        statuses = []
+        for ss_id in accepted:
+            resp = api.get(f"/v0/api/v1/slideshows/{ss_id}")
+            assert resp.status_code in (200, 503), resp.text
+            statuses.append(resp.json()["body"]["status"] if resp.status_code == 200 else "?")
+        assert "FAILED" not in statuses, statuses
+        return statuses == ["READY"] * len(accepted)
+
+    assert _wait(all_ready, 180)
+    # A generate cut short gives its unit back (at once, or through the renderer's sweeper).
+    assert _wait(lambda: _slideshow_usage(billing_stub, org_id) == 6, 120), _slideshow_usage(
+        billing_stub, org_id
+    )
