@@ -102,6 +102,22 @@ def sign_in(browser: Browser, email: str, password: str = PASSWORD) -> tuple[Any
     return context, page
 
 
+def png() -> bytes:
+    """A small phone-shaped screenshot."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (360, 780), "#f1f5f9")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 360, 90), fill="#0f766e")
+    for row in range(6):
+        draw.rounded_rectangle((24, 130 + row * 100, 336, 210 + row * 100), radius=12, fill="#ffffff")
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
 def publish_as_draft(page: Any, rest: httpx.Client, app_id: str, slideshow_id: str) -> None:
     """With a TikTok account connected (over REST, to the local fake of TikTok's API), the deck
     page sends the deck to TikTok as a draft. Skipped without the fake's address."""
@@ -142,6 +158,8 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     # Signed out: the sign-in page, and sign-up with its field errors.
     page.goto("/console")
     page.wait_for_url(re.compile(r"/console/login"))
+    page.keyboard.press("Tab")  # keyboard users skip the header first
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
     browser.check(page, "login")
     page.click("text=Create a free account")
     page.click("button[type=submit]")
@@ -176,6 +194,15 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     assert page.locator("h1").inner_text() == "Fit <script>alert(1)</script> Coach"  # escaped, shown as text
     app_id = page.url.split("/console/apps/")[1].split("?")[0]
     browser.check(page, "app-detail")
+
+    # A screenshot upload lands in the app's screenshots and shows as a thumbnail.
+    page.set_input_files("#u-file", files=[{"name": "home.png", "mimeType": "image/png", "buffer": png()}])
+    page.click("button:has-text('Upload')")
+    page.wait_for_url(re.compile(r"msg=uploaded"))
+    page.wait_for_function(
+        "() => { const i = document.querySelector('.thumbs img'); return i && i.complete && i.naturalWidth > 0; }"
+    )
+    browser.check(page, "app-uploaded")
 
     # Generate: the page follows the render without a reload until the six slides show.
     page.select_option("#g-format", "problem_solution")

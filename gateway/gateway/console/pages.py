@@ -1347,6 +1347,9 @@ async def static(request: Request, name: str) -> Response:
 
 @router.get(f"{PREFIX}/{{rest:path}}")
 async def unknown(request: Request, rest: str) -> Response:
+    if rest == "":
+        return redirect(PREFIX)
+
     async def handler(page: Page, form: FormData | None) -> Response:
         return web.not_found(request, page)
 
