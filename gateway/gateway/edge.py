@@ -101,6 +101,31 @@ PATH_PARAMETER_ANSWERS: dict[tuple[str, str], tuple[str, str] | None] = {
     ("/share/{token}", "token"): None,
     ("/embed/{token}", "token"): None,
 }
+# The console's pages (gateway.console) answer an impossible id with their own HTML 404 page.
+CONSOLE_PATHS = [
+    ("/console/apps/{app_id}", ("app_id",)),
+    ("/console/apps/{app_id}/accounts/{account_id}/delete", ("app_id", "account_id")),
+    *(
+        (f"/console/apps/{{app_id}}/{action}", ("app_id",))
+        for action in ("delete", "generate", "images", "images/remove", "tiktok")
+    ),
+    *((f"/console/chat/{{chat_id}}/{action}", ("chat_id",)) for action in ("delete", "test")),
+    ("/console/hooks/{hook_id}/review", ("hook_id",)),
+    ("/console/keys/{key_id}/revoke", ("key_id",)),
+    ("/console/slideshows/{slideshow_id}", ("slideshow_id",)),
+    *(
+        (f"/console/slideshows/{{slideshow_id}}/{action}", ("slideshow_id",))
+        for action in ("publish", "share", "share/disable", "status", "zip")
+    ),
+    ("/console/static/{name}", ("name",)),
+    ("/console/webhooks/{webhook_id}", ("webhook_id",)),
+    *(
+        (f"/console/webhooks/{{webhook_id}}/{action}", ("webhook_id",))
+        for action in ("delete", "enabled", "rotate", "test")
+    ),
+    ("/console/{rest}", ("rest",)),  # /console/{rest:path}
+]
+PATH_PARAMETER_ANSWERS.update({(path, name): None for path, names in CONSOLE_PATHS for name in names})
 
 
 def path_templates(app: Any) -> list[tuple[re.Pattern[str], str]]:

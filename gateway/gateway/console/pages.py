@@ -4,6 +4,7 @@ tenant scoping, validation and errors are exactly those of REST. Left out of the
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -88,6 +89,8 @@ STATUS_WORDS = {
     "FAILED": "Failed",
 }
 
+PLAIN_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
+
 Handler = Callable[[Page, FormData | None], Awaitable[Response]]
 
 
@@ -111,6 +114,8 @@ async def guarded(
     try:
         writing = request.method not in web.SAFE_METHODS
         page = await web.signed_in(request, billing_access=billing_access, limited=writing)
+        if not all(PLAIN_ID.match(str(v)) for k, v in request.path_params.items() if k != "rest"):
+            return web.not_found(request, page)  # no id of ours carries other characters
         form: FormData | None = None
         if writing:
             form = await request.form(max_part_size=MAX_UPLOAD + 1024)
