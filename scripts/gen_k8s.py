@@ -170,6 +170,9 @@ CONFIG = {
     # ranges (not "*") makes uvicorn take the rightmost X-Forwarded-For entry that is not a proxy:
     # the address the ingress saw, never one the client wrote into the header itself.
     "FORWARDED_ALLOW_IPS": "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7",
+    # While Redis fails each gateway replica allows limit / N in memory: N = the gateway HPA's
+    # minimum (the replicas always running); overlays that change that minimum set it too.
+    "RATE_LIMIT_FALLBACK_REPLICAS": str(SERVICES["gateway"]["min"]),
 }
 
 
@@ -222,8 +225,6 @@ def main_container(name: str, spec: dict) -> dict:
     env = [{"name": "SERVICE_NAME", "value": name}]
     if gateway:
         env += [{"name": "GATEWAY_HOST", "value": "0.0.0.0"}, {"name": "GATEWAY_PORT", "value": str(port)}]
-        # While Redis fails each replica allows limit / N in memory: N = the replicas always running.
-        env += [{"name": "RATE_LIMIT_FALLBACK_REPLICAS", "value": str(spec["min"])}]
     else:
         env += [{"name": "GRPC_HOST", "value": "0.0.0.0"}, {"name": "GRPC_PORT", "value": str(port)}]
     mem = spec["mem"]
@@ -239,7 +240,9 @@ def main_container(name: str, spec: dict) -> dict:
         "env": env,
         # Start-up runs the migrations too: up to 5 minutes before liveness takes over.
         "startupProbe": {**probe(name, "/healthz"), "periodSeconds": 5, "failureThreshold": 60},
-        "readinessProbe": {**probe(name), "periodSeconds": 5, "failureThreshold": 3},
+        # The gateway's /readyz gives each backend's health check 0.5 s (it reports them, never fails
+        # on them); 2 s keeps a busy node from failing the probe on its own.
+        "readinessProbe": {**probe(name), "periodSeconds": 5, "failureThreshold": 3, "timeoutSeconds": 2},
         "livenessProbe": {**probe(name, "/healthz"), "periodSeconds": 15, "failureThreshold": 4},
         # Endpoints drop the pod while it sleeps; SIGTERM then finishes in-flight calls.
         "lifecycle": {"preStop": {"exec": {"command": ["sleep", str(DRAIN_SECONDS)]}}},

@@ -284,6 +284,21 @@ def test_each_deployable_has_the_full_set(rendered, name):
     assert container["resources"]["requests"] and container["resources"]["limits"]
 
 
+def test_the_gateways_readiness_is_its_own(variants):
+    """Issue 20: /readyz never fails because of a backend, so liveness and readiness are the
+    gateway's own (/healthz, /readyz; one bad service never takes every gateway out of the
+    ingress), and while Redis fails each replica allows limit / RATE_LIMIT_FALLBACK_REPLICAS: the
+    replicas that always run, the gateway HPA's minimum, in every variant."""
+    for name, objects in variants.items():
+        [deployment] = _find(objects, "Deployment", "gateway")
+        container = deployment["spec"]["template"]["spec"]["containers"][0]
+        assert container["readinessProbe"]["httpGet"]["path"] == "/readyz", name
+        assert container["readinessProbe"]["timeoutSeconds"] >= 2, name
+        assert container["livenessProbe"]["httpGet"]["path"] == "/healthz", name
+        [hpa] = _find(objects, "HorizontalPodAutoscaler", "gateway")
+        assert _config(objects)["RATE_LIMIT_FALLBACK_REPLICAS"] == str(hpa["spec"]["minReplicas"]), name
+
+
 def test_no_replicas_where_an_hpa_owns_the_count(variants):
     for name, objects in variants.items():
         for hpa in _find(objects, "HorizontalPodAutoscaler"):
