@@ -42,7 +42,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
         shot=shot,
         shot_turn=turn,
-        photo=_photo(style.photos, index) if style.image_source == "photos" else None,
+        photo=_photo(style.photos, index, total) if style.image_source == "photos" else None,
         cue=slide.subtitle if index == 0 else "",
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
@@ -79,12 +79,22 @@ def _decoded(data: bytes) -> Image.Image | None:
     return paint.open_image(data) if data else None
 
 
-def _photo(photos: tuple[bytes, ...], index: int) -> Image.Image | None:
+def _photo(photos: tuple[bytes, ...], index: int, total: int) -> Image.Image | None:
     """Slide i's photo, cropped to 9:16 around its subject (once per photo: a deck reuses them)."""
-    for k in range(len(photos)):  # photo i, or the next one that decodes (decoding only what is used)
+    data = _photo_of(photos, index)
+    if data is None:
+        return None
+    # Slides draw on the crop: a copy when another slide of the deck shows the same photo.
+    shared = sum(1 for j in range(total) if _photo_of(photos, j) == data) > 1
+    return _cropped(data).copy() if shared else _cropped(data)
+
+
+def _photo_of(photos: tuple[bytes, ...], index: int) -> bytes | None:
+    """Photo i, or the next one that decodes (decoding only what is used)."""
+    for k in range(len(photos)):
         data = photos[(index + k) % len(photos)]
         if _decoded(data) is not None:
-            return _cropped(data).copy()
+            return data
     return None
 
 

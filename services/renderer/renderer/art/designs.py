@@ -258,9 +258,8 @@ def soft_shadow(img: Image.Image, block: text.TextBlock, offset: int = 5, streng
     m = 32
     x0, y0 = max(0, int(ink[0]) - m), max(0, int(ink[1]) - m + offset)
     x1, y1 = min(W, int(ink[2]) + m), min(H, int(ink[3]) + m + offset)
-    mask = Image.new("L", (W, H), 0)
-    text.draw(mask, block.moved(block.top + offset), (round(255 * strength),), emoji=False)
-    region = mask.crop((x0, y0, x1, y1))
+    region = Image.new("L", (x1 - x0, y1 - y0), 0)
+    text.draw(region, block.moved(block.top + offset), (round(255 * strength),), emoji=False, origin=(x0, y0))
     small = region.resize((max(1, region.width // 4), max(1, region.height // 4)), Image.Resampling.BILINEAR)
     soft = small.filter(ImageFilter.GaussianBlur(2.5)).resize(region.size, Image.Resampling.BILINEAR)
     img.paste((0, 0, 0), (x0, y0), soft)

@@ -226,12 +226,13 @@ def scrim(img: Image.Image, box: tuple[float, float, float, float], color: RGB, 
 def open_image(data: bytes) -> Image.Image | None:
     """Decodes an uploaded screenshot (any size, EXIF rotation applied); None when undecodable."""
     try:
-        with Image.open(io.BytesIO(data)) as src:
-            if src.width * src.height > 40_000_000:
-                return None
-            src.draft("RGB", (1200, 2400))
-            img = ImageOps.exif_transpose(src)  # a loaded copy, turned upright
-            return img if img.mode == "RGB" else img.convert("RGB")
+        img = Image.open(io.BytesIO(data))
+        if img.width * img.height > 40_000_000:
+            return None
+        img.draft("RGB", (1200, 2400))
+        img.load()
+        ImageOps.exif_transpose(img, in_place=True)  # turned upright without a copy (most need no turn)
+        return img if img.mode == "RGB" else img.convert("RGB")
     except Exception:  # noqa: BLE001 - any decoder error means "not a usable image"
         return None
 

@@ -576,9 +576,12 @@ def draw(
     stroke: int = 0,
     stroke_fill: RGBA | None = None,
     emoji: bool = True,
+    origin: tuple[int, int] = (0, 0),
 ) -> None:
+    """The block's runs drawn on `img`, whose top-left corner is at `origin` in slide coordinates."""
     d = ImageDraw.Draw(img)
     for run, x, baseline in run_positions(block):
+        x, baseline = x - origin[0], baseline - origin[1]
         if run.emoji:
             if not emoji:
                 continue
