@@ -308,3 +308,43 @@ def test_severing_the_database_mid_generation_loses_nothing(
     assert _wait(lambda: _slideshow_usage(billing_stub, org_id) == 6, 120), _slideshow_usage(
         billing_stub, org_id
     )
+
+
+def test_renders_wait_while_the_object_store_is_frozen_and_finish_after(
+    api: httpx.Client, billing_stub
+) -> None:
+    """The object store stops answering (SIGSTOP) while a deck is generated: the API keeps
+    answering (the deck is QUEUED or RENDERING, never FAILED, never a 500), and once the store is
+    back the deck is drawn."""
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
+        timeout=30,
+    )
+    app_id = _make_app(api)
+    with frozen("s3"):
+        resp = api.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"})
+        assert resp.status_code == 202, resp.text
+        ss_id = resp.json()["body"]["slideshow_id"]
+        seen: set[str] = set()
+
+        def in_progress() -> bool:
+            got = api.get(f"/v0/api/v1/slideshows/{ss_id}")
+            assert got.status_code == 200, got.text
+            seen.add(got.json()["body"]["status"])
+            return "RENDERING" in seen
+
+        _wait(in_progress, 5)
+        time.sleep(3)  # long enough for the drawing to be done and the uploads to hang
+        assert in_progress() is not None and seen <= {"QUEUED", "RENDERING"}, seen
+        assert api.get("/v0/api/v1/apps").status_code == 200
+
+    def ready() -> bool:
+        got = api.get(f"/v0/api/v1/slideshows/{ss_id}")
+        assert got.status_code in (200, 503), got.text
+        status = got.json()["body"]["status"] if got.status_code == 200 else "?"
+        assert status != "FAILED", got.text
+        return status == "READY"
+
+    assert _wait(ready, 120)
