@@ -7,7 +7,7 @@ STACK_PORT_OFFSET ?= 0
 export STACK_PORT_OFFSET
 STACK_DIR := .stack/$(STACK_PORT_OFFSET)
 
-.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos sdk check-sdk lint-protos lint typecheck unit pytest deploy-check bench gallery load chaos clean
+.PHONY: install fonts browser wrk run test stack-up stack-down protos check-protos sdk check-sdk lint-protos lint typecheck unit pytest deploy-check bench gallery load chaos rolling clean
 
 install: .venv/.installed fonts
 
@@ -91,7 +91,7 @@ pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)
 
 # Two gateway replicas for tests, load and chaos, so chaos can kill one while the other serves.
-test load chaos: export STACK_GATEWAY_REPLICAS ?= 2
+test load chaos rolling: export STACK_GATEWAY_REPLICAS ?= 2
 # Tests point billing's mail at an aiosmtpd server that the mail contract test starts.
 # Short webhook retries and a local fake of TikTok's API (both started by the tests).
 test: export SMTP_URL ?= smtp://127.0.0.1:$(shell echo $$((2525 + $(STACK_PORT_OFFSET))))
@@ -115,6 +115,11 @@ load: install
 chaos: install
 	@$(MAKE) --no-print-directory stack-up
 	@$(PY) scripts/load.py --duration 90 --users 12 --orgs 3 --chaos --report out/chaos.json; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
+
+# A rolling restart under load: every process gets SIGTERM in turn (stops gracefully, exits 0).
+rolling: install
+	@$(MAKE) --no-print-directory stack-up
+	@$(PY) scripts/load.py --duration 90 --users 12 --orgs 3 --rolling --report out/rolling.json; rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 
 bench: install wrk
 	@$(MAKE) --no-print-directory stack-up

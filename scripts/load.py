@@ -2,12 +2,14 @@
 
     python scripts/load.py --duration 60 --users 12 --orgs 3            # make load
     python scripts/load.py --duration 90 --users 12 --orgs 3 --chaos    # make chaos
+    python scripts/load.py --duration 90 --users 12 --orgs 3 --rolling  # make rolling
 
 A realistic mix for several organizations at once (apps, hooks, generate and poll, ZIP,
 share, MCP), then the books are checked: every accepted generate ended READY or FAILED,
 each finished deck's webhook arrived with a valid signature, quota usage equals the decks
 that count, and duplicate billing events changed nothing. With --chaos, processes are
-killed with SIGKILL in turn during the run (the stack supervisor restarts them).
+killed with SIGKILL in turn during the run (the stack supervisor restarts them); with --rolling,
+every process of the stack gets SIGTERM in turn (a rolling restart: each stops gracefully).
 Exit status 1 on any loss. Results as JSON with --report.
 """
 
@@ -33,6 +35,19 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 STATE = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 CHAOS_TARGETS = ["renderer", "delivery", "gateway", "hooks", "catalog", "billing"]
+# A rolling restart: every service and gateway process, replicas included, in turn.
+ROLLING_TARGETS = [
+    "gateway",
+    "gateway-2",
+    "billing",
+    "catalog",
+    "hooks",
+    "renderer",
+    "renderer-2",
+    "delivery",
+    "delivery-2",
+    "sharing",
+]
 TRANSIENT = (httpx.TransportError, httpx.RemoteProtocolError)
 
 
@@ -225,18 +240,22 @@ async def setup_org(client: httpx.AsyncClient, base: str, stub, receiver, index:
     return org
 
 
-async def chaos(deadline: float, kills: list[str]) -> None:
-    """Kill one process with SIGKILL at even intervals over the run, in the documented order."""
-    interval = (deadline - time.monotonic()) / (len(CHAOS_TARGETS) + 1)
-    for name in CHAOS_TARGETS:
+async def chaos(
+    deadline: float, kills: list[str], targets: list[str] = CHAOS_TARGETS, sig: int = signal.SIGKILL
+) -> None:
+    """Signal one process at even intervals over the run, in the documented order (SIGKILL: chaos;
+    SIGTERM: a rolling restart)."""
+    targets = [name for name in targets if (STATE / "pids" / f"{name}.pid").exists()]
+    interval = (deadline - time.monotonic()) / (len(targets) + 1)
+    for name in targets:
         await asyncio.sleep(interval)
         pid_file = STATE / "pids" / f"{name}.pid"
         try:
-            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+            os.kill(int(pid_file.read_text()), sig)
             kills.append(name)
-            print(f"[chaos] killed {name}", flush=True)
+            print(f"[chaos] {signal.Signals(sig).name} {name}", flush=True)
         except (OSError, ValueError):
-            print(f"[chaos] could not kill {name}", flush=True)
+            print(f"[chaos] could not signal {name}", flush=True)
 
 
 async def wait_finished(
@@ -374,6 +393,8 @@ async def run(args: argparse.Namespace) -> int:
         tasks = [asyncio.create_task(load.user(deadline)) for _ in range(args.users)]
         if args.chaos:
             tasks.append(asyncio.create_task(chaos(deadline, kills)))
+        elif args.rolling:
+            tasks.append(asyncio.create_task(chaos(deadline, kills, ROLLING_TARGETS, signal.SIGTERM)))
         await asyncio.gather(*tasks)
         elapsed = time.monotonic() - started
         duplicates = await billing_duplicates(client, bases[0], orgs, env)
@@ -456,6 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--orgs", type=int, default=3)
     parser.add_argument("--drain", type=float, default=180, help="seconds to wait for renders and webhooks")
     parser.add_argument("--chaos", action="store_true")
+    parser.add_argument("--rolling", action="store_true", help="SIGTERM every process in turn")
     parser.add_argument("--report", default="")
     return asyncio.run(run(parser.parse_args(argv)))
 
