@@ -63,6 +63,18 @@ SINGLE_LINE_FIELDS = frozenset(
 )
 
 
+# The same rule as JSON Schema patterns (ECMA-262, also read alike by Python's re and Rust's
+# regex), which the gateway's OpenAPI document puts on every string a request carries.
+_REFUSED_ALWAYS = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+TEXT_PATTERN = rf"^[^{_REFUSED_ALWAYS}]*$"
+LINE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*$"
+
+
+def pattern_for(field: str) -> str:
+    """The JSON Schema pattern of a string field named `field` (a list's items: the list's name)."""
+    return LINE_PATTERN if field in SINGLE_LINE_FIELDS else TEXT_PATTERN
+
+
 def problem(value: str, multiline: bool = True) -> str | None:
     """What is wrong with `value` (a sentence saying what to fix), or None."""
     for position, ch in enumerate(value):
