@@ -19,6 +19,8 @@ from gateway.backends import Backends
 from gateway.bodylimit import BodyLimit
 from gateway.context import RequestContext
 from gateway.edge import TextHygiene
+from gateway.keyusage import KeyUsage
+from gateway.openapi_rules import document_text_rules
 from gateway.outgoing import document_webhooks
 from gateway.ratelimit import RateLimiter
 from gateway.settings import GatewaySettings
@@ -63,11 +65,13 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
             settings.redis_url, fallback_replicas=settings.rate_limit_fallback_replicas
         )
         app.state.auth_cache = AuthCache()
+        app.state.key_usage = KeyUsage()
         backends = app.state.backends
         watching = [
             asyncio.create_task(app.state.auth_cache.watch_billing(backends.billing)),
             asyncio.create_task(backends.apps_cache.watch_catalog(backends.catalog)),
         ]
+        reporting = asyncio.create_task(app.state.key_usage.run(backends.billing))
         async with AsyncExitStack() as stack:
             for module in modules:
                 if hasattr(module, "lifespan"):
@@ -76,6 +80,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
             yield
         for task in watching:
             task.cancel()
+        reporting.cancel()
+        await asyncio.gather(reporting, return_exceptions=True)  # its last report goes out first
         await app.state.backends.close()
 
     app = FastAPI(
@@ -285,6 +291,7 @@ def install_openapi(app: FastAPI) -> None:
             for operation in path_item.values():
                 operation.get("responses", {}).pop("422", None)
         _document_auth(schema, app.routes)
+        document_text_rules(schema)
         _check_operation_ids(schema)
         _document_links(schema)
         app.openapi_schema = schema

@@ -1118,17 +1118,17 @@ export interface components {
              * Slug
              * @description optional; auto-generated from the name, unique per organization
              */
-            slug?: string | null;
+            slug?: string;
             /**
              * Niche
              * @description 2-40 characters
              */
-            niche?: string | null;
+            niche?: string;
             /**
              * Language
              * @description ISO code, 2-8 characters, default "en"
              */
-            language?: string | null;
+            language?: string;
             /**
              * Target Audience
              * @description free text, at most 400 characters
@@ -1202,13 +1202,15 @@ export interface components {
             /**
              * Design
              * @description default classic
+             * @enum {string}
              */
-            design?: ("classic" | "inspo" | "editorial-split" | "brand-studio") | null;
+            design?: "classic" | "inspo" | "editorial-split" | "brand-studio";
             /**
              * Image Source
              * @description brand (imagery from the brand colors and niche), screenshots (the app's screenshots), photos (the app's photos), stock (stock photography) or ai (generated imagery); screenshots and photos need at least one URL and stock and ai a configured provider, else generating is 400 NO_IMAGE_SOURCE; default brand
+             * @enum {string}
              */
-            image_source?: ("brand" | "screenshots" | "photos" | "stock" | "ai") | null;
+            image_source?: "brand" | "screenshots" | "photos" | "stock" | "ai";
         };
         /** AppCreatedOut */
         AppCreatedOut: {
@@ -1515,8 +1517,9 @@ export interface components {
             /**
              * Plan
              * @description The paid plan to subscribe to: starter, pro or business
+             * @enum {string}
              */
-            plan: string;
+            plan: "starter" | "pro" | "business";
             /**
              * Success Url
              * @description Where Stripe sends the customer after paying; absolute http(s) URL on the host of the public base URL (PUBLIC_BASE_URL). Stripe replaces {CHECKOUT_SESSION_ID} in it. Default: the console's usage page.
@@ -1718,7 +1721,7 @@ export interface components {
         };
         /**
          * GenerateBody
-         * @description Body of POST /v0/api/v1/apps/:id/slideshows.
+         * @description Body of POST /v0/api/v1/apps/:id/slideshows. Unknown keys are refused (400 VALIDATION_ERROR).
          * @example {
          *       "template_key": "problem_solution",
          *       "variable_overrides": {}
@@ -1729,13 +1732,13 @@ export interface components {
              * Template Key
              * @description required: a template key of the app's niche (GET /v0/api/v1/niches)
              */
-            template_key?: string | null;
+            template_key: string;
             /**
              * Variable Overrides
              * @description optional object: template variable name -> string value (non-strings are a VALIDATION_ERROR); missing ones are chosen automatically
              */
             variable_overrides?: {
-                [key: string]: unknown;
+                [key: string]: string;
             } | null;
             /**
              * Design
@@ -6828,7 +6831,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @example tools/list */
+                    method: string;
+                    params?: Record<string, never>;
+                    id?: string | number;
+                };
             };
         };
         responses: {
@@ -6844,6 +6854,15 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+            /** @description A notification (a message without id): accepted, no body */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A body that is not a JSON-RPC 2.0 message */
             400: {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, Path, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
@@ -18,6 +18,7 @@ AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE
 
 
 class CreateKeyBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     name: str = Field(default="default", min_length=1, max_length=100)
 
 

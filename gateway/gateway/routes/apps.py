@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.openapi_rules import HTTP_URL
 from gateway.operations import apps as ops
 from gateway.responses import JSONResponse
 
@@ -62,7 +63,8 @@ Name = Annotated[str, _bounds(2, 80), _PLAIN]
 Niche = Annotated[str, _bounds(2, 40), _PLAIN]
 Language = Annotated[str, _bounds(2, 8), _PLAIN, _LANGUAGE, _documented(LANGUAGE_PATTERN)]
 Slug = Annotated[str, _bounds(1, 80), _PLAIN, _SLUG, _documented(SLUG_PATTERN)]
-Url = Annotated[str, _bounds(1, 2048), _PLAIN, _URL, _documented(URL_PATTERN)]
+# The document promises the subset with an ASCII host name that every URL check behind it takes.
+Url = Annotated[str, _bounds(1, 2048), _PLAIN, _URL, _documented(HTTP_URL)]
 Color = Annotated[str, _bounds(1, 7), _PLAIN, _COLOR, _documented(COLOR_PATTERN)]
 Item = Annotated[str, _bounds(1, 200), _PLAIN]
 Audience = Annotated[str, _bounds(0, 400), _PLAIN]
@@ -84,11 +86,12 @@ class AppCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Name = Field(description="2-80 characters")
-    slug: Slug | None = Field(
+    # Optional, but never null (400 VALIDATION_ERROR): slug, niche, language, design, image_source.
+    slug: Slug = Field(  # type: ignore[assignment]
         None, description="optional; auto-generated from the name, unique per organization"
     )
-    niche: Niche | None = Field(None, description="2-40 characters")
-    language: Language | None = Field(None, description='ISO code, 2-8 characters, default "en"')
+    niche: Niche = Field(None, description="2-40 characters")  # type: ignore[assignment]
+    language: Language = Field(None, description='ISO code, 2-8 characters, default "en"')  # type: ignore[assignment]
     target_audience: Audience | None = Field(None, description="free text, at most 400 characters")
     description: Description | None = Field(None, description="at most 4000 characters")
     tagline: Tagline | None = Field(None, description="at most 200 characters")
@@ -111,8 +114,8 @@ class AppCreate(BaseModel):
     differentiators: list[Item] | None = Field(
         None, max_length=12, description="at most 12, each 1-200 characters"
     )
-    design: Design | None = Field(None, description="default classic")
-    image_source: ImageSource | None = Field(None, description=IMAGE_SOURCE_HELP + "; default brand")
+    design: Design = Field(None, description="default classic")  # type: ignore[arg-type]
+    image_source: ImageSource = Field(None, description=IMAGE_SOURCE_HELP + "; default brand")  # type: ignore[arg-type]
 
 
 class AppUpdate(AppCreate):

@@ -9,12 +9,13 @@ from typing import Annotated
 from fastapi import APIRouter, Request
 from kit.errors import ServiceError
 from kit.grpcx import call
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from slides.billing.v1 import billing_pb2
 
 from gateway.auth import SESSION_COOKIE
 from gateway.edge import check_cookie_request
 from gateway.errors import responses as error_responses
+from gateway.openapi_rules import EMAIL
 from gateway.responses import JSONResponse
 
 router = APIRouter(tags=["auth"])
@@ -31,14 +32,16 @@ def _email(value: str) -> str:
 
 
 class SignupBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     email: Annotated[str, AfterValidator(_email)] = Field(
-        min_length=3, max_length=254, examples=["owner@example.com"]
+        min_length=3, max_length=254, examples=["owner@example.com"], json_schema_extra={"pattern": EMAIL}
     )
     password: str = Field(min_length=8, max_length=256)
     organization_name: str = Field(min_length=1, max_length=200)
 
 
 class LoginBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     email: str = Field(min_length=1, max_length=254)
     password: str = Field(min_length=1, max_length=256)
 

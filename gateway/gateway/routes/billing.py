@@ -15,6 +15,7 @@ from slides.billing.v1 import billing_pb2
 
 from gateway.auth import Caller, require_billing_caller
 from gateway.errors import responses as error_responses
+from gateway.openapi_rules import HTTP_URL
 from gateway.operations import billing as ops
 
 router = APIRouter(tags=["billing"])
@@ -84,18 +85,28 @@ class OrganizationEnvelope(BaseModel):
     body: OrganizationOut
 
 
+# billing.domain.PAID_PLANS: what checkout sells (another plan is 400 VALIDATION_ERROR naming plan).
+PAID_PLANS = ("starter", "pro", "business")
+
+
 class CheckoutBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    plan: str = Field(max_length=40, description="The paid plan to subscribe to: starter, pro or business")
+    plan: str = Field(
+        max_length=40,
+        description="The paid plan to subscribe to: starter, pro or business",
+        json_schema_extra={"enum": list(PAID_PLANS)},
+    )
     success_url: str | None = Field(
         default=None,
         max_length=2048,
+        json_schema_extra={"pattern": HTTP_URL},
         description=f"Where Stripe sends the customer after paying; {REDIRECT_RULE}. "
         "Stripe replaces {CHECKOUT_SESSION_ID} in it. Default: the console's usage page.",
     )
     cancel_url: str | None = Field(
         default=None,
         max_length=2048,
+        json_schema_extra={"pattern": HTTP_URL},
         description=f"Where Stripe sends the customer on cancel; {REDIRECT_RULE}.",
     )
 
@@ -103,7 +114,10 @@ class CheckoutBody(BaseModel):
 class PortalBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     return_url: str | None = Field(
-        default=None, max_length=2048, description=f"Where the Portal's back link goes; {REDIRECT_RULE}."
+        default=None,
+        max_length=2048,
+        description=f"Where the Portal's back link goes; {REDIRECT_RULE}.",
+        json_schema_extra={"pattern": HTTP_URL},
     )
 
 

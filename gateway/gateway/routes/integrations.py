@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
+from gateway.openapi_rules import HTTPS_URL
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 from gateway.routes.webhooks import DeliveryList, DeliveryQueued
@@ -32,8 +33,13 @@ the deck's first slide. Same URL rules and retries as outgoing webhooks."""
 
 
 class CreateChatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     kind: Literal["slack", "discord"]
-    url: str = Field(max_length=2048, description="the chat tool's https:// incoming-webhook URL")
+    url: str = Field(
+        max_length=2048,
+        description="the chat tool's https:// incoming-webhook URL",
+        json_schema_extra={"pattern": HTTPS_URL},
+    )
     events: list[Event] | None = Field(None, description="event filter; default every event")
 
 

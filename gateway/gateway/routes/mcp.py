@@ -147,6 +147,21 @@ class JsonRpcErrorResponse(BaseModel):
     error: JsonRpcError
 
 
+# What the transport takes (else 400 and a JSON-RPC error): an unknown method or bad params
+# are JSON-RPC errors in a 200 answer; other keys are ignored.
+JSON_RPC_MESSAGE: dict[str, Any] = {
+    "type": "object",
+    "description": "A JSON-RPC 2.0 message (request, or notification without id).",
+    "required": ["jsonrpc", "method"],
+    "properties": {
+        "jsonrpc": {"const": "2.0"},
+        "method": {"type": "string", "examples": ["tools/list"]},
+        "params": {"type": "object"},
+        "id": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+    },
+}
+
+
 class _AsgiEndpoint:
     """Wraps the function so Starlette treats it as a raw ASGI app, not a request handler."""
 
@@ -174,13 +189,12 @@ for _path in (PATH, PATH + "/"):
             "UNSUPPORTED_MEDIA_TYPE",
         ),
         400: {"model": JsonRpcErrorResponse, "description": "A body that is not a JSON-RPC 2.0 message"},
+        202: {"description": "A notification (a message without id): accepted, no body"},
     },
     openapi_extra={
         "requestBody": {
             "required": True,
-            "content": {
-                "application/json": {"schema": {"type": "object", "description": "A JSON-RPC 2.0 message."}}
-            },
+            "content": {"application/json": {"schema": JSON_RPC_MESSAGE}},
         }
     },
 )

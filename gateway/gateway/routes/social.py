@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter, Depends, Path, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
+from gateway.openapi_rules import HTTP_URL
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 
@@ -21,6 +22,7 @@ PrivacyLevel = Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_
 
 
 class ConnectBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     platform: Literal["tiktok"]
     access_token: str = Field(
         min_length=1,
@@ -63,6 +65,7 @@ class AccountList(BaseModel):
 
 
 class PublishBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     platform: Literal["tiktok"] = "tiktok"
     mode: Literal["draft", "direct"] = Field(
         "draft", description="draft: to the creator's TikTok inbox; direct: posted at once"
@@ -125,9 +128,11 @@ class Ok(BaseModel):
 
 
 class TikTokConnectBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     redirect_after: str | None = Field(
         None,
         max_length=2048,
+        json_schema_extra={"pattern": HTTP_URL},
         description="where the browser goes once the account is connected (with `tiktok=connected` and "
         "`account_id` added to its query): an absolute http(s) URL on the service's own host "
         "(PUBLIC_BASE_URL); default: a page saying so",

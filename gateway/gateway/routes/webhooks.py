@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
+from gateway.openapi_rules import HTTPS_URL
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 
@@ -47,16 +48,19 @@ Body: the event's payload fields plus `event` and `created_at`. Success is any 2
 
 class CreateWebhookBody(BaseModel):
     url: str = Field(
-        max_length=2048, description="https:// URL; private, loopback and link-local hosts are refused"
+        max_length=2048,
+        description="https:// URL; private, loopback and link-local hosts are refused",
+        json_schema_extra={"pattern": HTTPS_URL},
     )
     events: list[Event] | None = Field(None, description="event filter; default every event")
     description: str | None = Field(None, max_length=500)
 
-    model_config = {
-        "json_schema_extra": {
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
             "example": {"url": "https://example.com/hooks", "events": ["slideshow.completed"]}
-        }
-    }
+        },
+    )
 
 
 class UpdateWebhookBody(BaseModel):
@@ -69,6 +73,7 @@ class UpdateWebhookBody(BaseModel):
         None,
         max_length=2048,
         description="https:// URL, checked as on registration (private, loopback, link-local refused)",
+        json_schema_extra={"pattern": HTTPS_URL},
     )
     events: list[Event] | None = Field(None, description="event filter; an empty list = every event")
     description: str | None = Field(None, max_length=500)

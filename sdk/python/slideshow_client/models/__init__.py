@@ -7,8 +7,8 @@ from .account_response import AccountResponse
 from .account_status import AccountStatus
 from .api_key_out import ApiKeyOut
 from .app_create import AppCreate
-from .app_create_design_type_0 import AppCreateDesignType0
-from .app_create_image_source_type_0 import AppCreateImageSourceType0
+from .app_create_design import AppCreateDesign
+from .app_create_image_source import AppCreateImageSource
 from .app_created_out import AppCreatedOut
 from .app_list import AppList
 from .app_one import AppOne
@@ -29,6 +29,7 @@ from .chat_kind import ChatKind
 from .chat_list import ChatList
 from .chat_response import ChatResponse
 from .checkout_body import CheckoutBody
+from .checkout_body_plan import CheckoutBodyPlan
 from .connect_body import ConnectBody
 from .connect_url import ConnectUrl
 from .connect_url_response import ConnectUrlResponse
@@ -71,6 +72,7 @@ from .login_body import LoginBody
 from .marketing_asset import MarketingAsset
 from .marketing_asset_type import MarketingAssetType
 from .mcp_documentation_body import McpDocumentationBody
+from .mcp_documentation_body_params import McpDocumentationBodyParams
 from .mcp_documentation_response_mcp_documentation import McpDocumentationResponseMcpDocumentation
 from .new_api_key_out import NewApiKeyOut
 from .new_key_envelope import NewKeyEnvelope
@@ -167,9 +169,9 @@ __all__ = (
     "AccountStatus",
     "ApiKeyOut",
     "AppCreate",
-    "AppCreateDesignType0",
+    "AppCreateDesign",
     "AppCreatedOut",
-    "AppCreateImageSourceType0",
+    "AppCreateImageSource",
     "AppList",
     "AppOne",
     "AppOut",
@@ -189,6 +191,7 @@ __all__ = (
     "ChatList",
     "ChatResponse",
     "CheckoutBody",
+    "CheckoutBodyPlan",
     "ConnectBody",
     "ConnectUrl",
     "ConnectUrlResponse",
@@ -231,6 +234,7 @@ __all__ = (
     "MarketingAsset",
     "MarketingAssetType",
     "McpDocumentationBody",
+    "McpDocumentationBodyParams",
     "McpDocumentationResponseMcpDocumentation",
     "NewApiKeyOut",
     "NewKeyEnvelope",

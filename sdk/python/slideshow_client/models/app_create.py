@@ -5,8 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.app_create_design_type_0 import AppCreateDesignType0
-from ..models.app_create_image_source_type_0 import AppCreateImageSourceType0
+from ..models.app_create_design import AppCreateDesign
+from ..models.app_create_image_source import AppCreateImageSource
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AppCreate")
@@ -18,9 +18,9 @@ class AppCreate:
 
     Attributes:
         name (str): 2-80 characters
-        slug (None | str | Unset): optional; auto-generated from the name, unique per organization
-        niche (None | str | Unset): 2-40 characters
-        language (None | str | Unset): ISO code, 2-8 characters, default "en"
+        slug (str | Unset): optional; auto-generated from the name, unique per organization
+        niche (str | Unset): 2-40 characters
+        language (str | Unset): ISO code, 2-8 characters, default "en"
         target_audience (None | str | Unset): free text, at most 400 characters
         description (None | str | Unset): at most 4000 characters
         tagline (None | str | Unset): at most 200 characters
@@ -35,17 +35,17 @@ class AppCreate:
         value_props (list[str] | None | Unset): at most 12, each 1-200 characters
         pain_points (list[str] | None | Unset): at most 12, each 1-200 characters
         differentiators (list[str] | None | Unset): at most 12, each 1-200 characters
-        design (AppCreateDesignType0 | None | Unset): default classic
-        image_source (AppCreateImageSourceType0 | None | Unset): brand (imagery from the brand colors and niche),
-            screenshots (the app's screenshots), photos (the app's photos), stock (stock photography) or ai (generated
-            imagery); screenshots and photos need at least one URL and stock and ai a configured provider, else generating
-            is 400 NO_IMAGE_SOURCE; default brand
+        design (AppCreateDesign | Unset): default classic
+        image_source (AppCreateImageSource | Unset): brand (imagery from the brand colors and niche), screenshots (the
+            app's screenshots), photos (the app's photos), stock (stock photography) or ai (generated imagery); screenshots
+            and photos need at least one URL and stock and ai a configured provider, else generating is 400 NO_IMAGE_SOURCE;
+            default brand
     """
 
     name: str
-    slug: None | str | Unset = UNSET
-    niche: None | str | Unset = UNSET
-    language: None | str | Unset = UNSET
+    slug: str | Unset = UNSET
+    niche: str | Unset = UNSET
+    language: str | Unset = UNSET
     target_audience: None | str | Unset = UNSET
     description: None | str | Unset = UNSET
     tagline: None | str | Unset = UNSET
@@ -60,29 +60,17 @@ class AppCreate:
     value_props: list[str] | None | Unset = UNSET
     pain_points: list[str] | None | Unset = UNSET
     differentiators: list[str] | None | Unset = UNSET
-    design: AppCreateDesignType0 | None | Unset = UNSET
-    image_source: AppCreateImageSourceType0 | None | Unset = UNSET
+    design: AppCreateDesign | Unset = UNSET
+    image_source: AppCreateImageSource | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
-        slug: None | str | Unset
-        if isinstance(self.slug, Unset):
-            slug = UNSET
-        else:
-            slug = self.slug
+        slug = self.slug
 
-        niche: None | str | Unset
-        if isinstance(self.niche, Unset):
-            niche = UNSET
-        else:
-            niche = self.niche
+        niche = self.niche
 
-        language: None | str | Unset
-        if isinstance(self.language, Unset):
-            language = UNSET
-        else:
-            language = self.language
+        language = self.language
 
         target_audience: None | str | Unset
         if isinstance(self.target_audience, Unset):
@@ -183,21 +171,13 @@ class AppCreate:
         else:
             differentiators = self.differentiators
 
-        design: None | str | Unset
-        if isinstance(self.design, Unset):
-            design = UNSET
-        elif isinstance(self.design, AppCreateDesignType0):
+        design: str | Unset = UNSET
+        if not isinstance(self.design, Unset):
             design = self.design.value
-        else:
-            design = self.design
 
-        image_source: None | str | Unset
-        if isinstance(self.image_source, Unset):
-            image_source = UNSET
-        elif isinstance(self.image_source, AppCreateImageSourceType0):
+        image_source: str | Unset = UNSET
+        if not isinstance(self.image_source, Unset):
             image_source = self.image_source.value
-        else:
-            image_source = self.image_source
 
         field_dict: dict[str, Any] = {}
 
@@ -252,32 +232,11 @@ class AppCreate:
         d = dict(src_dict)
         name = d.pop("name")
 
-        def _parse_slug(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
+        slug = d.pop("slug", UNSET)
 
-        slug = _parse_slug(d.pop("slug", UNSET))
+        niche = d.pop("niche", UNSET)
 
-        def _parse_niche(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        niche = _parse_niche(d.pop("niche", UNSET))
-
-        def _parse_language(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        language = _parse_language(d.pop("language", UNSET))
+        language = d.pop("language", UNSET)
 
         def _parse_target_audience(data: object) -> None | str | Unset:
             if data is None:
@@ -445,39 +404,19 @@ class AppCreate:
 
         differentiators = _parse_differentiators(d.pop("differentiators", UNSET))
 
-        def _parse_design(data: object) -> AppCreateDesignType0 | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                design_type_0 = AppCreateDesignType0(data)
+        _design = d.pop("design", UNSET)
+        design: AppCreateDesign | Unset
+        if isinstance(_design, Unset):
+            design = UNSET
+        else:
+            design = AppCreateDesign(_design)
 
-                return design_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(AppCreateDesignType0 | None | Unset, data)
-
-        design = _parse_design(d.pop("design", UNSET))
-
-        def _parse_image_source(data: object) -> AppCreateImageSourceType0 | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                image_source_type_0 = AppCreateImageSourceType0(data)
-
-                return image_source_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(AppCreateImageSourceType0 | None | Unset, data)
-
-        image_source = _parse_image_source(d.pop("image_source", UNSET))
+        _image_source = d.pop("image_source", UNSET)
+        image_source: AppCreateImageSource | Unset
+        if isinstance(_image_source, Unset):
+            image_source = UNSET
+        else:
+            image_source = AppCreateImageSource(_image_source)
 
         app_create = cls(
             name=name,

@@ -5,6 +5,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.checkout_body_plan import CheckoutBodyPlan
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CheckoutBody")
@@ -14,7 +15,7 @@ T = TypeVar("T", bound="CheckoutBody")
 class CheckoutBody:
     """
     Attributes:
-        plan (str): The paid plan to subscribe to: starter, pro or business
+        plan (CheckoutBodyPlan): The paid plan to subscribe to: starter, pro or business
         success_url (None | str | Unset): Where Stripe sends the customer after paying; absolute http(s) URL on the host
             of the public base URL (PUBLIC_BASE_URL). Stripe replaces {CHECKOUT_SESSION_ID} in it. Default: the console's
             usage page.
@@ -22,12 +23,12 @@ class CheckoutBody:
             the public base URL (PUBLIC_BASE_URL).
     """
 
-    plan: str
+    plan: CheckoutBodyPlan
     success_url: None | str | Unset = UNSET
     cancel_url: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        plan = self.plan
+        plan = self.plan.value
 
         success_url: None | str | Unset
         if isinstance(self.success_url, Unset):
@@ -58,7 +59,7 @@ class CheckoutBody:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        plan = d.pop("plan")
+        plan = CheckoutBodyPlan(d.pop("plan"))
 
         def _parse_success_url(data: object) -> None | str | Unset:
             if data is None:

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.create_chat_body_events_type_0_item import CreateChatBodyEventsType0Item
 from ..models.create_chat_body_kind import CreateChatBodyKind
@@ -25,7 +24,6 @@ class CreateChatBody:
     kind: CreateChatBodyKind
     url: str
     events: list[CreateChatBodyEventsType0Item] | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind.value
@@ -45,7 +43,7 @@ class CreateChatBody:
             events = self.events
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "kind": kind,
@@ -92,21 +90,4 @@ class CreateChatBody:
             events=events,
         )
 
-        create_chat_body.additional_properties = d
         return create_chat_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

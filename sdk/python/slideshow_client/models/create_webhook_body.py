@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.create_webhook_body_events_type_0_item import CreateWebhookBodyEventsType0Item
 from ..types import UNSET, Unset
@@ -27,7 +26,6 @@ class CreateWebhookBody:
     url: str
     events: list[CreateWebhookBodyEventsType0Item] | None | Unset = UNSET
     description: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
@@ -51,7 +49,7 @@ class CreateWebhookBody:
             description = self.description
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "url": url,
@@ -106,21 +104,4 @@ class CreateWebhookBody:
             description=description,
         )
 
-        create_webhook_body.additional_properties = d
         return create_webhook_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

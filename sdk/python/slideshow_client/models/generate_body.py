@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -17,31 +16,26 @@ T = TypeVar("T", bound="GenerateBody")
 
 @_attrs_define
 class GenerateBody:
-    """Body of POST /v0/api/v1/apps/:id/slideshows.
+    """Body of POST /v0/api/v1/apps/:id/slideshows. Unknown keys are refused (400 VALIDATION_ERROR).
 
     Example:
         {'template_key': 'problem_solution', 'variable_overrides': {}}
 
     Attributes:
-        template_key (None | str | Unset): required: a template key of the app's niche (GET /v0/api/v1/niches)
+        template_key (str): required: a template key of the app's niche (GET /v0/api/v1/niches)
         variable_overrides (GenerateBodyVariableOverridesType0 | None | Unset): optional object: template variable name
             -> string value (non-strings are a VALIDATION_ERROR); missing ones are chosen automatically
         design (None | str | Unset): optional design override (classic, inspo, editorial-split, brand-studio)
     """
 
-    template_key: None | str | Unset = UNSET
+    template_key: str
     variable_overrides: GenerateBodyVariableOverridesType0 | None | Unset = UNSET
     design: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.generate_body_variable_overrides_type_0 import GenerateBodyVariableOverridesType0  # noqa: PLC0415
 
-        template_key: None | str | Unset
-        if isinstance(self.template_key, Unset):
-            template_key = UNSET
-        else:
-            template_key = self.template_key
+        template_key = self.template_key
 
         variable_overrides: dict[str, Any] | None | Unset
         if isinstance(self.variable_overrides, Unset):
@@ -58,10 +52,12 @@ class GenerateBody:
             design = self.design
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if template_key is not UNSET:
-            field_dict["template_key"] = template_key
+
+        field_dict.update(
+            {
+                "template_key": template_key,
+            }
+        )
         if variable_overrides is not UNSET:
             field_dict["variable_overrides"] = variable_overrides
         if design is not UNSET:
@@ -74,15 +70,7 @@ class GenerateBody:
         from ..models.generate_body_variable_overrides_type_0 import GenerateBodyVariableOverridesType0  # noqa: PLC0415
 
         d = dict(src_dict)
-
-        def _parse_template_key(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        template_key = _parse_template_key(d.pop("template_key", UNSET))
+        template_key = d.pop("template_key")
 
         def _parse_variable_overrides(data: object) -> GenerateBodyVariableOverridesType0 | None | Unset:
             if data is None:
@@ -116,21 +104,4 @@ class GenerateBody:
             design=design,
         )
 
-        generate_body.additional_properties = d
         return generate_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

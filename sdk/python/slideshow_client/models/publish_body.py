@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.publish_body_mode import PublishBodyMode
 from ..models.publish_body_privacy_level_type_0 import PublishBodyPrivacyLevelType0
@@ -26,7 +25,6 @@ class PublishBody:
     platform: Literal["tiktok"] | Unset = "tiktok"
     mode: PublishBodyMode | Unset = PublishBodyMode.DRAFT
     privacy_level: None | PublishBodyPrivacyLevelType0 | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         platform = self.platform
@@ -44,7 +42,7 @@ class PublishBody:
             privacy_level = self.privacy_level
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if platform is not UNSET:
             field_dict["platform"] = platform
@@ -92,21 +90,4 @@ class PublishBody:
             privacy_level=privacy_level,
         )
 
-        publish_body.additional_properties = d
         return publish_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

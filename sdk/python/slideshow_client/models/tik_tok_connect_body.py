@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -21,7 +20,6 @@ class TikTokConnectBody:
     """
 
     redirect_after: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         redirect_after: None | str | Unset
@@ -31,7 +29,7 @@ class TikTokConnectBody:
             redirect_after = self.redirect_after
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if redirect_after is not UNSET:
             field_dict["redirect_after"] = redirect_after
@@ -55,21 +53,4 @@ class TikTokConnectBody:
             redirect_after=redirect_after,
         )
 
-        tik_tok_connect_body.additional_properties = d
         return tik_tok_connect_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

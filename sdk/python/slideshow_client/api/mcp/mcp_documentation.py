@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -33,11 +33,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
+) -> Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
     if response.status_code == 200:
         response_200 = McpDocumentationResponseMcpDocumentation.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = cast(Any, None)
+        return response_202
 
     if response.status_code == 400:
         response_400 = JsonRpcErrorResponse.from_dict(response.json())
@@ -72,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
+) -> Response[Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
+) -> Response[Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -96,14 +100,14 @@ def sync_detailed(
     and `structuredContent.error.code` set to the REST error code. See docs/mcp.md.
 
     Args:
-        body (McpDocumentationBody): A JSON-RPC 2.0 message.
+        body (McpDocumentationBody): A JSON-RPC 2.0 message (request, or notification without id).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]
+        Response[Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]
     """
 
     kwargs = _get_kwargs(
@@ -121,7 +125,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
+) -> Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -132,14 +136,14 @@ def sync(
     and `structuredContent.error.code` set to the REST error code. See docs/mcp.md.
 
     Args:
-        body (McpDocumentationBody): A JSON-RPC 2.0 message.
+        body (McpDocumentationBody): A JSON-RPC 2.0 message (request, or notification without id).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation
+        Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation
     """
 
     return sync_detailed(
@@ -152,7 +156,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
+) -> Response[Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -163,14 +167,14 @@ async def asyncio_detailed(
     and `structuredContent.error.code` set to the REST error code. See docs/mcp.md.
 
     Args:
-        body (McpDocumentationBody): A JSON-RPC 2.0 message.
+        body (McpDocumentationBody): A JSON-RPC 2.0 message (request, or notification without id).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]
+        Response[Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation]
     """
 
     kwargs = _get_kwargs(
@@ -186,7 +190,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: McpDocumentationBody,
-) -> ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
+) -> Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation | None:
     """MCP server (stateless Streamable HTTP, JSON responses)
 
      JSON-RPC 2.0 over HTTP POST (`Accept: application/json, text/event-stream`), same
@@ -197,14 +201,14 @@ async def asyncio(
     and `structuredContent.error.code` set to the REST error code. See docs/mcp.md.
 
     Args:
-        body (McpDocumentationBody): A JSON-RPC 2.0 message.
+        body (McpDocumentationBody): A JSON-RPC 2.0 message (request, or notification without id).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation
+        Any | ErrorEnvelope | JsonRpcErrorResponse | McpDocumentationResponseMcpDocumentation
     """
 
     return (

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class AppCreateImageSourceType0(StrEnum):
+class AppCreateImageSource(StrEnum):
     AI = "ai"
     BRAND = "brand"
     PHOTOS = "photos"

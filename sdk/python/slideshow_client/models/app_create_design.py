@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class AppCreateDesignType0(StrEnum):
+class AppCreateDesign(StrEnum):
     BRAND_STUDIO = "brand-studio"
     CLASSIC = "classic"
     EDITORIAL_SPLIT = "editorial-split"
