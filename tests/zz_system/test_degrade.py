@@ -162,6 +162,43 @@ def test_severed_database_connections_answer_503_never_500(stack_env, api: httpx
     assert _wait(all_served, 30), answers
 
 
+def test_a_frozen_broker_delays_events_and_loses_none(api: httpx.Client, billing_stub) -> None:
+    """The broker stops answering (SIGSTOP) while a deck is generated: generate still answers 202
+    (the event waits in the outbox), the deck is drawn (workers take queued decks from Postgres),
+    and once the broker is back the deck's webhook arrives."""
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
+        timeout=30,
+    )
+    app_id = _make_app(api)
+    receiver = Receiver(local_ca(PIDS.parent))
+    try:
+        created = api.post(
+            "/v0/api/webhooks", json={"url": receiver.url("/events"), "events": ["slideshow.completed"]}
+        )
+        assert created.status_code == 201, created.text
+        with frozen("kafka"):
+            resp = api.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"})
+            assert resp.status_code == 202, resp.text
+            ss_id = resp.json()["body"]["slideshow_id"]
+
+            def ready() -> bool:
+                got = api.get(f"/v0/api/v1/slideshows/{ss_id}")
+                assert got.status_code == 200, got.text
+                assert got.json()["body"]["status"] != "FAILED", got.text
+                return got.json()["body"]["status"] == "READY"
+
+            assert _wait(ready, 120)
+        got = receiver.wait_for(lambda r: any(x.json().get("slideshow_id") == ss_id for x in r), timeout=120)
+        assert [x.json()["event"] for x in got if x.json().get("slideshow_id") == ss_id] == [
+            "slideshow.completed"
+        ]
+    finally:
+        receiver.close()
+
+
 def _slow_receiver(arrived: threading.Event) -> Receiver:
     """An HTTPS endpoint that takes 2 s to answer 200, and says when a request has come in."""
 
