@@ -70,6 +70,10 @@ async def authenticate_token(request: Request, token: str, billing_access: bool 
         )
         if caller.principal_kind == "api_key":
             cache.put(caller.organization_id, key, caller, generation)
+    if caller.principal_kind == "api_key":
+        usage = getattr(request.app.state, "key_usage", None)
+        if usage is not None:
+            usage.note(caller.principal_id)
     logs.organization_id_var.set(caller.organization_id)
     return caller
 

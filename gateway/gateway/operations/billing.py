@@ -26,6 +26,7 @@ def key_json(key: billing_pb2.ApiKey) -> dict[str, Any]:
         "name": key.name,
         "prefix": key.prefix,
         "createdAt": ts(key.created_at),
+        "lastUsedAt": ts(key.last_used_at),
     }
     if key.key:
         out["key"] = key.key

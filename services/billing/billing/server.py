@@ -58,6 +58,7 @@ def key_pb(row: Row, secret: str = "") -> billing_pb2.ApiKey:
         created_at=_ts(row.created_at),
         revoked_at=_ts(row.revoked_at),
         organization_id=row.organization_id,
+        last_used_at=_ts(getattr(row, "last_used_at", None)),
     )
 
 
@@ -268,6 +269,19 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             await self._org(conn, request.organization_id)
             rows = await store.list_api_keys(conn, request.organization_id)
         return billing_pb2.ListApiKeysResponse(api_keys=[key_pb(r) for r in rows])
+
+    @rpc
+    async def RecordApiKeyUse(self, request, context):
+        # Latest use per key; at most a few thousand keys per report (a gateway's minute).
+        uses: dict[str, datetime] = {}
+        for use in request.uses[:10_000]:
+            if ids.has_prefix(use.key_id, "key") and use.HasField("used_at"):
+                when = use.used_at.ToDatetime(tzinfo=UTC)
+                uses[use.key_id] = max(when, uses.get(use.key_id, when))
+        if uses:
+            async with self.engine.begin() as conn:
+                await store.record_key_use(conn, sorted(uses.items()))
+        return billing_pb2.RecordApiKeyUseResponse()
 
     @rpc
     async def RevokeApiKey(self, request, context):

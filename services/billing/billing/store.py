@@ -80,6 +80,14 @@ api_keys = Table(
     _ts("created_at"),
     _ts("revoked_at"),
 )
+# When each key was last used (RecordApiKeyUse); apart from api_keys, whose trigger tells the
+# gateways to drop their answers on every change of a key row.
+api_key_usage = Table(
+    "api_key_usage",
+    metadata,
+    Column("key_id", Text, primary_key=True),
+    _ts("last_used_at"),
+)
 subscriptions = Table(
     "subscriptions",
     metadata,
@@ -314,13 +322,31 @@ async def insert_api_key(
 
 
 async def list_api_keys(conn: AsyncConnection, org_id: str) -> list[Row]:
-    k = api_keys
+    k, u = api_keys, api_key_usage
     q = (
-        select(k)
+        select(k, u.c.last_used_at)
+        .select_from(k.outerjoin(u, u.c.key_id == k.c.id))
         .where(k.c.organization_id == org_id, k.c.revoked_at.is_(None))
         .order_by(k.c.created_at, k.c.id)
     )
     return list((await conn.execute(q)).all())
+
+
+async def record_key_use(conn: AsyncConnection, uses: list[tuple[str, datetime]]) -> None:
+    """Moves each existing key's last use forward (never back: replicas report out of order)."""
+    known = {
+        r[0] for r in await conn.execute(select(api_keys.c.id).where(api_keys.c.id.in_([k for k, _ in uses])))
+    }
+    rows = [{"key_id": k, "last_used_at": t} for k, t in uses if k in known]
+    if not rows:
+        return
+    q = pg_insert(api_key_usage).values(rows)
+    q = q.on_conflict_do_update(
+        index_elements=[api_key_usage.c.key_id],
+        set_={"last_used_at": func.greatest(api_key_usage.c.last_used_at, q.excluded.last_used_at)},
+        where=api_key_usage.c.last_used_at < q.excluded.last_used_at,
+    )
+    await conn.execute(q)
 
 
 async def revoke_api_key(conn: AsyncConnection, key_id: str, org_id: str | None) -> tuple[Row | None, bool]:

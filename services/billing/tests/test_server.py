@@ -13,6 +13,7 @@ import grpc
 import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from billing import cli, store
+from google.protobuf.timestamp_pb2 import Timestamp
 from kit import topics
 from kit.db import make_engine
 from kit.errors import ServiceError
@@ -227,6 +228,29 @@ async def test_keys_are_stored_hashed(stub, stack_env):
         await engine.dispose()
     assert created.api_key.key not in (row.key_hash, row.prefix)
     assert created.api_key.key.startswith(row.prefix)
+
+
+async def test_key_use_is_recorded_forward_only(stub):
+    created = await new_org(stub)
+    org_id, key_id = created.organization.id, created.api_key.id
+
+    def use(key: str, seconds: int) -> billing_pb2.ApiKeyUse:
+        return billing_pb2.ApiKeyUse(key_id=key, used_at=Timestamp(seconds=seconds))
+
+    async def last_used() -> int:
+        listed = await rpc(stub.ListApiKeys, billing_pb2.ListApiKeysRequest(organization_id=org_id))
+        [key] = [k for k in listed.api_keys if k.id == key_id]
+        return key.last_used_at.seconds
+
+    assert await last_used() == 0  # never used
+    later, earlier = 1_900_000_000, 1_800_000_000
+    request = billing_pb2.RecordApiKeyUseRequest(
+        uses=[use(key_id, later), use("key_unknown0000000000", later)]
+    )
+    await rpc(stub.RecordApiKeyUse, request)
+    assert await last_used() == later
+    await rpc(stub.RecordApiKeyUse, billing_pb2.RecordApiKeyUseRequest(uses=[use(key_id, earlier)]))
+    assert await last_used() == later  # a replica's older report does not move it back
 
 
 async def test_list_active_organizations(stub):

@@ -168,7 +168,7 @@ class ListActiveOrganizationsResponse(_message.Message):
     def __init__(self, organizations: _Optional[_Iterable[_Union[Organization, _Mapping]]] = ...) -> None: ...
 
 class ApiKey(_message.Message):
-    __slots__ = ("id", "name", "key", "prefix", "created_at", "revoked_at", "organization_id")
+    __slots__ = ("id", "name", "key", "prefix", "created_at", "revoked_at", "organization_id", "last_used_at")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     KEY_FIELD_NUMBER: _ClassVar[int]
@@ -176,6 +176,7 @@ class ApiKey(_message.Message):
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     REVOKED_AT_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    LAST_USED_AT_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     key: str
@@ -183,7 +184,8 @@ class ApiKey(_message.Message):
     created_at: _timestamp_pb2.Timestamp
     revoked_at: _timestamp_pb2.Timestamp
     organization_id: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., key: _Optional[str] = ..., prefix: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., revoked_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ...) -> None: ...
+    last_used_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., key: _Optional[str] = ..., prefix: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., revoked_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., last_used_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class CreateApiKeyRequest(_message.Message):
     __slots__ = ("organization_id", "name")
@@ -224,6 +226,24 @@ class RevokeApiKeyResponse(_message.Message):
     API_KEY_FIELD_NUMBER: _ClassVar[int]
     api_key: ApiKey
     def __init__(self, api_key: _Optional[_Union[ApiKey, _Mapping]] = ...) -> None: ...
+
+class ApiKeyUse(_message.Message):
+    __slots__ = ("key_id", "used_at")
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    USED_AT_FIELD_NUMBER: _ClassVar[int]
+    key_id: str
+    used_at: _timestamp_pb2.Timestamp
+    def __init__(self, key_id: _Optional[str] = ..., used_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class RecordApiKeyUseRequest(_message.Message):
+    __slots__ = ("uses",)
+    USES_FIELD_NUMBER: _ClassVar[int]
+    uses: _containers.RepeatedCompositeFieldContainer[ApiKeyUse]
+    def __init__(self, uses: _Optional[_Iterable[_Union[ApiKeyUse, _Mapping]]] = ...) -> None: ...
+
+class RecordApiKeyUseResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
 
 class SignupRequest(_message.Message):
     __slots__ = ("email", "password", "organization_name", "client_ip")

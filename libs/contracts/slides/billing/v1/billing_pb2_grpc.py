@@ -87,6 +87,11 @@ class BillingServiceStub:
                 request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.RevokeApiKeyRequest.SerializeToString,
                 response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.RevokeApiKeyResponse.FromString,
                 _registered_method=True)
+        self.RecordApiKeyUse = channel.unary_unary(
+                '/slides.billing.v1.BillingService/RecordApiKeyUse',
+                request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.RecordApiKeyUseRequest.SerializeToString,
+                response_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.RecordApiKeyUseResponse.FromString,
+                _registered_method=True)
         self.Signup = channel.unary_unary(
                 '/slides.billing.v1.BillingService/Signup',
                 request_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.SignupRequest.SerializeToString,
@@ -203,6 +208,14 @@ class BillingServiceServicer:
 
     def RevokeApiKey(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordApiKeyUse(self, request, context):
+        """RecordApiKeyUse stores when keys were last used: each gateway reports the keys it
+        authenticated (from its cache too) about once a minute. ListApiKeys answers last_used_at.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -324,6 +337,11 @@ def add_BillingServiceServicer_to_server(servicer, server):
                     servicer.RevokeApiKey,
                     request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.RevokeApiKeyRequest.FromString,
                     response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.RevokeApiKeyResponse.SerializeToString,
+            ),
+            'RecordApiKeyUse': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordApiKeyUse,
+                    request_deserializer=slides_dot_billing_dot_v1_dot_billing__pb2.RecordApiKeyUseRequest.FromString,
+                    response_serializer=slides_dot_billing_dot_v1_dot_billing__pb2.RecordApiKeyUseResponse.SerializeToString,
             ),
             'Signup': grpc.unary_unary_rpc_method_handler(
                     servicer.Signup,
@@ -644,6 +662,33 @@ class BillingService:
             '/slides.billing.v1.BillingService/RevokeApiKey',
             slides_dot_billing_dot_v1_dot_billing__pb2.RevokeApiKeyRequest.SerializeToString,
             slides_dot_billing_dot_v1_dot_billing__pb2.RevokeApiKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordApiKeyUse(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/slides.billing.v1.BillingService/RecordApiKeyUse',
+            slides_dot_billing_dot_v1_dot_billing__pb2.RecordApiKeyUseRequest.SerializeToString,
+            slides_dot_billing_dot_v1_dot_billing__pb2.RecordApiKeyUseResponse.FromString,
             options,
             channel_credentials,
             insecure,
