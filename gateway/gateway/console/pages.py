@@ -589,11 +589,13 @@ async def update_app(request: Request, app_id: str) -> Response:
             values["status"] = status
         # Empty optional fields are cleared (null), as REST's PUT does; the required ones are checked.
         sent: dict[str, Any] = {k: (v if v not in ("", []) else None) for k, v in values.items()}
+        missing = {n: "is required" for n in ("name", "niche", "language") if sent.get(n) is None}
         for name in apps_ops.NOT_NULL:
             if sent.get(name) is None:
-                sent.pop(name, None)
+                sent.pop(name, None)  # an empty slug, design or image source stays as it is
         checked = {k: v for k, v in sent.items() if v is not None}
         fields, errors = _validated(AppUpdate, checked)
+        errors = {**missing, **errors}
         if errors:
             return await _app_page(request, page, app_id, values, errors, 400)
         fields.update({k: None for k, v in sent.items() if v is None})
