@@ -128,6 +128,7 @@ class _Writer:
             "n": "",
             "store": "",
             "link": "",
+            "moment": "",
         }
         values.update(extra)
         out = text.format_map(values)
@@ -410,11 +411,15 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
 
 
 def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
+    """Three moments of the narrator's day, each with what the app does then; the first moment names
+    the app (a routine shown without its app reads as an ad that forgot the product)."""
     parts = [("MORNING", "morning"), ("MIDDAY", "midday"), ("EVENING", "evening")]
-    slides = [
-        w.slide(role, "statement", w.feature(key), w.line(f"{key}_sub"), w.t[f"{key}_label"])
-        for role, key in parts
-    ]
+    slides = []
+    for role, key in parts:
+        moment = w.line(f"{key}_sub")
+        if key == "morning" and moment:
+            moment = w.fill(w.t["moment_with_app"], moment=moment)
+        slides.append(w.slide(role, "statement", w.feature(key), moment, w.t[f"{key}_label"]))
     return [*slides, w.slide("REFLECTION", "statement", w.outcome("reflection"), w.line("result_sub"))]
 
 

@@ -190,7 +190,7 @@ def test_huge_inputs_stay_within_limits() -> None:
 
 
 def test_locale_files_are_valid_json_with_placeholders_that_exist() -> None:
-    allowed = {"app", "topic", "persona", "n", "store", "link"}
+    allowed = {"app", "topic", "persona", "n", "store", "link", "moment"}
     for lang in LANGUAGES:
         raw = (copy.LOCALE_DIR / f"{lang}.json").read_text(encoding="utf-8")
         json.loads(raw)
@@ -250,3 +250,17 @@ def test_a_hook_opens_only_the_formats_its_category_suits() -> None:
     assert not copy.fits_format("3 apps I use daily", "listicle", "listicle")  # the count still counts
     assert copy.fits_format("4 apps I use daily", "listicle", "listicle")
     assert copy.fits_format("Why your workout plan fails", "day_in_the_life")  # category unknown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_day_in_the_life_names_the_app_before_the_cta(lang: str) -> None:
+    """A routine shown without its app reads as an ad that forgot the product: the first moment says
+    which app the narrator opens."""
+    app = AppInfo(
+        name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach", "Progress photos")
+    )
+    tpl = catalog.template("fitness", "day_in_the_life")
+    assert tpl is not None
+    deck = write_deck(app, tpl, "My day", lang, {}, seed=3)
+    morning = deck.slides[1]
+    assert morning.role == "MORNING" and "FitPro" in morning.subtitle, morning

@@ -78,3 +78,40 @@ def test_latin_words_in_serif_decks_of_other_scripts_are_set_in_sans() -> None:
     assert fonts.faces_for("Latin", "serif", "ru")[0] == "serif_bold"
     for lang in ("ar", "ja", "hi", "zh-Hans", "th"):
         assert fonts.faces_for("Latin", "serif", lang)[0] != "serif_bold", lang
+
+
+def _sky_over_busy_ground() -> bytes:
+    """A 1080x1920 photo: flat sky down to 40 % of its height, dense detail (a mosaic of 16 px tiles) below."""
+    import io
+    import random
+
+    rnd = random.Random(1)
+    img = Image.new("RGB", (1080, 1920), (120, 170, 220))
+    tiles = Image.frombytes("RGB", (68, 72), bytes(rnd.randrange(256) for _ in range(68 * 72 * 3)))
+    ground = tiles.resize((1088, 1152), Image.Resampling.NEAREST)
+    img.paste(ground, (0, 768))
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=90)
+    return buf.getvalue()
+
+
+def test_words_on_a_photo_sit_on_its_calm_part() -> None:
+    """Slides after the hook move their words to the least detailed band of the photo their size
+    allows (sky, not the busy ground where faces and the pictured thing are)."""
+    from renderer import copy
+    from renderer.deck import AppInfo, DeckStyle
+
+    app = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"))
+    tpl = gallery.catalog.template("fitness", "problem_solution")
+    assert tpl is not None
+    deck = copy.write_deck(app, tpl, "I stopped paying for a gym", "en", {}, seed=1)
+    photo = _sky_over_busy_ground()
+    for design in ("classic", "inspo", "brand-studio"):
+        style = DeckStyle(
+            design, "fitness", "en", "#E4572E", "#17BEBB", "#FFC914", "FitPro", "photos", photos=(photo,)
+        )
+        _, records = art.render_with_layout(deck, style)
+        later = [r for r in records if r.slide in (1, 2, 3, 4)]
+        assert later
+        for r in later:
+            assert r.box[3] <= 0.42 * 1920, (design, r.slide, r.role, r.box)

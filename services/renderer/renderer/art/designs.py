@@ -281,20 +281,28 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 
-def clear_of_subject(ctx: Ctx, area: text.Box) -> text.Box:
-    """On a photo (not the hook, which keeps the middle band), the words move above or below the
-    photo's subject when it sits in their area: faces and the thing pictured stay clear of text."""
-    if ctx.photo is None or ctx.kind == "hook":
-        return area
-    x0, y0, x1, y1 = area
-    found = ctx.photo.info.get("subject")  # where the crop put the photo's subject
-    sy = (found if isinstance(found, tuple) else imagery.subject_center(ctx.photo))[1] * H
-    if not y0 + (y1 - y0) * 0.2 < sy < y1 - (y1 - y0) * 0.2:
-        return area
-    height = y1 - y0
-    above = (x0, SAFE[1], x1, SAFE[1] + height)
-    below = (x0, SAFE[3] - height, x1, SAFE[3])
-    return above if abs(sy - (above[1] + above[3]) / 2) > abs(sy - (below[1] + below[3]) / 2) else below
+def settle(ctx: Ctx, g: Group, margin: int = 48) -> Group:
+    """On a photo (not the hook, which keeps the middle band), the words move up or down to the calmest
+    part of the picture their size allows: over sky or a wall, not over a face or the thing pictured."""
+    if ctx.photo is None or ctx.kind == "hook" or not g.blocks:
+        return g
+    top, bottom = extent(g)
+    height = bottom - top + 2 * margin
+    x0, y0, x1, y1 = SAFE
+    best = imagery.calmest_top(ctx.photo, x0, x1, y0 - margin, y1 + margin, height, top - margin)
+    shift = best + margin - top
+    return Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
+
+
+def _around(g: Group, margin: int = 40) -> text.Box:
+    """The rows the group covers, `margin` beyond (where a scrim goes)."""
+    top, bottom = extent(g)
+    return (0, round(top) - margin, W, round(bottom) + margin)
+
+
+def extent(g: Group) -> tuple[float, float]:
+    """The top of the group's first block and the bottom of its last."""
+    return g.blocks[0][1].top, max(b.top + b.height for _, b in g.blocks)
 
 
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen
@@ -329,13 +337,14 @@ def classic(ctx: Ctx) -> Image.Image:
     elif ctx.kind == "hook":
         area = CLASSIC_HOOK
     else:
-        area = clear_of_subject(ctx, (x0, round(H * 0.28), x1, round(H * 0.72)))
-    if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
-        img = imagery.scrim(
-            img, area[1], area[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
-        )
+        area = (x0, round(H * 0.28), x1, round(H * 0.72))
     style = "display" if ctx.kind == "hook" else "title"
-    g = group(ctx, area, CLASSIC_HOOK, style, "center")
+    g = settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center"))
+    if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
+        band = area if ctx.photo is None else _around(g)
+        img = imagery.scrim(
+            img, band[1], band[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
+        )
     outlined(img, ctx, g, accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
     return img
 
@@ -354,14 +363,15 @@ def inspo(ctx: Ctx) -> Image.Image:
     elif ctx.kind == "hook":
         area = INSPO_HOOK
     else:
-        area = clear_of_subject(ctx, (x0 + 20, round(H * 0.28), x1, round(H * 0.70)))
-    g = group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)
+        area = (x0 + 20, round(H * 0.28), x1, round(H * 0.70))
+    g = settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40))
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.78)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
         plain(img, ctx, g, ink, paint.readable_on(paint.shade(ctx.pal.primary, 0.45), bg, 4.5))
     else:
-        img = imagery.scrim(img, area[1], area[3], 0.45)
+        band = area if ctx.photo is None else _around(g)
+        img = imagery.scrim(img, band[1], band[3], 0.45)
         plain(img, ctx, g, (255, 255, 255), (245, 240, 232), shadow=True)
     return img
 
@@ -408,9 +418,9 @@ def studio(ctx: Ctx) -> Image.Image:
     elif ctx.kind == "hook":
         area = STUDIO_HOOK
     else:
-        area = clear_of_subject(ctx, (x0, round(H * 0.28), x1, round(H * 0.72)))
+        area = (x0, round(H * 0.28), x1, round(H * 0.72))
     style = "display" if ctx.kind == "hook" else "title"
-    g = group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD)
+    g = settle(ctx, group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD), max(48, BOX_PAD))
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
         box = (17, 17, 17)

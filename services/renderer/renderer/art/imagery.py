@@ -185,6 +185,38 @@ def photo(img: Image.Image) -> Image.Image:
     return crop_around(img, (W, H), subject_center(img))
 
 
+def calmest_top(img: Image.Image, x0: int, x1: int, lo: int, hi: int, height: int, prefer: int) -> int:
+    """The top (slide pixels, between `lo` and `hi`) of the `height`-tall band between columns x0 and x1
+    holding the least detail of `img`: words over sky, a wall or a blurred background, not over a face
+    or the thing pictured. Ties (and near-ties) go to the band nearest `prefer`."""
+    edges = memo(img, "detail", lambda: _edge_map(img).point(_POW))  # strong edges count more
+    k = edges.height / img.height
+    kx = edges.width / img.width
+    cols = edges.crop((max(1, round(x0 * kx)), 0, min(edges.width - 1, round(x1 * kx)), edges.height))
+    rows = list(cols.resize((1, edges.height), Image.Resampling.BOX).tobytes())  # detail per row
+    rows[0], rows[-1] = rows[min(1, len(rows) - 1)], rows[max(0, len(rows) - 2)]  # the filter's border rows
+    sums = [0]
+    for v in rows:
+        sums.append(sums[-1] + v)
+    span = max(1, round(height * k))
+    best, best_top = None, prefer
+    for top in range(round(lo * k), max(round(lo * k), round(hi * k) - span) + 1):
+        bottom = min(len(rows), top + span)
+        detail = (sums[bottom] - sums[top]) / max(1, bottom - top)
+        cost = detail + 40 * abs(top / k - prefer) / img.height  # moving 10 % costs 4 levels of detail
+        if best is None or cost < best:
+            best, best_top = cost, round(top / k)
+    return min(max(best_top, lo), max(lo, hi - height))
+
+
+def _edge_map(img: Image.Image) -> Image.Image:
+    """Edge energy of a small grayscale copy (EDGE_W pixels wide)."""
+    small = img.convert("L").resize(
+        (EDGE_W, max(1, round(EDGE_W * img.height / img.width))), Image.Resampling.BILINEAR
+    )
+    return small.filter(ImageFilter.FIND_EDGES)
+
+
 def scrim(img: Image.Image, y0: float, y1: float, strength: float, color: RGB = (0, 0, 0)) -> Image.Image:
     """A soft band of `color` behind text, strongest in its middle and fading out over a third of its
     height on each side (25-45 % for busy photos). Drawn into `img` over the band's rows only."""
@@ -223,13 +255,7 @@ EDGE_W = 96  # width of the edge map screens are judged on
 def _edges(shot: Image.Image) -> Image.Image:
     """The screen's edge energy on a small grayscale copy (detail is where the eye goes)."""
 
-    def make() -> Image.Image:
-        small = shot.convert("L").resize(
-            (EDGE_W, max(1, round(EDGE_W * shot.height / shot.width))), Image.Resampling.BILINEAR
-        )
-        return small.filter(ImageFilter.FIND_EDGES)
-
-    return memo(shot, "edges", make)
+    return memo(shot, "edges", lambda: _edge_map(shot))
 
 
 def busiest_point(shot: Image.Image, top: float = 0.12, bottom: float = 0.7) -> tuple[float, float]:
