@@ -232,6 +232,13 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     assert "/share/" in share_url
     assert httpx.get(share_url).status_code == 200
     browser.check(page, "deck-shared")
+    page.fill("#f-password", "open sesame 42")
+    page.click("button:has-text('Save password')")
+    assert "after entering the password" in page.locator("#share").inner_text()
+    assert 'name="password"' in httpx.get(share_url).text  # the public page asks for it now
+    page.click("button:has-text('Disable sharing')")
+    page.wait_for_url(re.compile(r"msg=share-disabled"))
+    assert httpx.get(share_url).status_code == 404
 
     page.goto("/console/slideshows")
     browser.check(page, "decks")
