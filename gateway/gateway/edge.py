@@ -119,6 +119,7 @@ CONSOLE_PATHS = [
     ),
     ("/console/static/{name}", ("name",)),
     ("/console/webhooks/{webhook_id}", ("webhook_id",)),
+    ("/console/webhooks/{webhook_id}/deliveries/{delivery_id}/retry", ("webhook_id", "delivery_id")),
     *(
         (f"/console/webhooks/{{webhook_id}}/{action}", ("webhook_id",))
         for action in ("delete", "enabled", "rotate", "test")

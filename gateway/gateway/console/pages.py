@@ -44,6 +44,7 @@ MESSAGES = {
     "webhook-deleted": "Webhook endpoint deleted.",
     "webhook-enabled": "Webhook endpoint enabled.",
     "webhook-disabled": "Webhook endpoint disabled: no events are sent to it.",
+    "delivery-retried": "Sent again: the new attempt appears in the log below within seconds.",
     "webhook-tested": "Test event queued: it appears in the delivery log below within seconds.",
     "chat-created": "Chat integration added.",
     "chat-deleted": "Chat integration removed.",
@@ -700,7 +701,8 @@ async def generate(request: Request, app_id: str) -> Response:
         b = backends(request)
         app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
         source = text(form, "image_source")
-        if source and source != app["image_source"] and source in dict(IMAGE_SOURCES):
+        changed = bool(source and source != app["image_source"] and source in dict(IMAGE_SOURCES))
+        if changed:
             await apps_ops.update_app(b, page.caller, app_id, {"image_source": source})
         try:
             started = await slideshow_ops.generate(
@@ -713,6 +715,8 @@ async def generate(request: Request, app_id: str) -> Response:
                 text(form, "design"),
             )
         except ServiceError as err:
+            if changed:  # nothing was generated: the app keeps the image source it had
+                await apps_ops.update_app(b, page.caller, app_id, {"image_source": app["image_source"]})
             if err.code in (
                 "VALIDATION_ERROR",
                 "TEMPLATE_KEY_REQUIRED",
@@ -729,6 +733,9 @@ async def generate(request: Request, app_id: str) -> Response:
                 errs = {f"gen_{k}": v for k, v in errs.items()} or {f"gen_{key}": err.message}
                 if err.code == "QUOTA_EXCEEDED":
                     errs["gen_quota"] = "1"
+                shown = ("gen_template_key", "gen_design", "gen_image_source", "gen_generate")
+                if not any(k in errs for k in shown):  # e.g. the app's language: said above the form
+                    errs["gen_generate"] = " ".join([err.message, *web.field_errors(err).values()])
                 return await _app_page(request, page, app_id, errors=errs, status=web_status(err))
             raise
         return redirect(f"{PREFIX}/slideshows/{started['body']['slideshow_id']}")
@@ -1031,6 +1038,15 @@ async def test_webhook(request: Request, webhook_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         await delivery_ops.test_webhook(backends(request), page.caller, webhook_id)
         return redirect(f"{PREFIX}/webhooks/{webhook_id}?msg=webhook-tested")
+
+    return await guarded(request, handler)
+
+
+@router.post(f"{PREFIX}/webhooks/{{webhook_id}}/deliveries/{{delivery_id}}/retry")
+async def retry_delivery(request: Request, webhook_id: str, delivery_id: str) -> Response:
+    async def handler(page: Page, form: FormData | None) -> Response:
+        await delivery_ops.retry_delivery(backends(request), page.caller, webhook_id, delivery_id)
+        return redirect(f"{PREFIX}/webhooks/{webhook_id}?msg=delivery-retried")
 
     return await guarded(request, handler)
 
