@@ -800,7 +800,11 @@ async def _deck_page(
     request: Request, page: Page, slideshow_id: str, share: dict | None = None, errors: dict | None = None
 ) -> Response:
     context = await _deck_context(request, page, slideshow_id)
-    context.update(ctx(page, "decks", share=share, errors=errors or {}, message=message(request)))
+    names = {t["key"]: t["name"] for n in await _niches(request) for t in n["templates"]}
+    names.update({d["key"]: d["name"] for d in await _designs(request)})
+    context.update(
+        ctx(page, "decks", share=share, errors=errors or {}, message=message(request), names=names)
+    )
     images = [s["image_url"] for s in context["deck"]["slides"]]
     return render(request, "slideshow.html", context, image_urls=images)
 
