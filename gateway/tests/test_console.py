@@ -1,9 +1,15 @@
 """The console's rules that need no stack: CSRF tokens, redirects, CSP, static assets, and its
 absence from the OpenAPI document (the browser flows are in tests/contract/test_console_browser.py)."""
 
+import pytest
 from fastapi.testclient import TestClient
 from gateway.app import create_app
-from gateway.console import web
+from gateway.auth import Caller
+from gateway.console import pages, web
+from gateway.operations import apps as apps_ops
+from gateway.operations import billing as billing_ops
+from gateway.operations import hooks as hooks_ops
+from gateway.operations import slideshows as slideshow_ops
 from gateway.settings import GatewaySettings
 from kit.errors import ServiceError
 
@@ -55,3 +61,159 @@ def test_pages_need_a_session_and_assets_are_cached():
     assert client.get("/console/static/web.py").status_code == 404  # only the listed assets
     escaped = client.get("/console/static/..%2Fweb.py", follow_redirects=False)
     assert escaped.status_code == 303 and "import" not in escaped.text
+
+
+# --- pages, with the operations faked (no stack) ----------------------------------------------
+
+ORG_ID = "org_0123456789abcdef"
+USAGE = {
+    "plan": "free",
+    "status": "ACTIVE",
+    "limits": {
+        "apps": 1,
+        "slideshows_per_month": 10,
+        "hook_refreshes_per_month": 0,
+        "api_keys": False,
+        "publishing": False,
+        "requests_per_minute": 60,
+    },
+    "usage": {"apps": {"limit": 1, "used": 0}, "slideshows_per_month": {"limit": 10, "used": 0}},
+    "period_start": "2026-11-01T00:00:00Z",
+    "period_end": "2026-12-01T00:00:00Z",
+}
+ORG = {
+    "_id": ORG_ID,
+    "name": "Acme",
+    "plan": "free",
+    "status": "ACTIVE",
+    "stripe_customer_id": None,
+    "subscription": None,
+}
+
+
+@pytest.fixture
+def console(monkeypatch):
+    """A signed-in console client on `plan`, with the billing operations answering from USAGE/ORG."""
+
+    def make(plan: str = "free", stripe: bool = False) -> TestClient:
+        caller = Caller(ORG_ID, plan, "ACTIVE", "session", "usr_1", 60, plan in ("pro", "business"))
+
+        async def signed_in(request, billing_access=False, limited=False):
+            return web.Page(caller=caller, token="t" * 40, csrf=web.session_csrf("t" * 40), plan=plan)
+
+        async def get_usage(b, c):
+            return {**USAGE, "plan": plan}
+
+        async def get_organization(b, c):
+            return {**ORG, "plan": plan}
+
+        async def portal(b, c, return_url=""):
+            if not stripe:
+                raise ServiceError(
+                    "UNAVAILABLE", "Self-serve billing is not available: Stripe is not configured"
+                )
+            raise ServiceError("CONFLICT", "This organization has no Stripe customer yet")
+
+        async def checkout(b, c, plan, success_url="", cancel_url=""):
+            return await portal(b, c)
+
+        async def empty(*args, **kwargs):
+            return {"data": [], "total": 0, "page": 1, "limit": 25}
+
+        monkeypatch.setattr(web, "signed_in", signed_in)
+        monkeypatch.setattr(billing_ops, "get_usage", get_usage)
+        monkeypatch.setattr(billing_ops, "get_organization", get_organization)
+        monkeypatch.setattr(billing_ops, "create_portal", portal)
+        monkeypatch.setattr(billing_ops, "create_checkout", checkout)
+        monkeypatch.setattr(apps_ops, "list_apps", empty)
+        monkeypatch.setattr(slideshow_ops, "list_slideshows", empty)
+        monkeypatch.setattr(pages, "_payments_state", {"configured": None, "at": 0.0})
+        app = create_app()
+        app.state.settings = GatewaySettings()
+        app.state.backends = None
+        client = TestClient(app)
+        client.cookies.set("session", "t" * 40)
+        return client
+
+    return make
+
+
+def test_without_stripe_the_plan_page_says_how_an_operator_changes_the_plan(console):
+    client = console(stripe=False)
+    html = client.get("/console/usage").text
+    assert "Online payment isn't set up on this installation" in html
+    assert f"slidectl org set-plan {ORG_ID} pro" in html
+    assert f'<code id="org-id">{ORG_ID}</code>' in html and 'data-copy="org-id"' in html
+    assert "Upgrade to" not in html  # no button that cannot work
+
+
+def test_with_stripe_the_plan_page_offers_upgrades_and_the_org_id(console):
+    html = console(stripe=True).get("/console/usage").text
+    assert "Upgrade to Pro" in html and "set-plan" not in html
+    assert ORG_ID in html
+
+
+def test_checkout_without_stripe_leads_back_to_the_plan_page_not_an_error(console):
+    client = console(stripe=False)
+    csrf = web.session_csrf("t" * 40)
+    resp = client.post(
+        "/console/billing/checkout", data={"plan": "pro", "csrf_token": csrf}, follow_redirects=False
+    )
+    assert resp.status_code == 303 and resp.headers["location"].startswith("/console/usage?billing=off")
+    page = client.get(resp.headers["location"])
+    assert page.status_code == 200 and "slidectl org set-plan" in page.text
+
+
+def test_overview_says_pro_is_needed_only_below_pro(console):
+    assert "need the Pro plan" in console("free").get("/console").text
+    assert "need the Pro plan" not in console("pro").get("/console").text
+
+
+def test_hook_refresh_redirects_back_to_the_hooks_page(console, monkeypatch):
+    async def refresh(b, c, app_id=""):
+        return {"data": {"jobs_started": 2, "apps": []}}
+
+    monkeypatch.setattr(hooks_ops, "refresh_now", refresh)
+    client = console("starter")
+    csrf = web.session_csrf("t" * 40)
+    resp = client.post("/console/hooks/refresh", data={"csrf_token": csrf}, follow_redirects=False)
+    assert resp.status_code == 303 and resp.headers["location"].startswith("/console/hooks?")
+    assert pages._hooks_message_for("hooks-refreshing", "2").startswith("Refresh started for 2 app(s)")
+
+
+def test_signup_errors_name_the_field_and_the_hint_is_not_repeated():
+    app = create_app()
+    app.state.settings = GatewaySettings()
+    client = TestClient(app)
+    token = "c" * 43
+    client.cookies.set(web.CSRF_COOKIE, token)
+    resp = client.post(
+        "/console/signup",
+        data={"csrf_token": token, "email": "a@example.com", "password": "short", "organization_name": ""},
+    )
+    assert resp.status_code == 400
+    assert "Company or team name is required." in resp.text
+    assert "Password must be at least 8 characters." in resp.text
+    assert "At least 8 characters." not in resp.text
+
+
+def test_pages_link_a_favicon_that_is_served():
+    app = create_app()
+    app.state.settings = GatewaySettings()
+    client = TestClient(app)
+    html = client.get("/console/login").text
+    assert f'<link rel="icon" href="{web.static_url("favicon.svg")}"' in html
+    icon = client.get(web.static_url("favicon.svg"))
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_new_app_form_stars_only_what_is_required_and_empty_colors_look_unset(console, monkeypatch):
+    async def catalog(request):
+        return []
+
+    monkeypatch.setattr(pages, "_niches", catalog)
+    monkeypatch.setattr(pages, "_designs", catalog)
+    html = console().get("/console/apps/new").text
+    assert "Only the name and niche are required" in html
+    assert html.count('class="req"') == 2  # name and niche; the language defaults to English
+    assert html.count('type="color"') == 3 and html.count('class="unset"') == 2  # primary: a default

@@ -228,6 +228,9 @@ async def signup_page(request: Request) -> Response:
     return _signed_out_page(request, "signup.html", {}, {})
 
 
+SIGNUP_LABELS = {"organization_name": "Company or team name", "email": "E-mail", "password": "Password"}
+
+
 @router.post(f"{PREFIX}/signup")
 async def signup(request: Request) -> Response:
     try:
@@ -245,7 +248,8 @@ async def signup(request: Request) -> Response:
     except ValidationError as exc:
         for e in exc.errors():
             name = str(e["loc"][0]) if e.get("loc") else "form"
-            errors.setdefault(name, _pydantic_message(e))
+            label = SIGNUP_LABELS.get(name)
+            errors.setdefault(name, f"{label} {_pydantic_message(e)}." if label else _pydantic_message(e))
         return _signed_out_page(request, "signup.html", values, errors, 400)
     try:
         resp = await call(
@@ -1195,6 +1199,8 @@ async def usage(request: Request) -> Response:
             usage=used,
             org=org,
             plans=UPGRADE_PLANS,
+            payments=request.query_params.get("billing") != "off"
+            and await _payments_configured(request, page, org),
             message=message(request),
             error=request.query_params.get("error", ""),
         )
@@ -1237,13 +1243,35 @@ async def portal(request: Request) -> Response:
 
 
 def _billing_problem(request: Request, page: Page, err: ServiceError) -> Response:
-    if err.code == "UNAVAILABLE":
-        err = ServiceError(
-            "UNAVAILABLE",
-            "Online payment is not set up on this installation. Ask the operator to change your plan "
-            "(slidectl org set-plan).",
-        )
+    if err.code == "UNAVAILABLE" and "not configured" in err.message:
+        _payments_state["configured"], _payments_state["at"] = False, time.monotonic()
+        return redirect(f"{PREFIX}/usage?billing=off#plans")  # the page says how to change plans
     return web.error_page(request, err, page)
+
+
+# Whether Stripe is configured on this installation: the billing service says so only by
+# answering UNAVAILABLE to checkout and portal, so the usage page asks for a Billing Portal
+# session of an organization without a Stripe customer, which never reaches Stripe (not
+# configured: UNAVAILABLE; configured: CONFLICT, no customer yet). Remembered for a few minutes.
+PAYMENTS_CHECK_SECONDS = 300.0
+_payments_state: dict[str, Any] = {"configured": None, "at": 0.0}
+
+
+async def _payments_configured(request: Request, page: Page, org: dict[str, Any]) -> bool:
+    if org.get("stripe_customer_id"):
+        return True  # a customer exists only where Stripe is set up
+    known = _payments_state["configured"]
+    if known is not None and time.monotonic() - _payments_state["at"] < PAYMENTS_CHECK_SECONDS:
+        return bool(known)
+    try:
+        await billing_ops.create_portal(backends(request), page.caller)
+        configured = True
+    except ServiceError as err:
+        if err.code != "UNAVAILABLE" or "not configured" not in err.message:
+            return True  # CONFLICT (no customer yet) or a passing failure: offer checkout
+        configured = False
+    _payments_state["configured"], _payments_state["at"] = configured, time.monotonic()
+    return configured
 
 
 def _leaving(request: Request, page: Page, url: str, where: str) -> Response:
@@ -1286,7 +1314,7 @@ async def hooks(request: Request) -> Response:
             niches=await _niches(request),
             usage=used,
             apps=apps_listed["data"],
-            message=message(request),
+            message=_hooks_message(request),
             refreshed=None,
             error="",
         )
@@ -1295,16 +1323,27 @@ async def hooks(request: Request) -> Response:
     return await guarded(request, handler)
 
 
+def _hooks_message(request: Request) -> str:
+    q = request.query_params
+    return _hooks_message_for(q.get("msg", ""), q.get("apps", "")) or message(request)
+
+
+def _hooks_message_for(msg: str, apps: str) -> str:
+    if msg != "hooks-refreshing":
+        return ""
+    count = f"{int(apps)} app(s)" if apps.isdigit() and len(apps) < 5 else "your apps"
+    return f"Refresh started for {count}: new hooks appear in this list within a few minutes."
+
+
 @router.post(f"{PREFIX}/hooks/refresh")
 async def refresh_hooks(request: Request) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         b = backends(request)
         try:
             result = await hooks_ops.refresh_now(b, page.caller, text(form, "app_id"))
-            note, error = (
-                f"Refresh started for {result['data']['jobs_started']} app(s): new hooks appear here as PENDING.",
-                "",
-            )
+            started = int(result["data"]["jobs_started"])
+            # POST-redirect-GET: reloading the page sends nothing again
+            return redirect(f"{PREFIX}/hooks?msg=hooks-refreshing&apps={started}")
         except ServiceError as err:
             if err.code not in (
                 "RATE_LIMITED",
@@ -1315,7 +1354,7 @@ async def refresh_hooks(request: Request) -> Response:
                 "VALIDATION_ERROR",
             ):
                 raise
-            note, error = "", err.message
+            error = err.message
         listed = await hooks_ops.list_hooks(b, page.caller, 1, 25)
         used = await billing_ops.get_usage(b, page.caller)
         apps_listed = await apps_ops.list_apps(b, page.caller, 1, 100)
@@ -1329,7 +1368,7 @@ async def refresh_hooks(request: Request) -> Response:
             niches=await _niches(request),
             usage=used,
             apps=apps_listed["data"],
-            message=note,
+            message="",
             refreshed=None,
             error=error,
         )

@@ -59,6 +59,7 @@ ASSETS: dict[str, tuple[Path, str]] = {
     "htmx.min.js": (NODE_MODULES / "htmx.org/dist/htmx.min.js", "text/javascript; charset=utf-8"),
     "console.css": (HERE / "static/console.css", "text/css; charset=utf-8"),
     "console.js": (HERE / "static/console.js", "text/javascript; charset=utf-8"),
+    "favicon.svg": (HERE / "static/favicon.svg", "image/svg+xml"),
 }
 
 

@@ -75,9 +75,13 @@
     if (el.dataset && el.dataset.colorFor) {
       var field = document.getElementById(el.dataset.colorFor);
       if (field) field.value = el.value.toUpperCase();
+      el.classList.remove("unset");
     } else if (el.id && el.id.indexOf("f-brand_") === 0) {
       var picker = document.querySelector('[data-color-for="' + el.id + '"]');
-      if (picker && /^#[0-9a-fA-F]{6}$/.test(el.value)) picker.value = el.value.toLowerCase();
+      if (!picker) return;
+      var isColor = /^#[0-9a-fA-F]{6}$/.test(el.value);
+      if (isColor) picker.value = el.value.toLowerCase();
+      picker.classList.toggle("unset", !isColor);
     }
   });
 
