@@ -408,10 +408,9 @@ STUDIO_HOOK: text.Box = (SAFE[0], round(H * 0.24), SAFE[2], round(H * 0.76))
 
 def studio(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
-    if ctx.photo is not None:
-        img = _brand_wash(ctx.photo, ctx.pal)
-    else:
-        img = backdrop(ctx, "vivid")
+    img = backdrop(
+        ctx, "vivid"
+    )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
     if shows_device(ctx):
         place_device(img, ctx, (255, 255, 255))
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
@@ -431,11 +430,6 @@ def studio(ctx: Ctx) -> Image.Image:
         title_ink = paint.readable_on(paint.shade(ctx.pal.primary, 0.3), (255, 255, 255), 4.5)
         boxed(img, ctx, g, box, (255, 255, 255), (255, 255, 255), title_ink)
     return img
-
-
-def _brand_wash(img: Image.Image, pal: Palette) -> Image.Image:
-    """The photo kept recognizable under a light wash of the brand color (a full duotone flattens it)."""
-    return Image.blend(img, Image.new("RGB", img.size, paint.shade(pal.primary, 0.2)), 0.18)
 
 
 DESIGNS: dict[str, Callable[[Ctx], Image.Image]] = {
