@@ -8,6 +8,7 @@ from gateway.auth import Caller
 from gateway.console import pages, web
 from gateway.operations import apps as apps_ops
 from gateway.operations import billing as billing_ops
+from gateway.operations import delivery as delivery_ops
 from gateway.operations import hooks as hooks_ops
 from gateway.operations import slideshows as slideshow_ops
 from gateway.settings import GatewaySettings
@@ -217,3 +218,76 @@ def test_new_app_form_stars_only_what_is_required_and_empty_colors_look_unset(co
     assert "Only the name and niche are required" in html
     assert html.count('class="req"') == 2  # name and niche; the language defaults to English
     assert html.count('type="color"') == 3 and html.count('class="unset"') == 2  # primary: a default
+
+
+def test_image_sources_without_a_provider_are_disabled_and_errors_use_the_menu_labels(console, monkeypatch):
+    async def catalog(request):
+        return []
+
+    monkeypatch.setattr(pages, "_niches", catalog)
+    monkeypatch.setattr(pages, "_designs", catalog)
+    html = console().get("/console/apps/new").text
+    assert '<option value="stock" disabled>Stock photos (not set up on this installation)' in html
+    assert '<option value="ai" disabled>' in html and '<option value="brand" selected>' in html
+    said = pages._source_labels(
+        "The image source 'stock' needs a provider that is not configured on this installation; "
+        "use brand, screenshots or photos."
+    )
+    assert "'stock'" not in said and "“Stock photos”" in said and "“Your app's screenshots”" in said
+
+
+def test_a_failed_delivery_that_will_be_retried_says_so(console, monkeypatch):
+    endpoint = {
+        "_id": "wh_1",
+        "url": "https://example.com/h",
+        "enabled": True,
+        "events": [],
+        "description": "",
+    }
+
+    async def list_webhooks(*args, **kwargs):
+        return {"data": [endpoint]}
+
+    async def list_deliveries(*args, **kwargs):
+        attempt = {"attempt": 1, "status_code": 0, "duration_ms": 12, "error": "connection refused"}
+        return {
+            "data": [
+                {
+                    "_id": "d_1",
+                    "event": "slideshow.ready",
+                    "status": "PENDING",
+                    "attempts": [attempt],
+                    "next_attempt_at": "2026-11-25T12:30:00Z",
+                    "createdAt": "2026-11-25T12:29:00Z",
+                }
+            ]
+        }
+
+    monkeypatch.setattr(delivery_ops, "list_webhooks", list_webhooks)
+    monkeypatch.setattr(delivery_ops, "list_deliveries", list_deliveries)
+    html = console("pro").get("/console/webhooks/wh_1").text
+    assert '<span class="badge badge-failed">Failed</span> <small>retrying at' in html
+    assert "12:30 UTC" in html and "connection refused" in html
+    assert "no answer" not in html and ">Pending<" not in html
+
+
+def test_an_http_webhook_url_is_refused_once(console, monkeypatch):
+    async def create_webhook(*args, **kwargs):
+        raise ServiceError(
+            "VALIDATION_ERROR",
+            "bad",
+            {"fields": [{"field": "url", "message": "Only https:// URLs are accepted."}]},
+        )
+
+    async def empty(*args, **kwargs):
+        return {"data": []}
+
+    monkeypatch.setattr(delivery_ops, "create_webhook", create_webhook)
+    monkeypatch.setattr(delivery_ops, "list_webhooks", empty)
+    monkeypatch.setattr(delivery_ops, "list_chat", empty)
+    client = console("pro")
+    resp = client.post(
+        "/console/webhooks", data={"url": "http://example.com/h", "csrf_token": web.session_csrf("t" * 40)}
+    )
+    assert resp.status_code == 400
+    assert "Only https:// URLs are accepted." in resp.text and "Must be https://" not in resp.text

@@ -83,6 +83,9 @@ IMAGE_SOURCES = [
     ("stock", "Stock photos"),
     ("ai", "AI-generated imagery"),
 ]
+# The providers no installation configures yet (renderer.domain.check_image_source refuses them):
+# offered disabled, with a note, unless an app already has one.
+UNAVAILABLE_SOURCES = ("stock", "ai")
 STATUS_WORDS = {
     "QUEUED": "Queued",
     "RENDERING": "Rendering",
@@ -481,6 +484,7 @@ async def _app_form(
         niches=niches,
         designs=designs,
         image_sources=IMAGE_SOURCES,
+        unavailable_sources=UNAVAILABLE_SOURCES,
         message=message(request),
         **(extra or {}),
     )
@@ -734,7 +738,7 @@ async def generate(request: Request, app_id: str) -> Response:
                     "TEMPLATE_KEY_REQUIRED": "template_key",
                     "NICHE_NOT_REGISTERED": "generate",
                 }.get(err.code, "generate")
-                errs = {f"gen_{k}": v for k, v in errs.items()} or {f"gen_{key}": err.message}
+                errs = {f"gen_{k}": v for k, v in errs.items()} or {f"gen_{key}": _source_labels(err.message)}
                 if err.code == "QUOTA_EXCEEDED":
                     errs["gen_quota"] = "1"
                 shown = ("gen_template_key", "gen_design", "gen_image_source", "gen_generate")
@@ -745,6 +749,18 @@ async def generate(request: Request, app_id: str) -> Response:
         return redirect(f"{PREFIX}/slideshows/{started['body']['slideshow_id']}")
 
     return await guarded(request, handler)
+
+
+def _source_labels(text_: str) -> str:
+    """The operations name image sources by their ids ('screenshots'); the console by its menu's labels."""
+    labels = dict(IMAGE_SOURCES)
+    text_ = text_.replace(
+        "use brand, screenshots or photos",
+        "pick " + ", ".join(f"“{labels[k]}”" for k in ("brand", "screenshots", "photos")),
+    )
+    for key, label in IMAGE_SOURCES:
+        text_ = text_.replace(f"'{key}'", f"“{label}”")
+    return text_
 
 
 @router.get(f"{PREFIX}/slideshows")
