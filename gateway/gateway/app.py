@@ -194,15 +194,35 @@ def _document_auth(schema: dict, routes: list) -> None:
 
 # OpenAPI links from the operations that create something to those that use it: clients (and
 # schemathesis's stateful tests) follow them. (source operationId, its 2xx status, targets,
-# parameters). Publishing and TikTok accounts are left out: they reach TikTok.
+# parameters). Publishing and TikTok accounts too (tests/system/test_fuzz_openapi.py follows them
+# with TikTok's local stand-in in place of TikTok).
 BODY_ID = "$response.body#/body/_id"
 LINKS: list[tuple[str, str, tuple[str, ...], dict[str, str]]] = [
-    ("create_app", "201", ("get_app", "update_app", "delete_app", "generate"), {"id": BODY_ID}),
+    (
+        "create_app",
+        "201",
+        (
+            "get_app",
+            "update_app",
+            "delete_app",
+            "generate",
+            "connect_account",
+            "connect_tiktok",
+            "list_accounts",
+        ),
+        {"id": BODY_ID},
+    ),
     (
         "generate",
         "202",
-        ("get_slideshow", "get_zip", "create_share", "delete_share"),
+        ("get_slideshow", "get_zip", "create_share", "delete_share", "publish", "list_publications"),
         {"id": "$response.body#/body/slideshow_id"},
+    ),
+    (
+        "connect_account",
+        "201",
+        ("delete_account",),
+        {"id": "$request.path.id", "account_id": BODY_ID},
     ),
     ("create_key", "201", ("revoke_key",), {"key_id": BODY_ID}),
     (

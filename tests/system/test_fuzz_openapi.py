@@ -7,21 +7,42 @@ answer is the error envelope {success: false, error: {code, message[, details]}}
 
 Then schemathesis's own run, in-process (the `schemathesis run --checks all` engine): every
 built-in check but those LEFT_OUT names, in the examples, coverage, fuzzing and stateful phases,
-the stateful phase following the document's OpenAPI links (create -> read/update/delete).
+the stateful phase following the document's OpenAPI links (create -> read/update/delete), over
+every operation of the document, none excluded. Two kinds of operation could break the run or
+reach the outside world, and are made safe rather than left out:
+- Revoking API keys (DELETE /v0/api/v1/api-keys/{key_id}): the run authenticates with a session
+  token of the organization's owner (POST /v0/auth/login), not with an API key. REST and MCP
+  take sessions on every route and plan (API.md), and no answer ever carries a session token, so
+  no key the run discovers (GET /v0/api/v1/api-keys, which schemathesis's response data feeds to
+  the DELETE) is the credential it runs with: every key, the organization's own one included,
+  may be revoked, and the run stays deterministic. The one operation that ends a session,
+  POST /v0/auth/logout, is sent a second session of the same owner instead, which it ends (then
+  answers 200 for it as for any token that is no longer a session). An auth provider sets each
+  case's Authorization (SessionAuth): schemathesis's per-operation `headers` are not enough, its
+  stateful phase sends every request through one session object carrying one operation's headers.
+- Publishing and TikTok accounts (POST .../publish, /v0/api/v1/apps/{id}/social-accounts...):
+  the stack points TIKTOK_API_BASE and TIKTOK_AUTH_BASE at https://127.0.0.1:<18443 + offset>
+  (`make test`), where the run starts TikTok's local stand-in (delivery.testing.FakeTikTok): no
+  case reaches TikTok. Fuzzed access tokens are refused there, so a publish that gets that far
+  answers its documented 409 RECONNECT_REQUIRED; disconnecting revokes at the stand-in. A stack
+  pointing at the real TikTok (or at none) runs them only outside the engine (TIKTOK_OPERATIONS).
 
 Documented exceptions to the envelope: the public share/embed pages answer unknown tokens with
 an HTML page (documented as text/html), and so does TikTok's OAuth callback a state it refuses;
-/v0/mcp speaks JSON-RPC, whose protocol errors are JSON-RPC error objects. Excluded: nothing. The one destructive operation that could break the
-fixture, DELETE /v0/api/v1/api-keys/{key_id}, only ever sees random ids or a spare key's id,
-never the id of the key the fuzzer authenticates with. The fuzzing organization starts without
-a TikTok account and publish runs before the account routes, so no case reaches TikTok.
+/v0/mcp speaks JSON-RPC, whose protocol errors are JSON-RPC error objects. Excluded: nothing.
+In the first run, the one destructive operation that could break the fixture,
+DELETE /v0/api/v1/api-keys/{key_id}, only ever sees random ids or a spare key's id, never the id
+of the key the fuzzer authenticates with; the fuzzing organization starts without a TikTok
+account and publish runs before the account routes, so no case reaches TikTok.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import secrets
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +50,7 @@ import requests
 import schemathesis
 import schemathesis.engine
 from billing.testing import FakeStripe
+from delivery.testing import FakeTikTok, local_ca
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
@@ -193,11 +215,10 @@ def test_publish_with_a_non_ascii_token_does_not_crash(org_client):
 # ---- schemathesis's own run: every check, every phase, the stateful phase over the document's links
 
 
-# Left to the fuzzer above, whose order keeps them safe: publishing and TikTok accounts (they reach
-# TikTok's API) and revoking API keys (a link-following run could revoke the key it runs with).
-ENGINE_EXCLUDED = (
-    r"^/v0/api/v1/(slideshows/\{id\}/publish|apps/\{id\}/social-accounts.*|api-keys/\{key_id\})$"
-)
+# Only when the stack does not point at TikTok's local stand-in (a run outside `make test`): the
+# operations that could then reach the real TikTok API (publishing a READY slideshow, revoking a
+# token on disconnect) stay with the fuzzer above, whose order keeps them from TikTok.
+TIKTOK_OPERATIONS = r"^/v0/api/v1/(slideshows/\{id\}/publish|apps/\{id\}/social-accounts.*)$"
 # Every check runs (max_response_time is off unless given a limit: a time, which no test here
 # asserts). The document carries every rule a schema can say (kit.text's patterns on every string
 # of a request, URL and e-mail shapes, enums, lengths, no unknown keys: gateway.openapi_rules).
@@ -212,7 +233,10 @@ LEFT_OUT: dict[str, bool] = {}
 # - Stripe's events: Stripe-Signature must verify against STRIPE_WEBHOOK_SECRET;
 # - TikTok's OAuth callback: state must be a signed, single-use state that connect issued;
 # - screenshot uploads: the file must decode as a PNG, JPEG or WebP image;
-# - billing checkout and portal: redirect URLs must be on the host of PUBLIC_BASE_URL.
+# - billing checkout and portal, and TikTok's connect: redirect URLs must be on the host of
+#   PUBLIC_BASE_URL;
+# - publish: a direct post's privacy_level must be one the creator's TikTok account allows
+#   (TikTok's creator_info).
 DATA_DEPENDENT_400 = (
     ("POST", "/v0/api/v1/apps/{id}/slideshows"),
     ("POST", "/v0/api/webhooks"),
@@ -223,8 +247,29 @@ DATA_DEPENDENT_400 = (
     ("POST", "/v0/api/v1/uploads/screenshots"),
     ("POST", "/v0/api/v1/billing/checkout"),
     ("POST", "/v0/api/v1/billing/portal"),
+    ("POST", "/v0/api/v1/apps/{id}/social-accounts/tiktok/connect"),
+    ("POST", "/v0/api/v1/slideshows/{id}/publish"),
 )
-POSITIVE_OR_400 = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]
+# Stored state too: creating an app, generating and refreshing hooks may rightly answer their
+# documented 402 QUOTA_EXCEEDED to a schema-valid request once the run used up the plan's quota
+# (apps: 10 on Pro; the phases create more than that).
+QUOTA_402 = (
+    ("POST", "/v0/api/v1/apps"),
+    ("POST", "/v0/api/v1/apps/{id}/slideshows"),
+    ("POST", "/v0/api/v1/hooks/refresh-now"),
+)
+# schemathesis's own default for positive data, plus the statuses above where they apply.
+POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
+
+
+def positive_statuses() -> dict[tuple[str, str], list[str]]:
+    expected: dict[tuple[str, str], list[str]] = {}
+    for extra, operations in (("400", DATA_DEPENDENT_400), ("402", QUOTA_402)):
+        for operation in operations:
+            expected[operation] = sorted({*expected.get(operation, POSITIVE), extra})
+    return expected
+
+
 ENGINE_EXAMPLES = 12
 
 
@@ -246,13 +291,57 @@ def stripe_stand_in(stack_env: dict[str, str]) -> Iterator[bool]:
     fake.close()
 
 
-def engine_config(base_url: str, key: str, stripe: bool = True) -> SchemathesisConfig:
+TIKTOK_PORT = 18443 + int(os.environ.get("STACK_PORT_OFFSET", "0"))
+STACK_STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
+
+
+@pytest.fixture
+def tiktok_stand_in(stack_env: dict[str, str]) -> Iterator[bool]:
+    """Publishing and TikTok accounts reach TikTok: its local stand-in (delivery.testing.FakeTikTok)
+    answers when the stack points there (`make test`); True then. Its one valid access token is
+    random, so every token the run gives is refused as TikTok would refuse it."""
+    base = f"https://127.0.0.1:{TIKTOK_PORT}"
+    api = os.environ.get("TIKTOK_API_BASE") or stack_env.get("TIKTOK_API_BASE", "")
+    auth = os.environ.get("TIKTOK_AUTH_BASE") or stack_env.get("TIKTOK_AUTH_BASE", "")
+    if api != base or auth != base:
+        yield False
+        return
+    fake = FakeTikTok(local_ca(STACK_STATE), port=TIKTOK_PORT, token="act." + secrets.token_urlsafe(24))
+    yield True
+    fake.close()
+
+
+def login(base_url: str, org: dict[str, str]) -> str:
+    """A new session of the organization's owner (its token)."""
+    resp = requests.post(
+        f"{base_url}/v0/auth/login", json={"email": org["email"], "password": org["password"]}, timeout=30
+    )
+    assert resp.status_code == 200, resp.text
+    return str(resp.json()["body"]["session_token"])
+
+
+LOGOUT = "/v0/auth/logout"
+
+
+def authenticate(schema: Any, session: str, logout_session: str) -> None:
+    """Every case is sent `session` as its Bearer token, but logout's, sent `logout_session`."""
+
+    class SessionAuth:
+        def get(self, case: Any, context: Any) -> str:
+            return logout_session if context.operation.path == LOGOUT else session
+
+        def set(self, case: Any, data: str, context: Any) -> None:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+    schema.auth(refresh_interval=None)(SessionAuth)  # no cache, no re-login on a 401
+
+
+def engine_config(base_url: str, stripe: bool = True) -> SchemathesisConfig:
     return SchemathesisConfig.from_dict(
         {
             "base-url": base_url,
             "cache": {"enabled": False},  # no .schemathesis/ crash cache: every run starts afresh
             "seed": 20_260_522,
-            "headers": {"Authorization": f"Bearer {key}"},
             "generation": {"max-examples": ENGINE_EXAMPLES, "database": "none"},
             "checks": {name: {"enabled": enabled} for name, enabled in LEFT_OUT.items()},
             "phases": {
@@ -272,9 +361,9 @@ def engine_config(base_url: str, key: str, stripe: bool = True) -> SchemathesisC
                     {
                         "include-method": method,
                         "include-path": path,
-                        "checks": {"positive_data_acceptance": {"expected-statuses": POSITIVE_OR_400}},
+                        "checks": {"positive_data_acceptance": {"expected-statuses": statuses}},
                     }
-                    for method, path in DATA_DEPENDENT_400
+                    for (method, path), statuses in positive_statuses().items()
                 ),
                 *(
                     ()
@@ -305,13 +394,15 @@ def answered(interaction) -> str:
 
 
 def test_schemathesis_every_check_and_the_stateful_phase_find_nothing(
-    gateway_url, org_client, monkeypatch, stripe_stand_in
+    gateway_url, org_client, monkeypatch, stripe_stand_in, tiktok_stand_in
 ):
     """`schemathesis run --checks all` in-process (every built-in check but those in LEFT_OUT;
-    examples, coverage, fuzzing and stateful phases): status codes, content types, headers and
-    bodies as documented, negative data refused, Allow headers of 405s, authentication enforced,
-    use after free and resource availability along the OpenAPI links. Zero failures."""
-    key = org_client().org["api_key"]
+    examples, coverage, fuzzing and stateful phases; every operation): status codes, content
+    types, headers and bodies as documented, negative data refused, Allow headers of 405s,
+    authentication enforced, use after free and resource availability along the OpenAPI links.
+    Zero failures. As the owner's session (see the module's docstring)."""
+    org = org_client().org
+    session, logout_session = login(gateway_url, org), login(gateway_url, org)
     # Every connection of the run comes from the fuzzer's own loopback address (the public
     # routes' per-address limits of other tests stay untouched).
     original = requests.adapters.HTTPAdapter.init_poolmanager
@@ -322,8 +413,11 @@ def test_schemathesis_every_check_and_the_stateful_phase_find_nothing(
 
     monkeypatch.setattr(requests.adapters.HTTPAdapter, "init_poolmanager", from_fuzz_address)
     schema = schemathesis.openapi.from_url(
-        f"{gateway_url}/openapi.json", config=engine_config(gateway_url, key, stripe_stand_in)
-    ).exclude(path_regex=ENGINE_EXCLUDED)
+        f"{gateway_url}/openapi.json", config=engine_config(gateway_url, stripe_stand_in)
+    )
+    if not tiktok_stand_in:
+        schema = schema.exclude(path_regex=TIKTOK_OPERATIONS)
+    authenticate(schema, session, logout_session)
     failures: list[str] = []
     errors: list[str] = []
     phases: dict[str, int] = {}
@@ -354,3 +448,8 @@ def test_schemathesis_every_check_and_the_stateful_phase_find_nothing(
     assert not errors, "\n".join(errors)
     assert not failures, f"{len(failures)} failures:\n" + "\n".join(sorted(set(failures)))
     assert links_covered > 0, phases
+    # The run's own session outlived it (no case ended it).
+    still = requests.get(
+        f"{gateway_url}/v0/api/v1/apps", headers={"Authorization": f"Bearer {session}"}, timeout=30
+    )
+    assert still.status_code == 200, still.text

@@ -131,6 +131,7 @@ class TikTokConnectBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     redirect_after: str | None = Field(
         None,
+        min_length=1,  # "" is no URL (the pattern says so too): refused, not taken as "none given"
         max_length=2048,
         json_schema_extra={"pattern": HTTP_URL},
         description="where the browser goes once the account is connected (with `tiktok=connected` and "
