@@ -225,7 +225,8 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     browser.check(page, "deck-ready")
     with page.expect_download(timeout=120_000) as download:
         page.click("#download")
-    assert download.value.suggested_filename.endswith(".zip")
+    # Named after the app and the deck (the presigned URL overrides Content-Disposition), not "2.zip".
+    assert download.value.suggested_filename.endswith(f"-{slideshow_id}.zip")
 
     page.click("button:has-text('Get share link')")
     share_url = page.locator("#share-url").inner_text()

@@ -13,6 +13,7 @@ import asyncio
 import io
 import json
 import os
+import re
 from datetime import timedelta
 
 import certifi
@@ -128,8 +129,22 @@ class Storage:
     def public_url(self, key: str) -> str:
         return f"{self.settings.s3_public_url.rstrip('/')}/{key}"
 
-    async def presigned_get(self, key: str, expires: timedelta = timedelta(hours=1)) -> str:
-        return await asyncio.to_thread(self.client.presigned_get_object, self.bucket, key, expires=expires)
+    async def presigned_get(
+        self, key: str, expires: timedelta = timedelta(hours=1), download_name: str = ""
+    ) -> str:
+        """A GET URL for the object; `download_name` makes the answer an attachment of that name
+        (S3's response-content-disposition override, signed into the URL)."""
+        headers = None
+        if download_name:
+            safe = re.sub(r"[^A-Za-z0-9._-]", "-", download_name)[:120] or "download"
+            headers = {"response-content-disposition": f'attachment; filename="{safe}"'}
+        return await asyncio.to_thread(
+            self.client.presigned_get_object,
+            self.bucket,
+            key,
+            expires=expires,
+            response_headers=headers,  # type: ignore[arg-type]
+        )
 
     async def remove_prefix(self, prefix: str) -> int:
         def _remove() -> int:

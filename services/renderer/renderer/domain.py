@@ -133,6 +133,13 @@ def zip_object_key(slideshow_id: str, version: int) -> str:
     return f"zips/{slideshow_id}/{version}.zip"
 
 
+def zip_download_name(app_slug: str, slideshow_id: str) -> str:
+    """What a downloaded ZIP is called: `<app-slug>-<slideshow-id>.zip` (the object key's own
+    name is only the deck's version, e.g. `2.zip`)."""
+    slug = re.sub(r"[^a-z0-9-]+", "-", (app_slug or "").lower()).strip("-")[:60]
+    return f"{slug}-{slideshow_id}.zip" if slug else f"slideshow-{slideshow_id}.zip"
+
+
 def zips_prefix(slideshow_id: str) -> str:
     return f"zips/{slideshow_id}/"
 

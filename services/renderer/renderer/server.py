@@ -296,16 +296,18 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
     async def _app_alive(self, org_id: str, app_id: str) -> bool:
         """A deleted app's slideshows are gone as soon as the catalog's DELETE has answered,
         even before our app-deleted consumer has removed them."""
+        return await self._live_app(org_id, app_id) is not None
+
+    async def _live_app(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
         async with self.deps.engine.connect() as conn:
             if await store.app_deleted(conn, org_id, app_id):
-                return False
+                return None
         try:
-            await self._app(org_id, app_id)
+            return await self._app(org_id, app_id)
         except ServiceError as err:
             if err.code == "APP_NOT_FOUND":
-                return False
+                return None
             raise
-        return True
 
     # --- ZIP -----------------------------------------------------------------------------------
 
@@ -318,17 +320,19 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         async with self.deps.engine.connect() as conn:
             row = await store.get_slideshow(conn, org_id, ss_id)
             cached = await store.get_bundle(conn, org_id, ss_id)
-        if row is None or not await self._app_alive(org_id, row.app_id):
+        app = await self._live_app(org_id, row.app_id) if row is not None else None
+        if row is None or app is None:
             raise _not_found()
         if row.status != "READY":
             raise ServiceError(
                 "SLIDESHOW_NOT_READY", f"The slideshow is {row.status}; a ZIP needs a READY slideshow."
             )
+        name = domain.zip_download_name(app.slug, ss_id)
         if cached is not None and cached.version == row.version:
-            return await self._zip_answer(cached.object_key, True)
-        return await self._build_zip(org_id, ss_id)
+            return await self._zip_answer(cached.object_key, True, name)
+        return await self._build_zip(org_id, ss_id, name)
 
-    async def _build_zip(self, org_id: str, ss_id: str) -> renderer_pb2.GetZipResponse:
+    async def _build_zip(self, org_id: str, ss_id: str, name: str) -> renderer_pb2.GetZipResponse:
         # The row lock makes concurrent first calls build once; the others then see the bundle.
         async with self.deps.engine.begin() as conn:
             row = await store.get_slideshow(conn, org_id, ss_id, lock=True)
@@ -338,7 +342,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                 raise ServiceError("SLIDESHOW_NOT_READY", f"The slideshow is {row.status}.")
             cached = await store.get_bundle(conn, org_id, ss_id)
             if cached is not None and cached.version == row.version:
-                return await self._zip_answer(cached.object_key, True)
+                return await self._zip_answer(cached.object_key, True, name)
             slide_rows, asset_rows = await store.deck_rows(conn, [ss_id])
             data = await self._pack(row, slide_rows, asset_rows)
             key = domain.zip_object_key(ss_id, row.version)
@@ -351,7 +355,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                     "ZIP_UPLOAD_FAILED", "Storing the ZIP bundle failed; retrying is safe."
                 ) from None
             await store.save_bundle(conn, org_id, ss_id, row.version, key)
-        return await self._zip_answer(key, False)
+        return await self._zip_answer(key, False, name)
 
     async def _pack(self, row: Any, slide_rows: list[Any], asset_rows: list[Any]) -> bytes:
         try:
@@ -368,10 +372,10 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                 "ZIP_GENERATION_FAILED", "Building the ZIP bundle failed; retrying is safe."
             ) from None
 
-    async def _zip_answer(self, key: str, cached: bool) -> renderer_pb2.GetZipResponse:
+    async def _zip_answer(self, key: str, cached: bool, name: str) -> renderer_pb2.GetZipResponse:
         ttl = timedelta(seconds=self.deps.settings.zip_url_seconds)
         expires = datetime.now(UTC) + ttl
-        url = await self.deps.storage.presigned_get(key, ttl)
+        url = await self.deps.storage.presigned_get(key, ttl, download_name=name)
         resp = renderer_pb2.GetZipResponse(url=url, cached=cached)
         resp.expires_at.FromDatetime(expires)
         return resp

@@ -170,3 +170,9 @@ def test_upload_links_go_to_the_uploads_domain_when_one_is_set():
     assert url == "https://usercontent.example/v0/public/uploads/org_1/abcdefghijklmnop.png"
     # A deck naming that link reads the object itself, not the URL.
     assert domain.own_object_key(url, s.s3_public_url, s.uploads_base()) == key
+
+
+def test_zip_download_name_is_the_app_slug_and_the_deck_id():
+    assert domain.zip_download_name("fit-pal", "ss_123") == "fit-pal-ss_123.zip"
+    assert domain.zip_download_name('bad"/..\r\nname', "ss_1") == "bad-name-ss_1.zip"
+    assert domain.zip_download_name("", "ss_1") == "slideshow-ss_1.zip"
