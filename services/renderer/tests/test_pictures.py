@@ -80,6 +80,29 @@ def test_latin_words_in_serif_decks_of_other_scripts_are_set_in_sans() -> None:
         assert fonts.faces_for("Latin", "serif", lang)[0] != "serif_bold", lang
 
 
+def test_digits_in_serif_decks_of_other_scripts_are_set_in_sans() -> None:
+    """Hebrew and Thai faces have no digits: a '4' among Hebrew words in the serif design is set in
+    the sans the words around it match, not in the Latin serif (a review saw serif digits there)."""
+    for lang, deck in (("he", "inspo"), ("th", "inspo")):
+        plan = gallery.plan([deck], [lang], ["fitness"], ["listicle"], ["brand"])[0]
+        seen = []
+        orig = art.render_with_layout
+
+        def grab(copy, style, seen=seen, orig=orig):
+            pngs, records = orig(copy, style)
+            seen.extend(records)
+            return pngs, records
+
+        art.render_with_layout = grab
+        try:
+            gallery.render(plan, (), ())
+        finally:
+            art.render_with_layout = orig
+        digit_runs = [(t, f) for r in seen for line in r.runs for t, f in line if any(c.isdigit() for c in t)]
+        assert digit_runs, lang
+        assert all(not f.startswith("serif") for _, f in digit_runs), (lang, digit_runs)
+
+
 def _sky_over_busy_ground() -> bytes:
     """A 1080x1920 photo: flat sky down to 40 % of its height, dense detail (a mosaic of 16 px tiles) below."""
     import io

@@ -101,6 +101,8 @@ def faces_for(script_name: str, style: str, language: str) -> tuple[str, ...]:
         return ("emoji",)
     # Common characters and unknown scripts: the deck's main face first, then everything we have.
     main = faces_for(main_script(language), style, language)
+    if style == "serif" and main_script(language) not in ("Latin", "Cyrillic", "Greek"):
+        style = "title"  # digits the Hebrew or Thai face lacks: sans like the words around them
     rest = (
         _LATIN.get(style, "tiktok_heavy"),
         "noto_bold",
