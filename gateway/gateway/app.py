@@ -192,6 +192,21 @@ def _document_auth(schema: dict, routes: list) -> None:
                     del response["headers"]
 
 
+def _document_unavailable(schema: dict, envelope: dict) -> None:
+    """Every operation needs a service behind the gateway, so each can answer 503 UNAVAILABLE with
+    Retry-After while that service is down or restarting (the other routes keep answering)."""
+    retry_after = {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}
+    for path_item in schema.get("paths", {}).values():
+        for operation in path_item.values():
+            responses = operation.setdefault("responses", {})
+            unavailable = responses.setdefault("503", {"description": "UNAVAILABLE", "content": envelope})
+            if "UNAVAILABLE" not in unavailable.get("description", ""):
+                unavailable["description"] = ", ".join(
+                    filter(None, [unavailable.get("description"), "UNAVAILABLE"])
+                )
+            unavailable.setdefault("headers", {}).update(retry_after)
+
+
 # OpenAPI links from the operations that create something to those that use it: clients (and
 # schemathesis's stateful tests) follow them. (source operationId, its 2xx status, targets,
 # parameters). Publishing and TikTok accounts too (tests/system/test_fuzz_openapi.py follows them
@@ -311,6 +326,7 @@ def install_openapi(app: FastAPI) -> None:
             for operation in path_item.values():
                 operation.get("responses", {}).pop("422", None)
         _document_auth(schema, app.routes)
+        _document_unavailable(schema, envelope)
         document_text_rules(schema)
         _check_operation_ids(schema)
         _document_links(schema)
