@@ -312,6 +312,18 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
 
     page.goto("/console/hooks")
     browser.check(page, "hooks")
+    # Reviewing the organization's own hooks: reject one (it stays out of decks), approve it again.
+    first = page.locator("tbody tr", has=page.locator("button:has-text('Reject')")).first
+    hook_text = first.locator(".hook-text").inner_text()
+    first.locator("button:has-text('Reject')").click()
+    page.wait_for_url(re.compile(r"msg=hook-reviewed"))
+    page.goto("/console/hooks?status=REJECTED")
+    row = page.locator("tbody tr", has_text=hook_text)
+    assert row.locator(".badge-rejected").is_visible()
+    row.locator("button:has-text('Approve')").click()
+    page.wait_for_url(re.compile(r"msg=hook-reviewed"))
+    page.goto("/console/hooks?status=REJECTED")
+    assert page.locator("tbody tr", has_text=hook_text).count() == 0
     page.goto("/console/usage")
     browser.check(page, "usage-pro")
     page.goto("/console")
