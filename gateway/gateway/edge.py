@@ -251,7 +251,8 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
     await error_response("PAYLOAD_TOO_LARGE", message)(scope, receive, send)
 
 
-def _own_origins(request: Request) -> set[str]:
+def own_origins(request: Request) -> set[str]:
+    """The origins this gateway answers as: its public base URL's and the request's own host."""
     origins = set()
     base = urlsplit(request.app.state.settings.public_base_url)
     if base.scheme and base.netloc:
@@ -279,7 +280,7 @@ def check_cookie_request(request: Request) -> None:
     origin = request.headers.get("origin", "").strip().lower()
     fetch_site = request.headers.get("sec-fetch-site", "").strip().lower()
     if origin and origin != "null":
-        same = origin.rstrip("/") in _own_origins(request)
+        same = origin.rstrip("/") in own_origins(request)
     elif fetch_site:
         same = fetch_site in ("same-origin", "none")
     else:

@@ -30,7 +30,8 @@ from kit import logs
 from kit.errors import ServiceError
 
 from gateway.auth import SESSION_COOKIE, Caller, authenticate_token, enforce_rate_limit
-from gateway.routes.auth import secure_cookies
+from gateway.edge import own_origins
+from gateway.routes.auth import secure_cookies, set_session_cookie
 
 log = logs.get(__name__)
 
@@ -157,22 +158,11 @@ def session_csrf(session_token: str) -> str:
     return hmac.new(session_token.encode(), b"console-csrf-v1", hashlib.sha256).hexdigest()
 
 
-def _own_origins(request: Request) -> set[str]:
-    origins = set()
-    base = urlsplit(request.app.state.settings.public_base_url)
-    if base.scheme and base.netloc:
-        origins.add(f"{base.scheme}://{base.netloc}".lower())
-    host = request.headers.get("host", "")
-    if host:
-        origins.add(f"{request.url.scheme}://{host}".lower())
-    return origins
-
-
 def check_origin(request: Request) -> None:
     origin = request.headers.get("origin", "").strip().lower()
     fetch_site = request.headers.get("sec-fetch-site", "").strip().lower()
     if origin and origin != "null":
-        same = origin.rstrip("/") in _own_origins(request)
+        same = origin.rstrip("/") in own_origins(request)
     elif fetch_site:
         same = fetch_site in ("same-origin", "none")
     else:
@@ -247,16 +237,7 @@ def set_anonymous_csrf(request: Request, response: Response, token: str) -> None
 
 
 def set_session(request: Request, response: Response, token: str) -> None:
-    """As gateway.routes.auth.session_response sets it."""
-    response.set_cookie(
-        SESSION_COOKIE,
-        token,
-        max_age=30 * 24 * 3600,
-        httponly=True,
-        samesite="lax",
-        secure=secure_cookies(request),
-        path="/",
-    )
+    set_session_cookie(request, response, token)
 
 
 def clear_session(request: Request, response: Response) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from kit.errors import ServiceError
 from kit.grpcx import call
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -76,6 +76,12 @@ def session_response(request: Request, token: str, org_id: str, status: int) -> 
     response = JSONResponse(
         {"success": True, "body": {"session_token": token, "organization_id": org_id}}, status_code=status
     )
+    set_session_cookie(request, response, token)
+    return response
+
+
+def set_session_cookie(request: Request, response: Response, token: str) -> None:
+    """The session cookie, as sign-up and sign-in set it for REST and the console alike."""
     response.set_cookie(
         SESSION_COOKIE,
         token,
@@ -85,7 +91,6 @@ def session_response(request: Request, token: str, org_id: str, status: int) -> 
         secure=secure_cookies(request),
         path="/",
     )
-    return response
 
 
 @router.post(
