@@ -157,9 +157,7 @@ def available(face: str) -> bool:
 _local = threading.local()
 
 
-FONTS_PER_THREAD = (
-    40  # a CJK face costs about 3.5 MB at each size: keep the sizes in use, not every size tried
-)
+FONTS_PER_THREAD = 24  # a CJK face costs about 3.5 MB at each size: keep the sizes in use, not every size tried (24: 453 MB peak)
 
 
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
