@@ -338,6 +338,27 @@ def test_deleting_the_app_removes_its_slideshows(fresh):
         time.sleep(0.2)
 
 
+def test_a_deck_of_an_app_deleted_through_another_gateway_is_gone_on_the_next_read(fresh, stack_env):
+    """Whether the app still exists comes from the app answers each gateway keeps (catalog's writes
+    answer once every gateway dropped them), so both replicas answer 404 right after the DELETE."""
+    second = stack_env.get("GATEWAY_2_URL")
+    if not second:
+        pytest.skip("the stack runs one gateway (STACK_GATEWAY_REPLICAS=2 runs two, as make test does)")
+    api, _ = fresh()
+    app_id = make_app(api)
+    deck = wait_final(api, generate(api, app_id).json()["body"]["slideshow_id"])
+    with httpx.Client(base_url=second, headers=api.headers, timeout=30) as other:
+        for client in (api, other):  # both keep the app's answer
+            assert client.get(f"/v0/api/v1/slideshows/{deck['_id']}").status_code == 200
+            assert deck["_id"] in [s["_id"] for s in client.get("/v0/api/v1/slideshows").json()["data"]]
+        assert other.delete(f"/v0/api/v1/apps/{app_id}").status_code == 200
+        for client in (api, other):
+            r = client.get(f"/v0/api/v1/slideshows/{deck['_id']}")
+            assert (r.status_code, error_code(r)) == (404, "SLIDESHOW_NOT_FOUND")
+            listed = client.get("/v0/api/v1/slideshows").json()
+            assert deck["_id"] not in [s["_id"] for s in listed["data"]] and listed["total"] == 0
+
+
 # --- a worker killed mid-render --------------------------------------------------------------
 
 

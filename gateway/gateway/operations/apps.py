@@ -188,6 +188,19 @@ async def get_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
     return body
 
 
+async def app_exists(backends: Any, caller: Caller, app_id: str) -> bool:
+    """Whether the organization still has the app (archived or not), from the answers kept while
+    catalog streams their changes (get_app): once an app's DELETE has answered, this is False on
+    every gateway, so its slideshows are not found even before the renderer hears of it."""
+    try:
+        await get_app(backends, caller, app_id)
+    except ServiceError as err:
+        if err.code == "APP_NOT_FOUND":
+            return False
+        raise
+    return True
+
+
 async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> dict[str, Any]:
     allowed = tuple(f for f in FIELDS if f not in NOT_ON_CREATE)
     _check_fields(fields, allowed, nulls=True)

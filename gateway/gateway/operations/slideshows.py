@@ -7,6 +7,7 @@ are the REST ones (QUEUED, RENDERING, READY, FAILED); MCP maps its own wording o
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from kit.errors import ServiceError, validation_error
@@ -16,6 +17,7 @@ from slides.renderer.v1 import renderer_pb2
 
 from gateway.auth import Caller
 from gateway.formats import ts
+from gateway.operations.apps import app_exists
 
 STATUSES = ("QUEUED", "RENDERING", "READY", "FAILED")
 IDEMPOTENCY_KEY_MAX = 255
@@ -189,9 +191,20 @@ async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> dic
     _require_slideshow_id(slideshow_id)
     resp = await call(
         backends.renderer.GetSlideshow,
-        renderer_pb2.GetSlideshowRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
+        renderer_pb2.GetSlideshowRequest(
+            organization_id=caller.organization_id, slideshow_id=slideshow_id, app_checked_by_caller=True
+        ),
     )
+    if not await app_exists(backends, caller, resp.slideshow.app_id):
+        raise ServiceError("SLIDESHOW_NOT_FOUND", "No such slideshow in this organization.")
     return {"success": True, "body": detail_json(resp.slideshow)}
+
+
+async def _existing_apps(backends: Any, caller: Caller, app_ids: set[str]) -> set[str]:
+    """The apps among `app_ids` that the organization still has (kept answers: see app_exists)."""
+    ordered = sorted(app_ids)
+    flags = await asyncio.gather(*(app_exists(backends, caller, a) for a in ordered))
+    return {a for a, ok in zip(ordered, flags, strict=True) if ok}
 
 
 async def list_slideshows(
@@ -214,14 +227,17 @@ async def list_slideshows(
             page=common_pb2.PageRequest(page=page, limit=limit),
             app_id=app_id or "",
             statuses=list(statuses),
+            app_checked_by_caller=True,
         ),
     )
+    rows = resp.slideshows
+    alive = await _existing_apps(backends, caller, {s.app_id for s in rows})
     return {
         "success": True,
-        "data": [summary_json(s) for s in resp.slideshows],
+        "data": [summary_json(s) for s in rows if s.app_id in alive],
         "page": resp.page.page,
         "limit": resp.page.limit,
-        "total": resp.page.total,
+        "total": resp.page.total - sum(s.app_id not in alive for s in rows),
     }
 
 

@@ -103,12 +103,29 @@ def slideshow_pb(
     return msg
 
 
+def full_pb(row: Any) -> renderer_pb2.Slideshow:
+    """The Slideshow of a store.get_full row (slides and assets as JSON arrays)."""
+    msg = slideshow_pb(row)
+    add_slide, add_asset = msg.slides.add, msg.marketing_assets.add
+    for order, template, layout_type, title, subtitle, label, image_url, duration in row.slides:
+        add_slide(
+            order=order,
+            template=template,
+            layout_type=layout_type,
+            title=title,
+            subtitle=subtitle,
+            label=label,
+            image_url=image_url,
+            duration=duration,
+        )
+    for type_, text, tags in row.assets:
+        add_asset(type=type_, text=text, tags=tags)
+    return msg
+
+
 async def load_full(conn: AsyncConnection, org_id: str, ss_id: str) -> renderer_pb2.Slideshow | None:
-    row = await store.get_slideshow(conn, org_id, ss_id)
-    if row is None:
-        return None
-    slide_rows, asset_rows = await store.deck_rows(conn, [ss_id])
-    return slideshow_pb(row, slide_rows, asset_rows)
+    row = await store.get_full(conn, org_id, ss_id)
+    return None if row is None else full_pb(row)
 
 
 # --- outbox ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from kit import grpcx, ids, logs
+from kit import db, grpcx, ids, logs
 from kit.errors import ServiceError, validation_error
 from kit.outages import unavailable_error
 from slides.billing.v1 import billing_pb2
@@ -64,6 +64,8 @@ def format_pb(f: catalog.Format) -> renderer_pb2.Format:
 class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
     def __init__(self, deps: Deps):
         self.deps = deps
+        # Reads of one statement: no BEGIN / ROLLBACK round trips.
+        self.reads = db.autocommit(deps.engine)
 
     # --- catalog of niches, formats, designs ---------------------------------------------------
 
@@ -261,11 +263,13 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         org_id = _org(request.organization_id)
         if not domain.safe_id(request.slideshow_id):
             raise _not_found()
-        async with self.deps.engine.connect() as conn:
-            full = await events.load_full(conn, org_id, request.slideshow_id)
-        if full is None or not await self._app_alive(org_id, full.app_id):
+        async with self.reads.connect() as conn:
+            row = await store.get_full(conn, org_id, request.slideshow_id)
+        if row is None or row.app_deleted:
             raise _not_found()
-        return renderer_pb2.GetSlideshowResponse(slideshow=full)
+        if not request.app_checked_by_caller and not await self._app_alive(org_id, row.app_id):
+            raise _not_found()
+        return renderer_pb2.GetSlideshowResponse(slideshow=events.full_pb(row))
 
     @grpcx.rpc
     async def ListSlideshows(self, request, context) -> renderer_pb2.ListSlideshowsResponse:
@@ -278,9 +282,10 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             raise validation_error([("status", f"must be one of {', '.join(domain.STATUSES)}")])
         if request.app_id and not domain.safe_id(request.app_id):
             raise validation_error([("app_id", "is not an app id")])
-        async with self.deps.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows, total = await store.list_slideshows(conn, org_id, page, limit, request.app_id, statuses)
-        alive = await self._alive_apps(org_id, {r.app_id for r in rows})
+        app_ids = {r.app_id for r in rows}
+        alive = app_ids if request.app_checked_by_caller else await self._alive_apps(org_id, app_ids)
         return renderer_pb2.ListSlideshowsResponse(
             slideshows=[events.slideshow_pb(r) for r in rows if r.app_id in alive],
             page=common_pb2.PageInfo(

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from kit import db
 from kit.outbox import outbox_table, processed_events_table
 from sqlalchemy import (
     Column,
@@ -208,25 +209,67 @@ async def get_slideshow(conn: AsyncConnection, org_id: str, ss_id: str, *, lock:
     return (await conn.execute(query)).first()
 
 
+# One round trip for a whole deck, as the hottest read (GET slideshow, polled by every client) wants:
+# the row, its slides and assets as JSON arrays, and whether the app-deleted event already came.
+# Plain SQL on the driver: SQLAlchemy's statement building costs more CPU than the query itself.
+_FULL_COLUMNS = ", ".join(f"s.{c.name}" for c in SUMMARY_COLUMNS)
+FULL_SLIDESHOW_SQL = f"""
+SELECT {_FULL_COLUMNS},
+  (SELECT coalesce(json_agg(json_build_array(position, template, layout_type, title, subtitle, label,
+                                             image_url, duration) ORDER BY position), '[]')
+     FROM {SCHEMA}.slides WHERE slideshow_id = s.id) AS slides,
+  (SELECT coalesce(json_agg(json_build_array(type, text, tags) ORDER BY position), '[]')
+     FROM {SCHEMA}.marketing_assets WHERE slideshow_id = s.id) AS assets,
+  EXISTS (SELECT 1 FROM {SCHEMA}.deleted_apps d
+           WHERE d.organization_id = s.organization_id AND d.app_id = s.app_id) AS app_deleted
+FROM {SCHEMA}.slideshows s
+WHERE s.id = %(id)s AND s.organization_id = %(org)s
+"""
+
+
+async def get_full(conn: AsyncConnection, org_id: str, ss_id: str) -> Any | None:
+    """The slideshow (SUMMARY_COLUMNS) with `slides` ([order, template, layout_type, title,
+    subtitle, label, image_url, duration] each), `assets` ([type, text, tags] each) and
+    `app_deleted`; None when the organization has no such slideshow."""
+    rows = await db.fetch_all(conn, FULL_SLIDESHOW_SQL, {"id": ss_id, "org": org_id})
+    return rows[0] if rows else None
+
+
+_SUMMARY_SELECT = ", ".join(c.name for c in SUMMARY_COLUMNS)
+
+
+def _list_where(app_id: str, statuses: Sequence[str]) -> str:
+    where = "organization_id = %(org)s"
+    if app_id:
+        where += " AND app_id = %(app)s"
+    if statuses:
+        where += " AND status = ANY(%(statuses)s)"
+    return where
+
+
 async def list_slideshows(
     conn: AsyncConnection, org_id: str, page: int, limit: int, app_id: str = "", statuses: Sequence[str] = ()
-) -> tuple[list[Row], int]:
-    conds = [slideshows.c.organization_id == org_id]
-    if app_id:
-        conds.append(slideshows.c.app_id == app_id)
-    if statuses:
-        conds.append(slideshows.c.status.in_(list(statuses)))
-    total = (await conn.execute(select(func.count()).select_from(slideshows).where(*conds))).scalar_one()
-    rows = (
-        await conn.execute(
-            select(*SUMMARY_COLUMNS)
-            .where(*conds)
-            .order_by(slideshows.c.created_at.desc(), slideshows.c.id.desc())
-            .limit(limit)
-            .offset((page - 1) * limit)
-        )
-    ).all()
-    return list(rows), int(total)
+) -> tuple[list[Any], int]:
+    """A page of SUMMARY_COLUMNS rows, newest first, and the total. Plain SQL on the driver (see
+    get_full); the page walks slideshows_org_created / slideshows_org_app_created backwards."""
+    where = _list_where(app_id, statuses)
+    params = {
+        "org": org_id,
+        "app": app_id,
+        "statuses": list(statuses),
+        "limit": limit,
+        "offset": (page - 1) * limit,
+    }
+    total = (
+        await db.fetch_all(conn, f"SELECT count(*) AS n FROM {SCHEMA}.slideshows WHERE {where}", params)
+    )[0].n
+    rows = await db.fetch_all(
+        conn,
+        f"SELECT {_SUMMARY_SELECT} FROM {SCHEMA}.slideshows WHERE {where} "
+        "ORDER BY created_at DESC, id DESC LIMIT %(limit)s OFFSET %(offset)s",
+        params,
+    )
+    return rows, int(total)
 
 
 def claimable(now: datetime):

@@ -214,12 +214,14 @@ class GenerateSlideshowResponse(_message.Message):
     def __init__(self, slideshow_id: _Optional[str] = ..., status: _Optional[str] = ...) -> None: ...
 
 class GetSlideshowRequest(_message.Message):
-    __slots__ = ("organization_id", "slideshow_id")
+    __slots__ = ("organization_id", "slideshow_id", "app_checked_by_caller")
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     SLIDESHOW_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_CHECKED_BY_CALLER_FIELD_NUMBER: _ClassVar[int]
     organization_id: str
     slideshow_id: str
-    def __init__(self, organization_id: _Optional[str] = ..., slideshow_id: _Optional[str] = ...) -> None: ...
+    app_checked_by_caller: bool
+    def __init__(self, organization_id: _Optional[str] = ..., slideshow_id: _Optional[str] = ..., app_checked_by_caller: _Optional[bool] = ...) -> None: ...
 
 class GetSlideshowResponse(_message.Message):
     __slots__ = ("slideshow",)
@@ -228,16 +230,18 @@ class GetSlideshowResponse(_message.Message):
     def __init__(self, slideshow: _Optional[_Union[Slideshow, _Mapping]] = ...) -> None: ...
 
 class ListSlideshowsRequest(_message.Message):
-    __slots__ = ("organization_id", "page", "app_id", "statuses")
+    __slots__ = ("organization_id", "page", "app_id", "statuses", "app_checked_by_caller")
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     APP_ID_FIELD_NUMBER: _ClassVar[int]
     STATUSES_FIELD_NUMBER: _ClassVar[int]
+    APP_CHECKED_BY_CALLER_FIELD_NUMBER: _ClassVar[int]
     organization_id: str
     page: _common_pb2.PageRequest
     app_id: str
     statuses: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, organization_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ..., app_id: _Optional[str] = ..., statuses: _Optional[_Iterable[str]] = ...) -> None: ...
+    app_checked_by_caller: bool
+    def __init__(self, organization_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ..., app_id: _Optional[str] = ..., statuses: _Optional[_Iterable[str]] = ..., app_checked_by_caller: _Optional[bool] = ...) -> None: ...
 
 class ListSlideshowsResponse(_message.Message):
     __slots__ = ("slideshows", "page")
