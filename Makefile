@@ -75,9 +75,11 @@ check-sdk: sdk
 lint-protos: node_modules/.installed
 	cd protos && ../node_modules/.bin/buf lint
 
+# lint-imports: the layering contracts in pyproject.toml ([tool.importlinter]).
 lint: install
 	$(UV) run --frozen ruff check .
 	$(UV) run --frozen ruff format --check .
+	$(UV) run --frozen lint-imports --no-cache
 
 typecheck: install
 	$(UV) run --frozen mypy libs/kit gateway/gateway $(foreach s,$(wildcard services/*/),$(s)$(notdir $(s:/=))/)

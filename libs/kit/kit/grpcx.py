@@ -19,7 +19,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from opentelemetry import trace
 
 from kit import logs, metrics, tracing
-from kit.errors import ServiceError, grpc_status_for
+from kit.errors import ServiceError
+from kit.grpcerrors import error_from_rpc, grpc_status_for, trailing_metadata
 from kit.outages import unavailable_error
 
 log = logs.get(__name__)
@@ -68,7 +69,7 @@ def rpc(fn: F) -> F:
                 return await fn(self, request, context)
         except ServiceError as err:
             outcome = err.code
-            context.set_trailing_metadata(err.trailing_metadata())
+            context.set_trailing_metadata(trailing_metadata(err))
             await context.abort(grpc_status_for(err.code), err.message)
         except grpc.aio.AbortError:
             outcome = "ABORTED"
@@ -82,7 +83,7 @@ def rpc(fn: F) -> F:
             else:
                 outcome = unavailable.code
                 log.warning("rpc failed: a dependency is unreachable", method=fn.__name__, error=repr(err))
-                context.set_trailing_metadata(unavailable.trailing_metadata())
+                context.set_trailing_metadata(trailing_metadata(unavailable))
                 await context.abort(grpc.StatusCode.UNAVAILABLE, unavailable.message)
         finally:
             _deadline.reset(deadline)
@@ -174,7 +175,7 @@ async def call(
     except grpc.aio.AioRpcError as err:
         if err.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
             log.warning("rpc deadline exceeded", method=_name(method), timeout=round(timeout, 3))
-        raise ServiceError.from_rpc_error(err) from None
+        raise error_from_rpc(err) from None
 
 
 def _name(method: Any) -> str:

@@ -3,7 +3,8 @@
 import grpc
 import pytest
 from kit import ids
-from kit.errors import ServiceError, grpc_status_for, validation_error
+from kit.errors import ServiceError, validation_error
+from kit.grpcerrors import grpc_status_for
 from kit.kafka import unpack
 from kit.outbox import envelope
 from slides.catalog.v1 import catalog_pb2

@@ -18,6 +18,7 @@ from typing import Any
 import grpc
 from google.protobuf.json_format import MessageToDict
 from kit.errors import ServiceError
+from kit.grpcerrors import error_from_rpc
 
 
 def stack_env() -> dict[str, str]:
@@ -49,7 +50,7 @@ def invoke(method: Any, request: Any, timeout: float = 15) -> Any:
     try:
         return method(request, timeout=timeout)
     except grpc.RpcError as err:
-        raise ServiceError.from_rpc_error(err) from None
+        raise error_from_rpc(err) from None
 
 
 def billing_stub(channel: grpc.Channel) -> Any:

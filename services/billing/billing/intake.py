@@ -13,19 +13,17 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import stripe
 from kit import ids, logs
 from kit.errors import ServiceError, validation_error
+from slides.billing.v1 import billing_pb2
 from sqlalchemy import select
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from billing import domain, events, store
-
-if TYPE_CHECKING:
-    from billing.server import BillingServicer
 
 log = logs.get(__name__)
 
@@ -106,9 +104,12 @@ Handler = Callable[["Intake", AsyncConnection, Row, dict[str, Any], int], Awaita
 
 
 class Intake:
-    def __init__(self, engine: AsyncEngine, servicer: BillingServicer):
+    """org_pb: an organization row as the proto its OrganizationChanged event carries (the
+    servicer's, which knows the plans' limits)."""
+
+    def __init__(self, engine: AsyncEngine, org_pb: Callable[[Row], billing_pb2.Organization]):
         self.engine = engine
-        self.servicer = servicer
+        self.org_pb = org_pb
 
     async def handle(self, event: dict[str, Any]) -> Result:
         event_id, event_type, created = event["id"], event["type"], event["created"]
@@ -152,7 +153,7 @@ class Intake:
         new = await store.update_organization(conn, org.id, **values)
         assert new is not None
         if (new.plan, new.status, new.stripe_customer_id) != (org.plan, org.status, org.stripe_customer_id):
-            await events.organization_changed(conn, self.servicer.org_pb(new))
+            await events.organization_changed(conn, self.org_pb(new))
         if new.status == "SUSPENDED" and org.status != "SUSPENDED":
             subject, body = domain.suspension_mail(new.name)
             await self.mail(conn, new, "suspension", subject, body)

@@ -462,7 +462,7 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             self.settings.stripe_webhook_secret,
             self.settings.stripe_tolerance_seconds,
         )
-        result = await intake.Intake(self.engine, self).handle(event)
+        result = await intake.Intake(self.engine, self.org_pb).handle(event)
         self.relay.notify()
         self.mailer.notify()
         if result.organization_id:

@@ -17,6 +17,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from kit import topics
 from kit.db import make_engine
 from kit.errors import ServiceError
+from kit.grpcerrors import error_from_rpc
 from kit.kafka import unpack
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from slides.common.v1 import common_pb2
@@ -34,7 +35,7 @@ async def rpc(method, request):
     try:
         return await method(request, timeout=15)
     except grpc.aio.AioRpcError as err:
-        raise ServiceError.from_rpc_error(err) from None
+        raise error_from_rpc(err) from None
 
 
 async def new_org(stub, plan: str = "pro") -> billing_pb2.CreateOrganizationResponse:
