@@ -431,18 +431,17 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
 
     @rpc
     async def GetUsage(self, request, context):
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             org = await self._org(conn, request.organization_id)
             period = self.period(org)
             limits = self.plans[org.plan]
-            usage = [
-                billing_pb2.QuotaUsage(
-                    quota=q,
-                    limit=limits.quota_limit(q),
-                    used=await store.used(conn, org.id, q, domain.counter_period(q, period[0])),
-                )
-                for q in domain.QUOTAS
-            ]
+            used = await store.used_in(
+                conn, org.id, {q: domain.counter_period(q, period[0]) for q in domain.QUOTAS}
+            )
+        usage = [
+            billing_pb2.QuotaUsage(quota=q, limit=limits.quota_limit(q), used=used.get(q, 0))
+            for q in domain.QUOTAS
+        ]
         return billing_pb2.GetUsageResponse(
             plan=org.plan,
             limits=limits_pb(limits),

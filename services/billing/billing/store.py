@@ -437,6 +437,17 @@ async def used(conn: AsyncConnection, org_id: str, quota: str, period_start: dat
     return (await conn.execute(q)).scalar_one_or_none() or 0
 
 
+async def used_in(conn: AsyncConnection, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
+    """What the organization used of each quota in its period ({quota: period_start}): one query."""
+    rows = await db.fetch_all(
+        conn,
+        "SELECT quota, used FROM billing.usage_counters WHERE organization_id = %(org)s AND "
+        "(quota, period_start) IN (SELECT * FROM unnest(%(quotas)s::text[], %(starts)s::timestamptz[]))",
+        {"org": org_id, "quotas": list(periods), "starts": list(periods.values())},
+    )
+    return {r.quota: r.used or 0 for r in rows}
+
+
 async def first_quota_notice(conn: AsyncConnection, org_id: str, quota: str, period_start: datetime) -> bool:
     q = (
         pg_insert(quota_notices)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import ids, logs
+from kit import db, ids, logs
 from kit.errors import ServiceError
 from kit.grpcx import rpc
 from kit.outbox import OutboxRelay
@@ -71,6 +71,8 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         settings: Settings,
     ):
         self.engine = engine
+        # Reads of one statement: no BEGIN / ROLLBACK round trips.
+        self.reads = db.autocommit(engine)
         self.relay = relay
         self.upstream = upstream
         self.writer = hook_writer
@@ -89,9 +91,7 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             request.q,
             request.sort,
         )
-        async with self.engine.connect() as conn:
-            # One snapshot for the page and its total.
-            await conn.execution_options(isolation_level="REPEATABLE READ")
+        async with self.reads.connect() as conn:
             rows, total = await store.list_hooks(conn, request.organization_id, f)
         return hooks_pb2.ListHooksResponse(
             hooks=[hook_pb(r) for r in rows],

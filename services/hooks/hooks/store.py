@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from kit import ids
+from kit import db, ids
 from kit.outbox import outbox_table, processed_events_table
 from sqlalchemy import (
     Column,
@@ -138,29 +138,38 @@ async def existing_keys(conn: AsyncConnection, org_id: str, niche: str, language
     return set((await conn.execute(stmt)).scalars().all())
 
 
+HOOK_COLUMNS = (
+    "id, organization_id, text, category, language, niche, source, status, performance_score, created_at"
+)
+_ORDER = {
+    "recent": "created_at DESC, id DESC",
+    "": "performance_score DESC, created_at DESC, id DESC",
+}
+
+
 async def list_hooks(conn: AsyncConnection, org_id: str, f: domain.ListFilters) -> tuple[list[Row], int]:
-    where = [library.c.organization_id == org_id]
-    if f.niche:
-        where.append(library.c.niche == f.niche)
-    if f.language:
-        where.append(library.c.language == f.language)
-    if f.category:
-        where.append(library.c.category == f.category)
-    if f.status:
-        where.append(library.c.status == f.status)
+    """A page (HOOK_COLUMNS rows) and the total of the same snapshot: one statement (the count joined
+    to the page), plain SQL on the driver; the page walks hooks_by_score / hooks_by_recent."""
+    where = ["organization_id = %(org)s"]
+    params: dict[str, object] = {"org": org_id, "limit": f.limit, "offset": (f.page - 1) * f.limit}
+    for name in ("niche", "language", "category", "status"):
+        value = getattr(f, name)
+        if value:
+            where.append(f"{name} = %({name})s")
+            params[name] = value
     if f.q:
-        where.append(func.lower(library.c.text).like(domain.like_pattern(f.q), escape="\\"))
-    if f.sort == "recent":
-        order = [library.c.created_at.desc(), library.c.id.desc()]
-    else:
-        order = [library.c.performance_score.desc(), library.c.created_at.desc(), library.c.id.desc()]
-    total = (await conn.execute(select(func.count()).select_from(library).where(*where))).scalar_one()
-    rows = (
-        await conn.execute(
-            select(library).where(*where).order_by(*order).limit(f.limit).offset((f.page - 1) * f.limit)
-        )
-    ).all()
-    return list(rows), int(total)
+        where.append("lower(text) LIKE %(q)s ESCAPE '\\'")
+        params["q"] = domain.like_pattern(f.q)
+    cond = " AND ".join(where)
+    order = _ORDER.get(f.sort, _ORDER[""])
+    sql = (
+        f"SELECT page.*, total.n AS total FROM (SELECT count(*) AS n FROM hooks.hooks WHERE {cond}) total "
+        f"LEFT JOIN LATERAL (SELECT {HOOK_COLUMNS} FROM hooks.hooks WHERE {cond} "
+        f"ORDER BY {order} LIMIT %(limit)s OFFSET %(offset)s) page ON true"
+    )
+    rows = await db.fetch_all(conn, sql, params)
+    total = int(rows[0].total) if rows else 0
+    return [r for r in rows if r.id is not None], total
 
 
 async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: str) -> Row | None:
