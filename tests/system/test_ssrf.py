@@ -1,6 +1,6 @@
 """SSRF: with the private-network setting off, outgoing URLs that reach loopback, private,
 link-local (cloud metadata), unspecified or IPv4-in-IPv6 addresses are refused, for webhook
-and chat URLs (delivery's one URL rule) and for screenshots fetched by the renderer.
+and chat URLs and for screenshots fetched by the renderer (the one guard, kit.netguard).
 
 The running stack allows private networks (local receivers), so these call the rules directly."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from delivery import urls
+from kit import netguard
 from kit.errors import ServiceError
 from renderer import events as renderer_events
 from renderer.settings import Settings as RendererSettings
@@ -41,7 +41,7 @@ def run(coro):
 def test_delivery_url_rule_refuses_private_targets(kind, host):
     url = f"https://{host}/{kind}/endpoint"
     with pytest.raises(ServiceError) as err:
-        run(urls.check(url, allow_private=False))
+        run(netguard.check(url, allow_private=False))
     assert err.value.code == "VALIDATION_ERROR"
     assert err.value.details["fields"][0]["field"] == "url"
 
@@ -49,13 +49,13 @@ def test_delivery_url_rule_refuses_private_targets(kind, host):
 @pytest.mark.parametrize("host", FORBIDDEN_HOSTS)
 def test_delivery_url_rule_refuses_private_targets_on_other_ports(host):
     with pytest.raises(ServiceError):
-        run(urls.check(f"https://{host}:8443/x", allow_private=False))
+        run(netguard.check(f"https://{host}:8443/x", allow_private=False))
 
 
 def test_delivery_url_rule_accepts_public_and_allowed_private_targets():
-    assert run(urls.check(f"https://{PUBLIC_HOST}/hook", allow_private=False)).addresses == (PUBLIC_HOST,)
+    assert run(netguard.check(f"https://{PUBLIC_HOST}/hook", allow_private=False)).addresses == (PUBLIC_HOST,)
     # The operator setting is what the running stack uses for its local receivers.
-    assert run(urls.check("https://127.0.0.1:9/hook", allow_private=True)).addresses == ("127.0.0.1",)
+    assert run(netguard.check("https://127.0.0.1:9/hook", allow_private=True)).addresses == ("127.0.0.1",)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_delivery_url_rule_accepts_public_and_allowed_private_targets():
 )
 def test_delivery_url_rule_refuses_other_schemes_and_credentials(url):
     with pytest.raises(ServiceError):
-        run(urls.check(url, allow_private=False))
+        run(netguard.check(url, allow_private=False))
 
 
 @pytest.fixture(scope="module")

@@ -21,12 +21,42 @@ from kit.errors import ServiceError, validation_error
 MAX_URL_LENGTH = 2048
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
-# Not covered by is_global in every Python version, or worth naming.
+# IANA's special-purpose ranges that are not globally reachable, named here so the rule does not
+# depend on the Python version's is_global/is_private tables (3.11.7 calls 192.0.0.8, 192.88.99.1,
+# fec0::1 and 3fff::1 global). Checked in addition to those tables.
 _EXTRA_BLOCKED = [
-    ipaddress.ip_network("100.64.0.0/10"),  # carrier-grade NAT
-    ipaddress.ip_network("169.254.0.0/16"),  # link-local, 169.254.169.254 metadata
-    ipaddress.ip_network("fd00:ec2::/32"),  # AWS IPv6 metadata
-    ipaddress.ip_network("64:ff9b:1::/48"),  # local-use NAT64
+    ipaddress.ip_network(net)
+    for net in (
+        "0.0.0.0/8",  # "this network"
+        "10.0.0.0/8",
+        "100.64.0.0/10",  # carrier-grade NAT
+        "127.0.0.0/8",
+        "169.254.0.0/16",  # link-local, 169.254.169.254 metadata
+        "172.16.0.0/12",
+        "192.0.0.0/24",  # IETF protocol assignments
+        "192.0.2.0/24",  # documentation
+        "192.88.99.0/24",  # 6to4 relay anycast (deprecated)
+        "192.168.0.0/16",
+        "198.18.0.0/15",  # benchmarking
+        "198.51.100.0/24",
+        "203.0.113.0/24",
+        "224.0.0.0/4",  # multicast
+        "240.0.0.0/4",  # reserved, broadcast
+        "::/128",
+        "::1/128",
+        "::ffff:0:0/96",  # IPv4-mapped (the embedded address is checked too)
+        "64:ff9b:1::/48",  # local-use NAT64
+        "100::/64",  # discard
+        "2001::/23",  # IETF protocol assignments
+        "2001:db8::/32",  # documentation
+        "3fff::/20",  # documentation
+        "5f00::/16",  # segment routing
+        "fc00::/7",  # unique local
+        "fd00:ec2::/32",  # AWS IPv6 metadata
+        "fe80::/10",  # link-local
+        "fec0::/10",  # site-local (deprecated)
+        "ff00::/8",  # multicast
+    )
 ]
 
 
@@ -162,11 +192,18 @@ async def fetch(
     connection goes to the address that was checked (Host and TLS name stay the URL's host),
     so a resolver that answers differently the second time (DNS rebinding) gains nothing.
     No redirects; at most max_bytes. Raises UrlRefused or FetchError."""
+    target = await check(url, allow_private, field, schemes)
+    return await get(target, pin=not allow_private, max_bytes=max_bytes, timeout=timeout)
+
+
+async def get(target: Target, *, pin: bool, max_bytes: int, timeout: float) -> bytes:
+    """GET a checked target. pin: connect to target.addresses[0] (the checked address) and never
+    resolve the name again; Host and the TLS name (SNI, certificate check) stay the URL's host.
+    No redirects; at most max_bytes. Raises FetchError."""
     import httpx
 
-    target = await check(url, allow_private, field, schemes)
     request_url, headers, extensions = target.url, {}, {}
-    if not allow_private:
+    if pin:
         request_url = pinned_url(target)
         try:
             host = target.host.encode("idna").decode("ascii")

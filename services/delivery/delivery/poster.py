@@ -2,7 +2,7 @@
 
 aiohttp keeps one pool per (address, port, TLS settings, TLS host name), so an endpoint's
 connections stay alive between attempts and a pool lookup costs the same however many endpoints
-there are. When private networks are not allowed, the request goes to the address `urls.check`
+there are. When private networks are not allowed, the request goes to the address `netguard.check`
 just approved (DNS rebinding), while TLS verifies, and the Host header names, the URL's real host;
 since the host name is part of the pool key, a connection verified for one host is never reused
 for another on the same address."""
@@ -14,9 +14,9 @@ import ssl
 from pathlib import Path
 
 import aiohttp
+from kit import netguard
 from yarl import URL
 
-from delivery import urls
 from delivery.settings import Settings
 
 USER_AGENT = "SlidesService-Webhooks/1.0"
@@ -92,16 +92,16 @@ class Poster:
     async def post(self, destination: str, headers: dict[str, str], body: bytes) -> int:
         """POSTs `body` to `destination` after the URL rule; returns the answer's status code.
         The whole attempt, name resolution included, has the webhook timeout.
-        Raises urls.UrlRefused, TimeoutError, aiohttp.ClientError or OSError."""
+        Raises netguard.UrlRefused, TimeoutError, aiohttp.ClientError or OSError."""
         allow_private = self.settings.webhook_allow_private_networks
         async with asyncio.timeout(self.settings.webhook_timeout_seconds):
-            target = await urls.check(destination, allow_private)
+            target = await netguard.check(destination, allow_private)
             return await self.send(target, headers, body, pin=not allow_private)
 
-    async def send(self, target: urls.Target, headers: dict[str, str], body: bytes, pin: bool) -> int:
+    async def send(self, target: netguard.Target, headers: dict[str, str], body: bytes, pin: bool) -> int:
         url, server_hostname = target.url, None
         if pin:
-            url = urls.pinned_url(target)
+            url = netguard.pinned_url(target)
             host = f"[{target.host}]" if ":" in target.host else _ascii_host(target.host)
             headers = {**headers, "Host": host if target.port == 443 else f"{host}:{target.port}"}
             server_hostname = target.host

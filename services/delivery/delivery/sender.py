@@ -12,11 +12,11 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import aiohttp
-from kit import logs, metrics
+from kit import logs, metrics, netguard
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from delivery import domain, store, urls
+from delivery import domain, store
 from delivery.crypto import KeyRing
 from delivery.poster import Poster
 from delivery.settings import Settings
@@ -189,7 +189,7 @@ class Sender:
             status_code = await self._post(item)
             if not domain.is_success(status_code):
                 error = f"HTTP {status_code}"
-        except urls.UrlRefused as exc:
+        except netguard.UrlRefused as exc:
             error = f"refused: {exc.message}"
         except TimeoutError:
             error = f"timeout after {self.settings.webhook_timeout_seconds:g}s"

@@ -7,14 +7,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import grpcx, ids
+from kit import grpcx, ids, netguard
 from kit.errors import ServiceError, validation_error
 from slides.delivery.v1 import delivery_pb2 as pb
 from slides.delivery.v1 import delivery_pb2_grpc
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from delivery import domain, store, urls
+from delivery import domain, store
 from delivery.accounts import Accounts
 from delivery.crypto import KeyRing
 from delivery.publishing import Publisher
@@ -194,7 +194,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def _new_endpoint(
         self, org: str, kind: str, url: str, events: list[str], description: str
     ) -> tuple[Row, str]:
-        await urls.check(url, self.settings.webhook_allow_private_networks)
+        await netguard.check(url, self.settings.webhook_allow_private_networks)
         clean = domain.clean_events(events)
         endpoint_id = ids.new_id("wh" if kind == domain.WEBHOOK else "chat")
         secret, key_id, cipher, stored_url = "", None, None, url.strip()
@@ -286,7 +286,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         if request.update_events:
             values["events"] = domain.clean_events(list(request.events))
         if request.HasField("url"):
-            await urls.check(request.url, self.settings.webhook_allow_private_networks)
+            await netguard.check(request.url, self.settings.webhook_allow_private_networks)
             values["url"] = request.url.strip()
         now = datetime.now(UTC)
         async with self.engine.begin() as conn:

@@ -10,10 +10,10 @@ import time
 import aiohttp
 import pytest
 import trustme
-from delivery import urls
 from delivery.poster import MAX_ANSWER_BYTES, Poster
 from delivery.settings import Settings
 from delivery.testing import Receiver
+from kit import netguard
 
 
 @pytest.fixture
@@ -55,8 +55,8 @@ async def poster_for():
         await poster.close()
 
 
-def target(host: str, port: int, path: str = "/hook") -> urls.Target:
-    return urls.Target(url=f"https://{host}:{port}{path}", host=host, port=port, addresses=("127.0.0.1",))
+def target(host: str, port: int, path: str = "/hook") -> netguard.Target:
+    return netguard.Target(url=f"https://{host}:{port}{path}", host=host, port=port, addresses=("127.0.0.1",))
 
 
 async def test_pinned_request_verifies_the_real_host_name(bundle, receiver_for, poster_for):
@@ -83,7 +83,7 @@ async def test_untrusted_certificate_is_refused(receiver_for, poster_for):
 async def test_private_address_is_refused_before_any_connection(bundle, receiver_for, poster_for):
     receiver = receiver_for()
     poster = poster_for(webhook_ca_bundle=bundle, webhook_allow_private_networks=False)
-    with pytest.raises(urls.UrlRefused):
+    with pytest.raises(netguard.UrlRefused):
         await poster.post(receiver.url("/hook"), {}, b"{}")
     assert receiver.received() == []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 
 import pytest
-from delivery import urls
+from kit import netguard
 from kit.errors import ServiceError
 
 REFUSED_HOSTS = [
@@ -35,23 +35,23 @@ REFUSED_HOSTS = [
 @pytest.mark.parametrize("host", REFUSED_HOSTS)
 async def test_private_targets_are_refused_when_the_setting_is_off(host):
     with pytest.raises(ServiceError) as err:
-        await urls.check(f"https://{host}:8443/hook", allow_private=False)
+        await netguard.check(f"https://{host}:8443/hook", allow_private=False)
     assert err.value.code == "VALIDATION_ERROR"
     assert err.value.details["fields"][0]["field"] == "url"
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "[::1]", "10.0.0.5"])
 async def test_private_targets_pass_when_the_setting_is_on(host):
-    target = await urls.check(f"https://{host}/hook", allow_private=True)
+    target = await netguard.check(f"https://{host}/hook", allow_private=True)
     assert target.port == 443
 
 
 async def test_public_address_passes_and_is_pinned():
-    target = await urls.check("https://93.184.215.14:8443/a/b?c=d", allow_private=False)
+    target = await netguard.check("https://93.184.215.14:8443/a/b?c=d", allow_private=False)
     assert target.addresses == ("93.184.215.14",)
-    assert urls.pinned_url(target) == "https://93.184.215.14:8443/a/b?c=d"
-    v6 = await urls.check("https://[2606:4700::1111]/x", allow_private=False)
-    assert urls.pinned_url(v6) == "https://[2606:4700::1111]:443/x"
+    assert netguard.pinned_url(target) == "https://93.184.215.14:8443/a/b?c=d"
+    v6 = await netguard.check("https://[2606:4700::1111]/x", allow_private=False)
+    assert netguard.pinned_url(v6) == "https://[2606:4700::1111]:443/x"
 
 
 @pytest.mark.parametrize(
@@ -69,16 +69,16 @@ async def test_public_address_passes_and_is_pinned():
 )
 async def test_static_rule(url):
     with pytest.raises(ServiceError):
-        await urls.check(url, allow_private=True)
+        await netguard.check(url, allow_private=True)
 
 
 async def test_unresolvable_host_is_refused():
     with pytest.raises(ServiceError):
-        await urls.check("https://no-such-host.invalid/hook", allow_private=True)
+        await netguard.check("https://no-such-host.invalid/hook", allow_private=True)
 
 
 def test_is_forbidden_covers_embedded_ipv4():
-    assert urls.is_forbidden(ipaddress.ip_address("::ffff:10.0.0.1"))
-    assert urls.is_forbidden(ipaddress.ip_address("::127.0.0.1"))
-    assert not urls.is_forbidden(ipaddress.ip_address("8.8.8.8"))
-    assert not urls.is_forbidden(ipaddress.ip_address("2001:4860:4860::8888"))
+    assert netguard.is_forbidden(ipaddress.ip_address("::ffff:10.0.0.1"))
+    assert netguard.is_forbidden(ipaddress.ip_address("::127.0.0.1"))
+    assert not netguard.is_forbidden(ipaddress.ip_address("8.8.8.8"))
+    assert not netguard.is_forbidden(ipaddress.ip_address("2001:4860:4860::8888"))
