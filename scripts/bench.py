@@ -6,7 +6,8 @@ Each section is a function `(ctx: Context) -> None` listed in SECTIONS; later is
     STACK_PORT_OFFSET=200 .venv/bin/python scripts/bench.py [section ...]
 
 BENCH_SECONDS (default 10) sets the length of each load run, BENCH_CLIENTS (default 16) the
-number of concurrent clients.
+number of concurrent clients. The reads section's organization holds BENCH_READS_DECKS READY decks
+(default 5000) and BENCH_READS_HOOKS hooks (default 5000).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 import httpx
@@ -145,17 +147,27 @@ class WrkResult(Result):
         )
 
 
-def wrk(url: str, headers: dict[str, str], name: str) -> Result:
+def wrk(
+    url: str,
+    headers: dict[str, str],
+    name: str,
+    lua: str = "",
+    env: dict[str, str] | None = None,
+    warm_up: bool = True,
+) -> Result:
     """The same load as `hammer` (CLIENTS connections, one request after the other) from wrk,
-    which spends a fraction of httpx's CPU per request."""
-    script = ROOT / "out" / "bench-report.lua"
+    which spends a fraction of httpx's CPU per request. `lua`: a wrk script of its own (request
+    building) run before the report; `env`: variables it reads (os.getenv)."""
+    script = ROOT / "out" / f"bench-{name.replace(' ', '-').replace('/', '')}.lua"
     script.parent.mkdir(exist_ok=True)
-    script.write_text(WRK_REPORT)
+    script.write_text(lua + WRK_REPORT)
     header_args = [arg for k, v in headers.items() for arg in ("-H", f"{k}: {v}")]
     base = ["wrk", "-t2", f"-c{CLIENTS}", *header_args, "-s", str(script), url]
-    subprocess.run([*base[:3], "-d1s", *base[3:]], check=True, capture_output=True)  # warm-up
+    run_env = {**os.environ, **(env or {})}
+    if warm_up:
+        subprocess.run([*base[:3], "-d1s", *base[3:]], check=True, capture_output=True, env=run_env)
     out = subprocess.run(
-        [*base[:3], f"-d{SECONDS:.0f}s", *base[3:]], check=True, capture_output=True, text=True
+        [*base[:3], f"-d{SECONDS:.0f}s", *base[3:]], check=True, capture_output=True, text=True, env=run_env
     )
     line = next(x for x in out.stdout.splitlines() if x.startswith("BENCH "))
     requests, errors, seconds, p50, p99 = line.split()[1:]
@@ -323,7 +335,7 @@ def bench_generate_e2e(ctx: Context) -> None:
     3 rounds. READY is seen by polling every 250 ms (tighter polling would itself load the two
     cores the renderer needs); the webhook's arrival time needs no polling of the API at all."""
     sys.path.insert(0, str(ROOT / "services" / "delivery"))
-    from delivery.testing import Receiver, local_ca
+    from testkit.delivery import Receiver, local_ca
 
     _, key = make_business_org(ctx, 1)
     headers = {"Authorization": f"Bearer {key}"}
@@ -411,8 +423,8 @@ def bench_zip(ctx: Context) -> None:
 def bench_webhooks(ctx: Context) -> None:
     """Deliveries per second to a local HTTPS receiver, and completed event -> first attempt."""
     sys.path.insert(0, str(ROOT / "services" / "delivery"))
-    from delivery.testing import Receiver, local_ca, publish_events, slideshow_event
     from kit import topics
+    from testkit.delivery import Receiver, local_ca, publish_events, slideshow_event
 
     org_id, key = make_business_org(ctx, 0)
     receiver = Receiver(local_ca(ROOT / ".stack" / OFFSET))
@@ -538,6 +550,306 @@ def bench_console(ctx: Context) -> None:
     print(f"slowest page p95 {worst:.1f} ms (target < 100 ms): {'met' if worst < 100 else 'NOT met'}")
 
 
+# --- section: reads (issue 19) -------------------------------------------------------------------------
+
+READS_DECKS = int(os.environ.get("BENCH_READS_DECKS", "5000"))
+READS_HOOKS = int(os.environ.get("BENCH_READS_HOOKS", "5000"))
+READS_RENDERED = 8
+
+IDS_LUA = """
+local ids = {}
+for line in io.lines(os.getenv("BENCH_IDS")) do ids[#ids + 1] = line end
+"""
+# Each of wrk's threads seeds its own generator (the address of a fresh table differs per thread).
+RANDOM_LUA = (
+    IDS_LUA
+    + """
+math.randomseed(os.time() + (tonumber(tostring({}):sub(8)) or 0))
+"""
+)
+RANDOM_SLIDESHOW_LUA = (
+    RANDOM_LUA
+    + """
+request = function()
+  return wrk.format(nil, "/v0/api/v1/slideshows/" .. ids[math.random(#ids)])
+end
+"""
+)
+# The cold pass: wrk's two threads walk disjoint halves of the ids in order, each id read once
+# (a thread that gets through its half starts it again: reported as repeats).
+SEQUENTIAL_SLIDESHOW_LUA = (
+    """
+local threads = 0
+function setup(thread) thread:set("tid", threads); threads = threads + 1 end
+"""
+    + IDS_LUA
+    + """
+local half, i = math.floor(#ids / 2), 0
+request = function()
+  local id = ids[(tid or 0) * half + (i % half) + 1]
+  i = i + 1
+  return wrk.format(nil, "/v0/api/v1/slideshows/" .. id)
+end
+"""
+)
+MCP_GET_LUA = (
+    RANDOM_LUA
+    + """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+request = function()
+  return wrk.format("POST", nil, nil, '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":'
+    .. '{"name":"get_slideshow","arguments":{"slideshow_id":"' .. ids[math.random(#ids)] .. '"}}}')
+end
+"""
+)
+
+
+def _psql_url(ctx: Context) -> str:
+    return ctx.env["DATABASE_URL"].replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _columns(conn: Any, schema: str, table: str) -> list[str]:
+    rows = conn.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = %s AND table_name = %s "
+        "ORDER BY ordinal_position",
+        (schema, table),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def clone_decks(ctx: Context, sources: list[str], count: int) -> list[str]:
+    """`count` copies of READY decks (row, slides, assets) with new ids, created a second apart
+    going back in time, written straight into the renderer's tables: rendering thousands of decks
+    would take the bench an hour on two cores, and a read never looks at the pictures."""
+    import psycopg
+    from kit import ids
+
+    new = [(ids.new_id("ss"), sources[i % len(sources)], i + 1) for i in range(count)]
+    with psycopg.connect(_psql_url(ctx)) as conn:
+        conn.execute("CREATE TEMP TABLE bench_clones (new_id text, src_id text, n int)")
+        with conn.cursor().copy("COPY bench_clones FROM STDIN") as copy:
+            for row in new:
+                copy.write_row(row)
+        for table, key in (
+            ("slideshows", "id"),
+            ("slides", "slideshow_id"),
+            ("marketing_assets", "slideshow_id"),
+        ):
+            cols = _columns(conn, "renderer", table)
+            chosen = {key: "m.new_id"}
+            if table == "slideshows":
+                chosen["created_at"] = "t.created_at - m.n * interval '1 second'"
+            values = [chosen.get(c, f"t.{c}") for c in cols]
+            conn.execute(
+                f"INSERT INTO renderer.{table} ({', '.join(cols)}) SELECT {', '.join(values)} "
+                f"FROM renderer.{table} t JOIN bench_clones m ON t.{key} = m.src_id"
+            )
+    return [n for n, _, _ in new]
+
+
+def grow_hook_library(ctx: Context, org_id: str, count: int) -> int:
+    """Copies of the organization's seed hooks (numbered, so each is a distinct hook) until the
+    library holds `count`, straight into the hooks service's table. Returns the library's size."""
+    import psycopg
+
+    with psycopg.connect(_psql_url(ctx)) as conn:
+        have = conn.execute(
+            "SELECT count(*) FROM hooks.hooks WHERE organization_id = %s", (org_id,)
+        ).fetchone()
+        have = int(have[0]) if have else 0
+        if have == 0 or have >= count:
+            return have
+        rounds = -(-(count - have) // have)
+        cols = _columns(conn, "hooks", "hooks")
+        chosen = {
+            "id": "'hk_' || substr(md5(random()::text || g::text || t.id), 1, 20)",
+            "text": "t.text || ' #' || g",
+            "normalized_text": "t.normalized_text || ' ' || g",
+            "created_at": "t.created_at - g * interval '1 second'",
+        }
+        conn.execute(
+            f"INSERT INTO hooks.hooks ({', '.join(cols)}) SELECT {', '.join(chosen.get(c, f't.{c}') for c in cols)} "
+            "FROM hooks.hooks t, generate_series(1, %s) g WHERE t.organization_id = %s",
+            (rounds, org_id),
+        )
+        size = conn.execute(
+            "SELECT count(*) FROM hooks.hooks WHERE organization_id = %s", (org_id,)
+        ).fetchone()
+        return int(size[0]) if size else 0
+
+
+def make_reads_org(ctx: Context, decks: int, hooks: int) -> tuple[str, str, list[str], int]:
+    """A Business organization without a practical rate limit, 2 apps, READS_RENDERED decks really
+    rendered (concurrently) and copies of them up to `decks`, and a hook library of `hooks`."""
+    org_id, key = make_business_org(ctx, 2)
+    headers = {"Authorization": f"Bearer {key}"}
+
+    async def render() -> list[str]:
+        async with httpx.AsyncClient(base_url=ctx.gateway_url, headers=headers, timeout=60) as c:
+            apps = [a["_id"] for a in (await c.get("/v0/api/v1/apps")).json()["data"]]
+            made = await asyncio.gather(
+                *(
+                    c.post(
+                        f"/v0/api/v1/apps/{apps[i % len(apps)]}/slideshows",
+                        json={"template_key": "problem_solution"},
+                    )
+                    for i in range(READS_RENDERED)
+                )
+            )
+            sids = [r.json()["body"]["slideshow_id"] for r in made]
+            deadline = time.monotonic() + 180
+            for sid in sids:
+                while (await c.get(f"/v0/api/v1/slideshows/{sid}")).json()["body"]["status"] not in (
+                    "READY",
+                    "FAILED",
+                ):
+                    if time.monotonic() > deadline:
+                        raise SystemExit("bench: the reads section's decks did not render within 180 s")
+                    await asyncio.sleep(0.25)
+            return sids
+
+    rendered = asyncio.run(render())
+    clones = clone_decks(ctx, rendered, max(0, decks - len(rendered)))
+    library = grow_hook_library(ctx, org_id, hooks)
+    return org_id, key, rendered + clones, library
+
+
+class StackCpu:
+    """CPU seconds used by each process of the running stack (Postgres with its backends)."""
+
+    def __init__(self) -> None:
+        self.tick = os.sysconf("SC_CLK_TCK")
+        state = ROOT / ".stack" / OFFSET
+        self.pids: dict[str, list[int]] = {}
+        for f in sorted((state / "pids").glob("*.pid")):
+            self.pids[f.stem] = [int(f.read_text())]
+        found = subprocess.run(
+            ["pgrep", "-f", f"postgres -D {state / 'pgdata'}"], capture_output=True, text=True
+        ).stdout.split()
+        if found:
+            self.pids["postgres"] = [int(found[0])]
+
+    def _pids(self, name: str) -> list[int]:
+        pids = list(self.pids[name])
+        if name == "postgres":  # the backends come and go
+            out = subprocess.run(["pgrep", "-P", str(pids[0])], capture_output=True, text=True).stdout
+            pids += [int(p) for p in out.split()]
+        return pids
+
+    def sample(self) -> dict[str, float]:
+        used: dict[str, float] = {}
+        for name in self.pids:
+            total = 0
+            for pid in self._pids(name):
+                try:
+                    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                except (FileNotFoundError, ProcessLookupError):
+                    continue
+                total += int(fields[11]) + int(fields[12])
+            used[name] = total / self.tick
+        return used
+
+
+def cpu_line(before: dict[str, float], after: dict[str, float], requests: int) -> str:
+    per = {k: (after.get(k, 0.0) - v) * 1000 / max(1, requests) for k, v in before.items()}
+    shown = sorted(((k, v) for k, v in per.items() if v >= 0.05), key=lambda kv: -kv[1])
+    return (
+        "    CPU ms per request: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in shown)
+        + f"; total {sum(per.values()):.2f}"
+    )
+
+
+def bench_reads(ctx: Context) -> None:
+    """Every read through the gateway beside /healthz, in one run: GET slideshow by id over
+    thousands of distinct READY decks in random order (warm) and each once in order (cold), the
+    list of slideshows of an organization with that many decks, hooks from a library of thousands
+    (with and without q), usage, and MCP get_slideshow; each with the CPU it cost per process."""
+    org_id, key, decks, library = make_reads_org(ctx, READS_DECKS, READS_HOOKS)
+    # 1,000 decks read in random order (warm), the others each once (cold), none read before.
+    warm_ids, cold_ids = decks[:1000], decks[1000:]
+    ids_file, cold_file = ROOT / "out" / "bench-reads-ids.txt", ROOT / "out" / "bench-reads-cold-ids.txt"
+    ids_file.write_text("\n".join(warm_ids) + "\n")
+    cold_file.write_text("\n".join(cold_ids) + "\n")
+    auth = {"Authorization": f"Bearer {key}"}
+    url = ctx.gateway_url
+    with httpx.Client(base_url=url, headers=auth, timeout=30) as c:
+        listed = c.get("/v0/api/v1/slideshows").json()
+        assert listed["total"] == len(decks), (
+            f"the organization lists {listed['total']} decks, not {len(decks)}"
+        )
+        probe = c.post(
+            "/v0/mcp",
+            headers={"Accept": "application/json, text/event-stream"},
+            json={
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "tools/call",
+                "params": {"name": "get_slideshow", "arguments": {"slideshow_id": decks[0]}},
+            },
+        ).json()
+        assert not probe["result"].get("isError"), probe
+    runs: list[tuple[str, str, str, dict[str, str], bool, float]] = [
+        ("/healthz", f"{url}/healthz", "", {}, True, 0),
+        (
+            f"GET slideshow, random of {len(warm_ids)}",
+            f"{url}/",
+            RANDOM_SLIDESHOW_LUA,
+            {"BENCH_IDS": str(ids_file)},
+            True,
+            800,
+        ),
+        (
+            f"GET slideshow, cold: {len(cold_ids)} once",
+            f"{url}/",
+            SEQUENTIAL_SLIDESHOW_LUA,
+            {"BENCH_IDS": str(cold_file)},
+            False,
+            800,
+        ),
+        (f"GET slideshows ({len(decks)} decks)", f"{url}/v0/api/v1/slideshows", "", {}, True, 800),
+        ("GET slideshows page 50", f"{url}/v0/api/v1/slideshows?page=50", "", {}, True, 800),
+        (f"GET hooks ({library} hooks)", f"{url}/v0/api/v1/hooks", "", {}, True, 800),
+        ("GET hooks?q=you", f"{url}/v0/api/v1/hooks?q=you", "", {}, True, 800),
+        ("GET usage", f"{url}/v0/api/v1/usage", "", {}, True, 800),
+        ("MCP get_slideshow", f"{url}/v0/mcp", MCP_GET_LUA, {"BENCH_IDS": str(ids_file)}, True, 400),
+    ]
+    if not shutil.which("wrk"):
+        raise SystemExit("bench: the reads section needs wrk (make wrk)")
+    cpu = StackCpu()
+    print(
+        f"\n== reads ({len(decks)} READY decks, {READS_RENDERED} of them rendered and the rest copies; "
+        f"{library} hooks; {CLIENTS} connections, {SECONDS:.0f} s each; wrk) =="
+    )
+    healthz = 0.0
+    for name, target, lua, env, warm, floor in runs:
+        headers = {} if name == "/healthz" else auth
+        load_before = os.getloadavg()[0]
+        before = cpu.sample()
+        result = wrk(target, headers, name, lua=lua, env=env, warm_up=warm)
+        after = cpu.sample()
+        assert isinstance(result, WrkResult)
+        if name == "/healthz":
+            healthz = result.rps
+        ratio = result.rps / healthz if healthz else float("nan")
+        if floor:
+            met = result.rps >= floor and (floor < 800 or result.p99_ms < 50)
+            target_text = f">= {floor:.0f}/s" + (", p99 < 50 ms" if floor >= 800 else "")
+            verdict = f"   target {target_text}: {'met' if met else 'NOT met'}"
+        else:
+            verdict = ""
+        print(
+            f"{name:<34} {result.rps:7.0f} req/s   p50 {result.p50_ms:6.1f} ms   p99 {result.p99_ms:6.1f} ms   "
+            f"ratio to /healthz {ratio:.3f}   ({result.requests} ok, {result.errors} errors; "
+            f"load {load_before:.1f}){verdict}"
+        )
+        if name.startswith("GET slideshow, cold") and result.requests > len(cold_ids):
+            print(f"    ({result.requests - len(cold_ids)} of those were second reads: the pass ended early)")
+        print(cpu_line(before, after, result.requests + result.errors))
+
+
 SECTIONS: dict[str, Callable[[Context], None]] = {
     "apps": bench_apps_list,
     "render": bench_render_cost,
@@ -545,6 +857,7 @@ SECTIONS: dict[str, Callable[[Context], None]] = {
     "zip": bench_zip,
     "webhooks": bench_webhooks,
     "console": bench_console,
+    "reads": bench_reads,
 }
 
 
