@@ -82,7 +82,7 @@ lint: install
 	$(UV) run --frozen lint-imports --no-cache
 
 typecheck: install
-	$(UV) run --frozen mypy libs/kit gateway/gateway $(foreach s,$(wildcard services/*/),$(s)$(notdir $(s:/=))/)
+	$(UV) run --frozen mypy libs/kit libs/testkit/testkit gateway/gateway $(foreach s,$(wildcard services/*/),$(s)$(notdir $(s:/=))/)
 
 # Kubernetes manifests without a cluster or the stack: every overlay and component combination
 # rendered, validated, scanned with checkov and checked against the deployment rules.

@@ -375,7 +375,7 @@ async def _deliver_like_stripe(
 
 async def run(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT / "services" / "delivery"))
-    from delivery.testing import Receiver, local_ca
+    from testkit.delivery import Receiver, local_ca
 
     env = json.loads((STATE / "env.json").read_text())
     bases = [env["PUBLIC_BASE_URL"]]

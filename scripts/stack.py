@@ -344,6 +344,8 @@ def service_env(database_url: str) -> dict[str, str]:
         "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", f"http://127.0.0.1:{PORTS['gateway']}"),
         "GATEWAY_PORT": str(PORTS["gateway"]),
         "WEBHOOK_ALLOW_PRIVATE_NETWORKS": os.environ.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS", "true"),
+        # The local CA of the contract tests (testkit.delivery.local_ca writes it, maybe later).
+        "WEBHOOK_CA_BUNDLE": os.environ.get("WEBHOOK_CA_BUNDLE", str(STATE / "webhook-ca.pem")),
         "PYTHONUNBUFFERED": "1",
     }
     # Stripe's API for checkout and portal (a local stand-in in tests); without STRIPE_SECRET_KEY

@@ -1,5 +1,5 @@
 """Self-serve billing through the gateway: Stripe Checkout and the Billing Portal against a local
-stand-in for Stripe's API (billing.testing.FakeStripe), and the plan moved only by the events
+stand-in for Stripe's API (testkit.billing.FakeStripe), and the plan moved only by the events
 Stripe would send, signed exactly as Stripe signs them.
 
 The stack's billing must point STRIPE_API_BASE at http://127.0.0.1:<12111 + offset> (where the
@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 import stripe
-from billing.testing import FakeStripe
+from testkit.billing import FakeStripe
 
 CHECKOUT = "/v0/api/v1/billing/checkout"
 PORTAL = "/v0/api/v1/billing/portal"

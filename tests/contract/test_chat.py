@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from delivery.testing import Receiver, local_ca, publish_events, slideshow_event
 from kit import topics
 from slides.billing.v1 import billing_pb2
+from testkit.delivery import Receiver, local_ca, publish_events, slideshow_event
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 

@@ -123,7 +123,7 @@ def publish_as_draft(page: Any, rest: httpx.Client, app_id: str, slideshow_id: s
     page sends the deck to TikTok as a draft. Skipped without the fake's address."""
     from urllib.parse import urlsplit
 
-    from delivery.testing import FakeTikTok, local_ca
+    from testkit.delivery import FakeTikTok, local_ca
 
     base = os.environ.get("TIKTOK_API_BASE", "")
     if not base.startswith("https://127.0.0.1:"):
@@ -150,7 +150,7 @@ def test_first_time_user_makes_a_deck_gets_a_key_and_a_webhook(
     browser: Browser, gateway_url: str, billing_stub, stack_env
 ) -> None:
     from delivery.domain import signature
-    from delivery.testing import Receiver, local_ca
+    from testkit.delivery import Receiver, local_ca
 
     context = browser.context()
     page = browser.page(context)
@@ -411,7 +411,7 @@ def test_other_organizations_ids_are_a_404_page(browser: Browser, new_org, gatew
 
 def test_upgrade_through_checkout(browser: Browser, new_org, stack_env, gateway_url: str) -> None:
     """Free -> Upgrade to Pro: the console sends the browser on to the Checkout Session's page."""
-    from billing.testing import FakeStripe
+    from testkit.billing import FakeStripe
 
     port = 12111 + int(os.environ.get("STACK_PORT_OFFSET", "0"))
     base = os.environ.get("STRIPE_API_BASE") or stack_env.get("STRIPE_API_BASE", "")

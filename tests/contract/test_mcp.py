@@ -330,7 +330,7 @@ def fake_tiktok(stack_env) -> Iterator[Any]:
         pytest.skip(
             "the stack's TIKTOK_API_BASE does not point at a local fake (https://127.0.0.1:<18443+offset>)"
         )
-    from delivery.testing import FakeTikTok, local_ca
+    from testkit.delivery import FakeTikTok, local_ca
 
     fake = FakeTikTok(local_ca(STATE), port=urlsplit(base).port or 443, token=TIKTOK_TOKEN)
     yield fake

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from delivery.testing import FakeTikTok, local_ca
+from testkit.delivery import FakeTikTok, local_ca
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 TOKEN = "act.example-user-token"  # noqa: S105 - the fake's accepted token

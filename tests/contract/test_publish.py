@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from delivery.testing import FakeTikTok, Receiver, local_ca, publish_events, slideshow_event
 from kit import topics
+from testkit.delivery import FakeTikTok, Receiver, local_ca, publish_events, slideshow_event
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 TOKEN = "act.example-user-token"  # noqa: S105 - the fake's accepted token

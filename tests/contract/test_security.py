@@ -666,7 +666,7 @@ CLASS_NAME = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b")
 
 
 def test_stripe_errors_without_a_type_do_not_name_classes(api, stack_env):
-    from billing.testing import FakeStripe
+    from testkit.billing import FakeStripe
 
     port = 12111 + int(os.environ.get("STACK_PORT_OFFSET", "0"))
     base = os.environ.get("STRIPE_API_BASE") or stack_env.get("STRIPE_API_BASE", "")

@@ -1,5 +1,5 @@
 """Connecting TikTok by OAuth (Login Kit v2) and following every publish to its end, against the
-running stack and delivery's local HTTPS stand-in of TikTok (delivery.testing.FakeTikTok, which
+running stack and delivery's local HTTPS stand-in of TikTok (testkit.delivery.FakeTikTok, which
 follows TikTok's documented v2 request and answer shapes and checks the PKCE verifier).
 
 The stack must point TIKTOK_API_BASE and TIKTOK_AUTH_BASE at https://127.0.0.1:<18443 + offset>
@@ -23,7 +23,7 @@ import pytest
 from delivery import oauth
 from delivery.crypto import KeyRing
 from delivery.settings import Settings
-from delivery.testing import FakeTikTok, FakeUser, Receiver, local_ca
+from testkit.delivery import FakeTikTok, FakeUser, Receiver, local_ca
 
 STATE_DIR = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 TIKTOK_BASE = os.environ.get("TIKTOK_API_BASE", "")

@@ -19,10 +19,10 @@ from pathlib import Path
 import httpx
 import pytest
 from delivery import domain
-from delivery.testing import Receiver, local_ca, publish_events, slideshow_event
 from kit import topics
 from slides.billing.v1 import billing_pb2
 from standardwebhooks import Webhook, WebhookVerificationError
+from testkit.delivery import Receiver, local_ca, publish_events, slideshow_event
 
 STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 ALL_EVENTS = [

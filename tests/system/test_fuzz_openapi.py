@@ -22,7 +22,7 @@ reach the outside world, and are made safe rather than left out:
   stateful phase sends every request through one session object carrying one operation's headers.
 - Publishing and TikTok accounts (POST .../publish, /v0/api/v1/apps/{id}/social-accounts...):
   the stack points TIKTOK_API_BASE and TIKTOK_AUTH_BASE at https://127.0.0.1:<18443 + offset>
-  (`make test`), where the run starts TikTok's local stand-in (delivery.testing.FakeTikTok): no
+  (`make test`), where the run starts TikTok's local stand-in (testkit.delivery.FakeTikTok): no
   case reaches TikTok. Fuzzed access tokens are refused there, so a publish that gets that far
   answers its documented 409 RECONNECT_REQUIRED; disconnecting revokes at the stand-in. A stack
   pointing at the real TikTok (or at none) runs them only outside the engine (TIKTOK_OPERATIONS).
@@ -49,13 +49,13 @@ import pytest
 import requests
 import schemathesis
 import schemathesis.engine
-from billing.testing import FakeStripe
-from delivery.testing import FakeTikTok, local_ca
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import Status, events
+from testkit.billing import FakeStripe
+from testkit.delivery import FakeTikTok, local_ca
 
 from tests.system.resources import FUZZ_CASES, seed
 
@@ -279,7 +279,7 @@ STRIPE_OPERATIONS = ("/v0/api/v1/billing/checkout", "/v0/api/v1/billing/portal")
 
 @pytest.fixture
 def stripe_stand_in(stack_env: dict[str, str]) -> Iterator[bool]:
-    """Checkout and portal reach Stripe: its local stand-in (billing.testing.FakeStripe) answers
+    """Checkout and portal reach Stripe: its local stand-in (testkit.billing.FakeStripe) answers
     when the stack points there (`make test`); True then. Else they answer their documented 503
     UNAVAILABLE (no Stripe configured) or 502 UPSTREAM_ERROR (Stripe unreachable)."""
     base = os.environ.get("STRIPE_API_BASE") or stack_env.get("STRIPE_API_BASE", "")
@@ -297,7 +297,7 @@ STACK_STATE = Path(__file__).resolve().parents[2] / ".stack" / os.environ.get("S
 
 @pytest.fixture
 def tiktok_stand_in(stack_env: dict[str, str]) -> Iterator[bool]:
-    """Publishing and TikTok accounts reach TikTok: its local stand-in (delivery.testing.FakeTikTok)
+    """Publishing and TikTok accounts reach TikTok: its local stand-in (testkit.delivery.FakeTikTok)
     answers when the stack points there (`make test`); True then. Its one valid access token is
     random, so every token the run gives is refused as TikTok would refuse it."""
     base = f"https://127.0.0.1:{TIKTOK_PORT}"

@@ -19,9 +19,9 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
-from delivery.testing import Receiver, local_ca
 from kit.pgnotify import libpq_url
 from slides.billing.v1 import billing_pb2
+from testkit.delivery import Receiver, local_ca
 
 ROOT = Path(__file__).resolve().parents[2]
 PIDS = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0") / "pids"

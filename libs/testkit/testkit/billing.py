@@ -1,4 +1,5 @@
-"""A local stand-in for the part of Stripe's API that self-serve billing uses, for tests.
+"""A local stand-in for the part of Stripe's API that self-serve billing uses, for tests (billing's
+test support).
 
 A small HTTP server on 127.0.0.1 that takes requests as the stripe SDK sends them (form-encoded
 bodies and queries with bracketed keys, `Authorization: Bearer <secret key>`) and answers with

@@ -1,17 +1,18 @@
-"""Test support (used by the contract tests and benchmarks, never by the service): a local
+"""Delivery's test support (the contract tests, benchmarks and load scripts): a local
 CA shared with the running delivery service, HTTPS receivers that record what they get, a
 fake of TikTok's Login Kit and Content Posting API, and a way to put events on Kafka as other
 services do.
 
 The CA lives in `.stack/<offset>/webhook-ca.pem` (+ `webhook-ca-key.pem`): the delivery
-service of that stack trusts it (see settings.ca_bundle_path), so receivers with certificates
-from it pass TLS verification there.
+service of that stack trusts it (scripts/stack.py sets WEBHOOK_CA_BUNDLE to it), so receivers
+with certificates from it pass TLS verification there.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -29,7 +30,12 @@ from urllib.parse import parse_qsl, urlencode
 
 import trustme
 
-from delivery import domain
+
+def verify_signature(secret: str, body: bytes, header: str) -> bool:
+    """X-Service-Signature as the spec defines it: `sha256=<hex>`, HMAC-SHA256 of the raw body
+    with the endpoint's secret (written here from the spec, not taken from delivery's code)."""
+    expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, header)
 
 
 def local_ca(state_dir: Path) -> trustme.CA:
@@ -142,7 +148,7 @@ class Receiver:
             path = rec.path.split("?", 1)[0]
             secret = self.secrets.get(path)
             if secret is not None:
-                rec.signature_valid = domain.verify_signature(
+                rec.signature_valid = verify_signature(
                     secret, rec.body, rec.headers.get("x-service-signature", "")
                 )
             self.requests.append(rec)

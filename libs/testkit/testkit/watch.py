@@ -1,5 +1,5 @@
-"""Test support (used by tests only, never by a service): a stand-in gateway on a change stream
-(billing's WatchPrincipals, catalog's WatchApps; see kit.watchers)."""
+"""A stand-in gateway on a change stream (billing's WatchPrincipals, catalog's WatchApps; see
+kit.watchers), for the services' test_watchers.py."""
 
 from __future__ import annotations
 

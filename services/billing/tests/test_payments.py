@@ -1,5 +1,5 @@
 """Checkout and Billing Portal in billing's servicer, in process, against the stack's Postgres and
-a local Stripe stand-in (billing.testing.FakeStripe) on a free port: what is sent to Stripe, and
+a local Stripe stand-in (testkit.billing.FakeStripe) on a free port: what is sent to Stripe, and
 every refusal (no Stripe configured, Stripe errors, Stripe down) before or instead of it."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import stripe
 from billing import server, store
 from billing.payments import Payments, upstream_error
 from billing.settings import Settings
-from billing.testing import FakeStripe, decode_form
 from kit.db import make_engine
 from kit.errors import ServiceError
 from slides.billing.v1 import billing_pb2
+from testkit.billing import FakeStripe, decode_form
 
 KEY = "sk_test_in_process"
 

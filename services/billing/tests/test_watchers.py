@@ -10,10 +10,10 @@ import grpc
 import pytest
 from kit.db import make_engine
 from kit.settings import KitSettings
-from kit.testing import Watch
 from kit.watchers import ACK_TIMEOUT_SECONDS
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from sqlalchemy import text
+from testkit.watch import Watch
 
 
 @pytest.fixture(scope="module")

@@ -12,11 +12,11 @@ import pytest
 from google.protobuf import field_mask_pb2
 from kit.db import make_engine
 from kit.settings import KitSettings
-from kit.testing import Watch
 from kit.watchers import ACK_TIMEOUT_SECONDS
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from sqlalchemy import text
+from testkit.watch import Watch
 
 
 def acknowledgement(sequence: int) -> catalog_pb2.WatchAppsRequest:

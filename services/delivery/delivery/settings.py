@@ -2,15 +2,15 @@
 
 WEBHOOK_SECRET_KEY: base64url 32-byte keys, comma separated as `id:key`, the first one encrypts
 new secrets and tokens, every one decrypts (so keys can rotate). A bare key gets the id "k1".
-WEBHOOK_CA_BUNDLE: PEM file of an extra trusted CA, added to the system CAs. When empty,
-`.stack/<STACK_PORT_OFFSET or 0>/webhook-ca.pem` (relative to the working directory, the repo
-root in the local stack) is used if it exists: the contract tests put their local CA there.
-The file is re-read when it changes, so a CA created after startup is trusted too.
+WEBHOOK_CA_BUNDLE: PEM file of an extra trusted CA, added to the system CAs; empty (the default)
+= the system CAs only. Only a configured file is ever trusted: the local stack configures
+`.stack/<offset>/webhook-ca.pem` (scripts/stack.py), where the contract tests put their local CA.
+The file is used once it exists and re-read when it changes, so a CA created after startup is
+trusted too.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import ClassVar
 
@@ -32,6 +32,7 @@ class Settings(KitSettings):
 
     webhook_secret_key: str = "k1:bG9jYWwtZGV2LW9ubHktd2ViaG9vay1rZXktMzJiISE="  # noqa: S105 - local default
     webhook_allow_private_networks: bool = False
+    # PEM file of an extra CA trusted for webhook, chat and TikTok calls, used once it exists; empty = the system CAs only.
     webhook_ca_bundle: str = ""
     # Seconds between attempts, comma separated; its length + 1 = the number of attempts.
     webhook_retry_schedule: str = DEFAULT_RETRY_SCHEDULE
@@ -72,8 +73,8 @@ class Settings(KitSettings):
         return delays
 
     def ca_bundle_path(self) -> Path | None:
-        if self.webhook_ca_bundle:
-            return Path(self.webhook_ca_bundle)
-        offset = os.environ.get("STACK_PORT_OFFSET", "0")
-        candidate = Path(".stack") / offset / "webhook-ca.pem"
-        return candidate if candidate.exists() else None
+        """The configured extra CA's file, once it exists; None = the system CAs only."""
+        if not self.webhook_ca_bundle:
+            return None
+        path = Path(self.webhook_ca_bundle)
+        return path if path.is_file() else None

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from delivery.events import BatchConsumer
 from delivery.settings import Settings
-from delivery.testing import slideshow_event
 from kit.outbox import envelope
+from testkit.delivery import slideshow_event
 
 
 @dataclass

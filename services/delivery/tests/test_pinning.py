@@ -12,8 +12,8 @@ import pytest
 import trustme
 from delivery.poster import MAX_ANSWER_BYTES, Poster
 from delivery.settings import Settings
-from delivery.testing import Receiver
 from kit import netguard
+from testkit.delivery import Receiver
 
 
 @pytest.fixture
