@@ -21,6 +21,33 @@ ROOT = Path(__file__).resolve().parent
 STATE = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0")
 
 
+# The drills (tests/drills) kill, freeze and cut processes of the shared stack, and the log audit
+# reads the logs of the whole run: they run after every other test, in this order (a drill not
+# named here runs before the audit), whatever the files are called and however pytest is invoked.
+DRILLS = ROOT / "tests" / "drills"
+DRILL_ORDER = [
+    "test_cache_failover.py",
+    "test_degrade.py",
+    "test_load_chaos.py",
+    "test_secrets_not_logged.py",
+]
+
+
+def _drill_rank(item: pytest.Item) -> tuple[int, int]:
+    path = Path(str(item.path))
+    if path.parent != DRILLS:
+        return (0, 0)
+    if path.name in DRILL_ORDER:
+        return (1, DRILL_ORDER.index(path.name))
+    return (1, len(DRILL_ORDER) - 1)  # before the audit, after the named drills before it (stable sort)
+
+
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    items.sort(key=_drill_rank)  # stable: every other test keeps pytest's order
+
+
 def _load_env() -> dict[str, str]:
     path = STATE / "env.json"
     if not path.exists():

@@ -1,7 +1,8 @@
 """The short load + chaos round of `make test` (make load / make chaos run the long ones):
 SIGKILLs renderer, delivery, one gateway replica, hooks, catalog and billing during a mixed
 load, then counts: no stuck deck, no lost webhook, quota equal to the decks that count,
-duplicate billing events processed once. Runs last: it kills processes of the shared stack."""
+duplicate billing events processed once. Runs with the drills, after every other test (the
+root conftest orders them): it kills processes of the shared stack."""
 
 import importlib.util
 import json

@@ -1,4 +1,4 @@
-"""Runs after every other test: the logs of the whole run hold no API key, webhook secret,
+"""Runs after every other test (the root conftest orders the drills): the logs of the whole run hold no API key, webhook secret,
 session token or password that the tests used."""
 
 import os
