@@ -15,6 +15,8 @@ from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from sqlalchemy import text
 from testkit.watch import Watch
 
+CHANNEL = "billing_principals"  # the NOTIFY channel of billing's migration 0002
+
 
 @pytest.fixture(scope="module")
 async def stub(stack_env):
@@ -47,12 +49,16 @@ async def test_the_stream_opens_with_sequence_zero(watch):
 async def test_a_write_answers_only_after_the_watcher_applied_its_change(stub, watch):
     org = await new_org(stub)
     org_id = org.organization.id
+    await watch.settle(CHANNEL)  # the creation's own notifications are in before the hold
+    created = len(watch.sequences(org_id))
     watch.hold.add(org_id)
     set_plan = asyncio.ensure_future(
         stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org_id, plan="starter"), timeout=10)
     )
-    first = await watch.changes(org_id)
-    await asyncio.sleep(0.3)
+    first = (await watch.changes(org_id, created + 1))[created:]
+    # A read sent after the change went out is answered while the write still waits: a write that
+    # did not wait would have answered before it (its answer was due first, on the same channel).
+    await stub.GetOrganization(billing_pb2.GetOrganizationRequest(organization_id=org_id), timeout=10)
     assert not set_plan.done()  # still waiting for this watcher
     await watch.release(org_id)
     # Answered by the acknowledgement, well before the watcher would have been cut off.
@@ -61,7 +67,7 @@ async def test_a_write_answers_only_after_the_watcher_applied_its_change(stub, w
     started = time.monotonic()
     await stub.RevokeApiKey(billing_pb2.RevokeApiKeyRequest(key_id=org.api_key.id), timeout=10)
     assert time.monotonic() - started < ACK_TIMEOUT_SECONDS / 2
-    assert max(await watch.changes(org_id, len(first) + 1)) > max(first)
+    assert max(await watch.changes(org_id, created + len(first) + 1)) > max(first)
 
 
 async def test_changes_made_outside_this_replica_arrive_through_the_database(stub, watch):

@@ -18,6 +18,8 @@ from slides.catalog.v1 import catalog_pb2
 from sqlalchemy import text
 from testkit.watch import Watch
 
+CHANNEL = "catalog_apps"  # the NOTIFY channel of catalog's migration 0002
+
 
 def acknowledgement(sequence: int) -> catalog_pb2.WatchAppsRequest:
     return catalog_pb2.WatchAppsRequest(acknowledged_sequence=sequence)
@@ -54,7 +56,9 @@ async def test_every_write_answers_only_after_the_watcher_applied_its_change(stu
     watch.hold.add(org)
     creating = asyncio.ensure_future(catalog.CreateApp(create_request(org), timeout=10))
     first = await watch.changes(org)
-    await asyncio.sleep(0.3)
+    # A read sent after the change went out is answered while the write still waits: a write that
+    # did not wait would have answered before it (its answer was due first, on the same channel).
+    await catalog.ListApps(catalog_pb2.ListAppsRequest(organization_id=org), timeout=10)
     assert not creating.done()  # still waiting for this watcher
     await watch.release(org)
     app = (await asyncio.wait_for(creating, ACK_TIMEOUT_SECONDS / 2)).app
@@ -80,25 +84,25 @@ async def test_a_read_or_a_refused_write_sends_no_change(stubs, watch):
     catalog = stubs[0]
     org = await new_org(stubs)
     app = (await catalog.CreateApp(create_request(org), timeout=10)).app
-    await watch.changes(org)
-    await asyncio.sleep(0.5)  # the trigger's NOTIFY of the same write follows the write's own change
-    seen = len([m for m in watch.seen if m.organization_id == org])
+    await watch.settle(CHANNEL)  # the trigger's NOTIFY of the same write follows the write's own change
+    seen = watch.sequences(org)
+    # A change of this replica's own is seen before its write answers (it waits for the
+    # acknowledgement), one through the database before the marker that settle() sends.
     await catalog.GetApp(catalog_pb2.GetAppRequest(organization_id=org, app_id=app.id), timeout=10)
     with pytest.raises(grpc.aio.AioRpcError):
         await catalog.DeleteApp(
             catalog_pb2.DeleteAppRequest(organization_id=org, app_id="app_doesnotexist"), timeout=10
         )
-    await asyncio.sleep(0.5)
-    assert len([m for m in watch.seen if m.organization_id == org]) == seen
+    await watch.settle(CHANNEL)
+    assert watch.sequences(org) == seen
 
 
 async def test_changes_made_outside_this_replica_arrive_through_the_database(stubs, watch):
     """Another catalog replica's write reaches this replica's watchers via the trigger's NOTIFY."""
     org = await new_org(stubs)
     app = (await stubs[0].CreateApp(create_request(org), timeout=10)).app
-    await watch.changes(org)
-    await asyncio.sleep(0.5)
-    seen = len([m for m in watch.seen if m.organization_id == org])
+    await watch.settle(CHANNEL)
+    seen = len(watch.sequences(org))
     engine = make_engine(KitSettings().database_url, 1)
     try:
         async with engine.begin() as conn:

@@ -214,7 +214,10 @@ async def test_a_live_lease_keeps_other_workers_off_the_deck(stubs, stack_env):
     engine = make_engine(stack_env["DATABASE_URL"], pool_size=2)
     try:
         ss_id = await _left_behind(engine, org_id, app_id, datetime.now(UTC) + timedelta(hours=1))
-        await asyncio.sleep(2.0)  # many queue-runner polls
+        # A deck left behind after it, whose lease ran out: queue runners take the oldest claimable
+        # deck first, so once this later one is drawn the leased deck has been passed over.
+        later = await _left_behind(engine, org_id, app_id, datetime.now(UTC) - timedelta(minutes=1))
+        assert (await _wait_final(stubs, org_id, later)).status == "READY"
         async with engine.connect() as conn:
             row = await store.get_slideshow(conn, org_id, ss_id)
         assert row is not None and (row.status, row.attempts) == ("RENDERING", 1)
