@@ -285,3 +285,46 @@ def test_thai_negation_stays_with_its_word() -> None:
     allowed = breaking._allowed(value, "th")
     assert value.index("ไม่") + len("ไม่") not in allowed  # never "ไม่ / มีเวลา"
     assert value.index("ไม่") in allowed  # "เลิกงานแล้ว / ไม่มีเวลา" is fine
+
+
+def test_a_thai_fee_stays_with_what_it_pays_for() -> None:
+    units = [u.text for u in breaking.units("ฉันเลิกจ่ายค่าฟิตเนสแล้ว", "th")]
+    assert "ค่าฟิตเนส" in units  # never "ค่า / ฟิตเนส" (fee / fitness)
+
+
+HOOK = text.Spec("display", 150, 72, 7, 1.08, "center")
+
+
+def test_a_tower_of_one_word_lines_becomes_fewer_fuller_lines() -> None:
+    """At 150 px only one word fits a line ("Моя / реальная / рутина: / фитнес от / и до"); a few pixels
+    less sets the hook in lines of two words."""
+    block = text.fit("Моя реальная рутина: фитнес от и до", "ru", (92, 0, 906, 880), HOOK)
+    assert _lines(block) == ["Моя реальная", "рутина: фитнес", "от и до"]
+
+
+def test_lines_break_elsewhere_before_a_short_word_stands_alone() -> None:
+    """Greedy filling leaves "фитнес," and "веришь" alone; the same lines broken elsewhere do not."""
+    block = text.fit("2 мифа про фитнес, в которые ты ещё веришь", "ru", (92, 0, 906, 880), HOOK)
+    assert len(block.lines) == 4
+    assert all(" " in line for line in _lines(block)), _lines(block)
+
+
+def test_one_orphan_is_not_worth_a_much_smaller_hook() -> None:
+    """Three lines without "сильнее" alone would need about 100 px: the 136 px hook keeps it."""
+    block = text.fit("Я перестал платить за зал и стал сильнее", "ru", (0, 0, 800, 900), HOOK)
+    assert block.size == 136
+    assert _lines(block)[-1] == "сильнее"
+
+
+def test_a_spaced_dash_ends_a_line_and_never_starts_one() -> None:
+    assert [u.text for u in breaking.units("Коротко и регулярно — эффективнее", "ru")] == [
+        "Коротко",
+        "и регулярно —",
+        "эффективнее",
+    ]
+    assert [u.text for u in breaking.units("Short — and often", "en")][0] == "Short —"
+
+
+def test_a_hebrew_gym_is_one_word_on_a_slide() -> None:
+    units = [u.text for u in breaking.units("אין זמן ללכת לחדר כושר אחרי העבודה", "he")]
+    assert "לחדר כושר" in units  # never "לחדר / כושר" (room / fitness)

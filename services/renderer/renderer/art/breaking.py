@@ -32,7 +32,9 @@ NO_START = frozenset("、。，．,.!?！？:;：；)]}）］｝」』】〉》�
 NO_END = frozenset("([{（［｛「『【〈《〔‘“")
 
 
-_THAI_LEANING = ("ไม่",)  # never at a Thai line end: the negation leans on its word
+_THAI_LEANING = ("ไม่", "ค่า")  # never at a Thai line end: negation and "fee of" (ค่า|ฟิตเนส) lean on their word
+# Compounds written with a space that read as one word: no line breaks inside them ("gym" = room + fitness).
+_KEEP_TOGETHER = {"he": ("חדר כושר",)}
 _REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 
@@ -226,6 +228,11 @@ def _allowed(text: str, language: str) -> set[int]:
             if text[i - 1].isspace() or "Hangul" not in (script.of(text[i - 1]), script.of(text[i]))
         }
     inside = vietnamese_word_insides(text) if language.split("-")[0] == "vi" else set()
+    for phrase in _KEEP_TOGETHER.get(language.split("-")[0], ()):
+        start = text.find(phrase)
+        while start >= 0:
+            inside |= set(range(start + 1, start + len(phrase)))
+            start = text.find(phrase, start + 1)
     out = set()
     for i in breaks:
         if text[i] in NO_START or text[i - 1] in NO_END:
@@ -237,8 +244,10 @@ def _allowed(text: str, language: str) -> set[int]:
             continue  # "10 / minutes", "10 / 分钟": a number stays with what it counts
         if len(before) == 1 and before.isalpha() and language.split("-")[0] in _ONE_LETTER_GLUE:
             continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
+        if text[i] in "—–" and text[i - 1] == " ":
+            continue  # a spaced dash ends its line, never starts one ("и регулярно — / эффективнее")
         if i in inside:
-            continue  # between two syllables of one Vietnamese word ("huấn luyện / viên")
+            continue  # inside one Vietnamese word ("huấn luyện / viên") or a spaced compound ("חדר / כושר")
         if text[:i].endswith(_THAI_LEANING) and script.of(text[i]) == "Thai":
             continue  # "ไม่ / มี"
         if text[i - 1] in "-‐" and not text[i].isspace():

@@ -433,6 +433,19 @@ def _is_orphan(line: str) -> bool:
     return " " not in core and len(core) <= 7 and not script.is_cjk(core[0])  # "once", "place" alone
 
 
+def _orphan_weight(line: str) -> float:
+    """How much a line of a multi-line block hurts: a short word alone 1, a long word alone half
+    ("реальная" between "Моя" and "рутина:"; often unavoidable), anything else 0."""
+    if _is_orphan(line):
+        return 1.0
+    core = line.strip(" .,!?:;。、！？")
+    return 0.5 if " " not in core and not script.is_cjk(core[0]) and script.of(core[0]) != "Thai" else 0.0
+
+
+def _orphans(found: _Fit) -> float:
+    return sum(_orphan_weight(t) for t, _, _ in found.lines) if len(found.lines) > 1 else 0.0
+
+
 def _has_orphan(found: _Fit) -> bool:
     """A line of one short word in a block of several ("2 ngộ nhận / về / tập luyện")."""
     return len(found.lines) > 1 and any(_is_orphan(line) for line, _, _ in found.lines)
@@ -456,22 +469,94 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
     return best
 
 
+ORPHAN_COST = 0.15  # a one-word line counts like losing 15 % of the size
+_MAX_DP_PIECES = 40  # longer texts keep the greedy lines (the search is quadratic in pieces)
+
+
+def _best_breaks(
+    text: str, language: str, spec: Spec, box: Box, size: int, mode: str, rtl: bool, n: int
+) -> tuple[_Fit, float] | None:
+    """The `n` lines at `size` with the fewest orphan lines, then the most even lengths (least sum of
+    squared slack), and their orphan count; None when the text cannot be set in `n` lines. Greedy
+    filling decides the fewest lines; this decides where they break, so "2 мифа про / фитнес, / в
+    которые / ..." can become "2 мифа / про фитнес, / в которые ты / ..."."""
+    width = box[2] - box[0]
+    m = _Measurer(spec.style, language, size, rtl)
+    pieces = _pieces(text, language, m, width, mode)
+    count = len(pieces)
+    if count < n or count > _MAX_DP_PIECES:
+        return None
+    lines: dict[tuple[int, int], tuple[tuple[str, bool, bool], float] | None] = {}
+
+    def line(i: int, j: int) -> tuple[tuple[str, bool, bool], float] | None:
+        """Pieces i..j-1 as one line and its cost, None when wider than the box."""
+        if (i, j) not in lines:
+            joined = _merge_unbroken([pieces[i:j]])[0]
+            w = m.width(joined[0])
+            slack = ((width - w) / width) ** 2
+            lines[i, j] = (joined, slack + (n > 1) * _orphan_weight(joined[0])) if w <= width else None
+        return lines[i, j]
+
+    inf = float("inf")
+    # cost[k][j]: the best way to set pieces[:j] in k lines; back[k][j]: where its last line starts.
+    cost = [[inf] * (count + 1) for _ in range(n + 1)]
+    back = [[0] * (count + 1) for _ in range(n + 1)]
+    cost[0][0] = 0.0
+    for k in range(1, n + 1):
+        for j in range(k, count - (n - k) + 1):
+            for i in range(j - 1, k - 2, -1):
+                got = line(i, j)
+                if got is None:
+                    break  # a line starting further back is wider still
+                if cost[k - 1][i] + got[1] < cost[k][j]:
+                    cost[k][j], back[k][j] = cost[k - 1][i] + got[1], i
+    if cost[n][count] == inf:
+        return None
+    out: list[tuple[str, bool, bool]] = []
+    j = count
+    for k in range(n, 0, -1):
+        got = line(back[k][j], j)
+        assert got is not None
+        out.append(got[0])
+        j = back[k][j]
+    found = _Fit(out[::-1], size)
+    return found, _orphans(found)
+
+
 def _without_orphan(
     text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool
 ) -> _Fit:
-    """A line of one short word ("Trying to change / everything at / once") is worth up to 15 % of the
-    size: the first smaller size whose balanced lines have none wins."""
-    if not _has_orphan(found):
+    """A line of one short word ("Trying to change / everything at / once", "Моя / реальная / ...")
+    is avoided by breaking the lines elsewhere, by one line more where the box has room, or at a
+    smaller size. Each orphan line counts like ORPHAN_COST of the size: the layout of the best
+    size x (1 - ORPHAN_COST x orphans) wins, so one orphan is worth a little size, a tower of them a lot."""
+    orphans = _orphans(found)
+    if not orphans:
         return found
-    floor = max(spec.min_size, int(found.size * 0.85))
-    for size in range(found.size - 1, floor - 1, -1):
-        trial = _try(text, language, spec, box, size, mode, rtl)
+    best, best_score = found, found.size * (1 - ORPHAN_COST * orphans)
+    step = max(1, found.size // 48)
+    for size in range(found.size, spec.min_size - 1, -step):
+        if size <= best_score:
+            break  # nothing smaller can score better
+        trial = found if size == found.size else _try(text, language, spec, box, size, mode, rtl)
         if trial is None:
             continue
-        trial = _balance(text, language, spec, box, trial, mode, rtl)
-        if not _has_orphan(trial):
-            return trial
-    return found
+        n = len(trial.lines)
+        for lines in (n, n + 1) if n + 1 <= spec.max_lines else (n,):
+            got = _best_breaks(text, language, spec, box, size, mode, rtl, lines)
+            if got is None or not _fits_height(got[0], language, spec, box, rtl):
+                continue
+            score = size * (1 - ORPHAN_COST * got[1])
+            if score > best_score:
+                best, best_score = got[0], score
+    return best
+
+
+def _fits_height(found: _Fit, language: str, spec: Spec, box: Box, rtl: bool) -> bool:
+    faces = {r.face for t, _, _ in found.lines for r in shape(t, spec.style, language, rtl)}
+    ascent, descent = _metrics(faces, found.size)
+    pitch = _pitch(faces, found.size, spec.leading)
+    return block_height(len(found.lines), pitch, ascent, descent) <= box[3] - box[1]
 
 
 def fit(text: str, language: str, box: Box, spec: Spec) -> TextBlock:
