@@ -4,7 +4,12 @@ replica (Redis when REDIS_URL is set, memory otherwise), via the `limits` packag
 Redis failing never fails a request: the limiter then counts in this replica's memory, each
 replica allowing its share of the limit (the limit divided by FALLBACK_REPLICAS, so the total
 stays near the plan's), says so in a log line and the `ratelimit_fallback` gauge, and goes back to
-Redis by itself: one request per `retry_seconds` tries it again."""
+Redis by itself: one request per `retry_seconds` tries it again.
+
+A check against Redis is one round trip: a Lua script counts the hit, starts the window's expiry on
+its first hit and returns the count with the seconds left (the `limits` fixed window's own keys,
+`LIMITS:` + its key, so replicas of either version count together). Its `hit` + `get_window_stats`
+took three (INCR script, GET, TTL)."""
 
 from __future__ import annotations
 
@@ -14,11 +19,13 @@ from dataclasses import dataclass
 
 from kit import logs
 from limits import RateLimitItemPerMinute
-from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import FixedWindowRateLimiter
 from limits.aio.strategies import RateLimiter as Strategy
 from limits.errors import StorageError
 from prometheus_client import Counter, Gauge
+from redis import asyncio as aioredis
+from redis.exceptions import RedisError
 
 log = logs.get(__name__)
 
@@ -27,7 +34,21 @@ REDIS_ERRORS = Counter(
     "ratelimit_redis_errors_total", "Rate-limit checks Redis failed (served by the fallback)"
 )
 # Errors of a Redis that is down, hung, refusing our password or restarting.
-REDIS_FAILURES = (StorageError, OSError, TimeoutError)
+REDIS_FAILURES = (StorageError, RedisError, OSError, TimeoutError)
+
+# KEYS[1]: the window's counter; ARGV: the window in seconds, the cost. Returns {count, seconds left}.
+# A counter without an expiry (never left by this script) gets one, so a window always ends.
+HIT_SCRIPT = """
+local current = redis.call("incrby", KEYS[1], ARGV[2])
+local ttl = -1
+if tonumber(current) ~= tonumber(ARGV[2]) then ttl = redis.call("ttl", KEYS[1]) end
+if ttl < 0 then
+    redis.call("expire", KEYS[1], ARGV[1])
+    ttl = tonumber(ARGV[1])
+end
+return {current, ttl}
+"""
+KEY_PREFIX = "LIMITS"  # the `limits` package's RedisStorage prefix
 
 
 @dataclass
@@ -57,16 +78,9 @@ class RateLimiter:
         redis_timeout_seconds: float = 0.5,
     ):
         self.memory = FixedWindowRateLimiter(MemoryStorage())
-        self.shared: Strategy | None = None
+        self.shared: SharedCounter | None = None
         if redis_url:
-            storage = RedisStorage(
-                redis_url.replace("redis://", "async+redis://", 1).replace("rediss://", "async+rediss://", 1),
-                implementation="redispy",
-                wrap_exceptions=True,
-                socket_timeout=redis_timeout_seconds,
-                socket_connect_timeout=redis_timeout_seconds,
-            )
-            self.shared = FixedWindowRateLimiter(storage)
+            self.shared = SharedCounter(redis_url, redis_timeout_seconds)
         self.fallback_replicas = max(1, fallback_replicas)
         self.retry_seconds = retry_seconds
         self.failing_since: float | None = None  # monotonic time of the first failure in a row
@@ -85,7 +99,7 @@ class RateLimiter:
             if self.failing_since is not None:  # one request at a time tries Redis again
                 self._next_try = time.monotonic() + self.retry_seconds
             try:
-                decision = await _hit(self.shared, namespace, key, per_minute)
+                decision = await self.shared.hit(namespace, key, per_minute)
             except REDIS_FAILURES as err:
                 self._failed(err)
             else:
@@ -124,3 +138,22 @@ async def _hit(limiter: Strategy, namespace: str, key: str, per_minute: int) -> 
     stats = await limiter.get_window_stats(item, key)
     reset = max(0, math.ceil(stats.reset_time - time.time()))
     return Decision(allowed, per_minute, max(0, stats.remaining), reset)
+
+
+class SharedCounter:
+    """The fixed window on Redis in one round trip per hit (HIT_SCRIPT)."""
+
+    def __init__(self, redis_url: str, timeout_seconds: float):
+        self.client = aioredis.Redis.from_url(
+            redis_url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds
+        )
+        self.script = self.client.register_script(HIT_SCRIPT)
+
+    async def hit(self, namespace: str, key: str, per_minute: int) -> Decision:
+        item = RateLimitItemPerMinute(per_minute, namespace=namespace)
+        count, seconds_left = await self.script(
+            keys=[f"{KEY_PREFIX}:{item.key_for(key)}"], args=[item.get_expiry(), 1]
+        )
+        return Decision(
+            int(count) <= per_minute, per_minute, max(0, per_minute - int(count)), max(0, int(seconds_left))
+        )
