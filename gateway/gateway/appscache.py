@@ -41,5 +41,5 @@ class AppsCache(OrgCache[tuple, Any]):
     async def watch_catalog(self, catalog: Any) -> None:
         await self.watch(
             catalog.WatchApps,
-            lambda sequence: catalog_pb2.WatchAppsRequest(acknowledged_sequence=sequence),
+            catalog_pb2.WatchAppsRequest,
         )

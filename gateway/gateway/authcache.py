@@ -32,5 +32,5 @@ class AuthCache(OrgCache[bytes, Caller]):
     async def watch_billing(self, billing: Any) -> None:
         await self.watch(
             billing.WatchPrincipals,
-            lambda sequence: billing_pb2.WatchPrincipalsRequest(acknowledged_sequence=sequence),
+            billing_pb2.WatchPrincipalsRequest,
         )

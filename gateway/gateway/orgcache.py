@@ -5,11 +5,20 @@ The service tells the gateway about every organization whose answers change, and
 answer only after this gateway acknowledged, so a change is in force on the very next request.
 Nothing is kept while the stream is down: every request then goes to the service. An answer
 fetched while a change arrived is not kept either (it may predate the change).
+
+When the service offers leases (`lease_milliseconds` on its opening message), kept answers are
+used only within that long of sending a lease request the service answered (answers come in
+order, after every change sent before the request was read): a write then waits for this gateway
+at most a lease, and a gateway that was frozen or starved serves nothing it kept until it has
+read what it missed. Leases are asked for only while kept answers are being used: one when an
+answer is kept or a kept answer finds none (that request goes to the service), then every half
+lease for as long as kept answers were wanted within RENEW_AFTER_USE_SECONDS; none when idle.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
@@ -25,6 +34,8 @@ V = TypeVar("V")
 
 # Services send a heartbeat every 5 s; a stream silent for longer is treated as dead.
 SILENCE_SECONDS = 15.0
+# Leases are renewed for this long after a kept answer was last wanted.
+RENEW_AFTER_USE_SECONDS = 10.0
 
 
 class OrgCache(Generic[K, V]):
@@ -52,9 +63,23 @@ class OrgCache(Generic[K, V]):
         self.weight = 0
         self._entries: dict[K, tuple[str, V, int]] = {}  # key -> (organization, value, weight)
         self._by_org: dict[str, set[K]] = {}
+        # Leases: 0 while the service does not offer them; else kept answers are used only before
+        # `lease_until` (monotonic), set from the time an answered lease request was sent.
+        self.lease_seconds = 0.0
+        self.lease_until = 0.0
+        self._lease_asked: dict[int, float] = {}  # lease number -> monotonic time it was sent
+        self._lease_number = 0
+        self._renew = asyncio.Event()
+        self._wanted_at = 0.0  # monotonic time a kept answer was last found
 
     def get(self, key: K) -> V | None:
         found = self._entries.get(key)
+        if found is not None and self.lease_seconds:
+            now = self._wanted_at = time.monotonic()
+            if now >= self.lease_until - self.lease_seconds / 2:
+                self._renew.set()
+            if now >= self.lease_until:
+                found = None
         self.outcomes.labels("hit" if found is not None else "miss").inc()
         return found[1] if found is not None else None
 
@@ -70,6 +95,9 @@ class OrgCache(Generic[K, V]):
         self._entries[key] = (organization_id, value, weight)
         self._by_org.setdefault(organization_id, set()).add(key)
         self.weight += weight
+        if self.lease_seconds and time.monotonic() >= self.lease_until - self.lease_seconds / 2:
+            self._wanted_at = time.monotonic()
+            self._renew.set()  # what is kept is likely wanted again soon
         while self.weight > self.budget:
             self._drop(next(iter(self._entries)))
 
@@ -90,19 +118,23 @@ class OrgCache(Generic[K, V]):
     def _stop_keeping(self) -> None:
         self.live = False
         self.generation += 1
+        self.lease_seconds = 0.0
+        self.lease_until = 0.0
+        self._lease_asked.clear()
         self.weight = 0
         self._entries.clear()
         self._by_org.clear()
         self.live_gauge.set(0)
 
-    async def watch(self, open_stream: Callable[[], Any], acknowledgement: Callable[[int], Message]) -> None:
+    async def watch(self, open_stream: Callable[[], Any], request: Callable[..., Message]) -> None:
         """Follows a change stream forever (background task), reconnecting after failures.
-        `open_stream()` starts the call; `acknowledgement(sequence)` builds the reply."""
+        `open_stream()` starts the call; `request(acknowledged_sequence=...)` or
+        `request(lease=...)` builds what this side sends (the request message type)."""
         pause = 0.2
         while True:
             call = open_stream()
             try:
-                await self._follow(call, acknowledgement)
+                await self._follow(call, request)
             except (grpc.aio.AioRpcError, TimeoutError) as err:
                 log.info("change stream closed; answers are not kept", error=repr(err))
             except Exception:  # never let the watch end: without it nothing would be kept again
@@ -114,16 +146,52 @@ class OrgCache(Generic[K, V]):
             pause = 0.2 if was_live else min(pause * 2, 5.0)
             await asyncio.sleep(pause)
 
-    async def _follow(self, call: Any, acknowledgement: Callable[[int], Message]) -> None:
+    async def _follow(self, call: Any, request: Callable[..., Message]) -> None:
+        writing = asyncio.Lock()  # acknowledgements and lease requests share the stream
+        leasing = asyncio.create_task(self._ask_for_leases(call, request, writing))
+        try:
+            while True:
+                message = await asyncio.wait_for(call.read(), self.silence_seconds)
+                if message is grpc.aio.EOF:
+                    return
+                if message.lease:
+                    self._leased(message.lease)
+                elif not message.organization_id:  # the opening message, then heartbeats
+                    if not self.live:
+                        # Before anything is kept: from now on a kept answer needs a lease.
+                        self.lease_seconds = message.lease_milliseconds / 1000
+                        self.lease_until = 0.0
+                        self.live = True
+                        self.generation += 1
+                        self.live_gauge.set(1)
+                else:
+                    self.forget(message.organization_id)
+                    async with writing:
+                        await call.write(request(acknowledged_sequence=message.sequence))
+        finally:
+            leasing.cancel()
+
+    def _leased(self, number: int) -> None:
+        asked = self._lease_asked.pop(number, None)
+        for older in [n for n in self._lease_asked if n < number]:
+            del self._lease_asked[older]
+        if asked is not None and self.lease_seconds:
+            self.lease_until = max(self.lease_until, asked + self.lease_seconds)
+
+    async def _ask_for_leases(
+        self, call: Any, request: Callable[..., Message], writing: asyncio.Lock
+    ) -> None:
+        """Asks for a lease when `get` found one missing or half spent, then every half lease while
+        kept answers were wanted within RENEW_AFTER_USE_SECONDS."""
         while True:
-            message = await asyncio.wait_for(call.read(), self.silence_seconds)
-            if message is grpc.aio.EOF:
-                return
-            if not message.organization_id:  # the opening message, then heartbeats
-                if not self.live:
-                    self.live = True
-                    self.generation += 1
-                    self.live_gauge.set(1)
+            await self._renew.wait()
+            self._renew.clear()
+            if not self.lease_seconds:
                 continue
-            self.forget(message.organization_id)
-            await call.write(acknowledgement(message.sequence))
+            self._lease_number += 1
+            self._lease_asked[self._lease_number] = time.monotonic()  # taken before it is sent
+            async with writing:
+                await call.write(request(lease=self._lease_number))
+            await asyncio.sleep(self.lease_seconds / 2)
+            if time.monotonic() - self._wanted_at < RENEW_AFTER_USE_SECONDS:
+                self._renew.set()

@@ -2,6 +2,9 @@
 streams themselves are covered against the running stack by tests/contract/test_api_keys.py,
 tests/contract/test_apps_cache.py and the services' test_watchers.py)."""
 
+import asyncio
+import time
+
 import grpc
 from gateway.appscache import AppsCache
 from gateway.auth import Caller
@@ -135,8 +138,7 @@ class Stream:
         self.written.append(message)
 
 
-def ack(sequence: int) -> billing_pb2.WatchPrincipalsRequest:
-    return billing_pb2.WatchPrincipalsRequest(acknowledged_sequence=sequence)
+ack = billing_pb2.WatchPrincipalsRequest
 
 
 async def test_the_stream_makes_the_cache_live_forgets_changes_and_acknowledges_them():
@@ -153,3 +155,54 @@ async def test_the_stream_makes_the_cache_live_forgets_changes_and_acknowledges_
     keep(cache, cache.key("a"), caller())
     assert cache.get(cache.key("a")) == caller()
     assert [m.acknowledged_sequence for m in stream.written] == [7]
+
+
+async def test_with_leases_a_kept_answer_is_used_only_under_an_answered_lease():
+    """The service offers leases: nothing kept is used until a lease request is answered, and an
+    answer of a lease never asked for grants nothing."""
+    cache = AuthCache()
+    stream = Stream(billing_pb2.WatchPrincipalsResponse(lease_milliseconds=250))
+    await cache._follow(stream, ack)
+    cache.live = True  # _follow ended with the scripted stream; the lease state is what matters
+    key = cache.key("a")
+    keep(cache, key, caller())
+    assert cache.lease_seconds == 0.25
+    assert cache.get(key) is None  # no lease yet: the request goes to the service ...
+    assert cache._renew.is_set()  # ... and a lease is asked for
+    cache._leased(99)  # not asked for
+    assert cache.get(key) is None
+    cache._lease_asked[1] = time.monotonic()
+    cache._leased(1)
+    assert cache.get(key) == caller()
+
+
+async def test_a_lease_runs_out_and_is_renewed_from_half_way():
+    cache = AuthCache()
+    cache.live, cache.lease_seconds = True, 0.25
+    key = cache.key("a")
+    keep(cache, key, caller())
+    cache._lease_asked[1] = time.monotonic() - 0.2  # asked 200 ms ago: 50 ms of it left
+    cache._leased(1)
+    assert cache.get(key) == caller() and cache._renew.is_set()
+    cache._renew.clear()
+    cache.lease_until = time.monotonic() - 0.001  # ran out (a frozen or starved gateway)
+    assert cache.get(key) is None and cache._renew.is_set()
+
+
+async def test_lease_requests_and_acknowledgements_go_out_on_the_stream():
+    cache = AuthCache()
+    stream = Stream(
+        billing_pb2.WatchPrincipalsResponse(lease_milliseconds=250),
+        billing_pb2.WatchPrincipalsResponse(sequence=3, organization_id="org_a"),
+    )
+    reading = stream.read
+
+    async def slow_read():  # lets the lease task run before the stream ends
+        await asyncio.sleep(0.01)
+        if cache.lease_seconds:
+            cache._renew.set()  # as a get finding no lease does
+        return await reading()
+
+    stream.read = slow_read  # type: ignore[method-assign]
+    await cache._follow(stream, ack)
+    assert sorted((m.acknowledged_sequence, m.lease) for m in stream.written) == [(0, 1), (3, 0)]

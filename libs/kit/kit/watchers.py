@@ -7,9 +7,17 @@ every gateway before the write answers) and from the database's notifications (a
 NOTIFY, covering the other replicas). A stream is live only while notifications flow; when the
 listener loses Postgres, every stream ends and the gateways drop what they kept.
 
+Leases keep a slow or frozen gateway from holding writes up. The opening message and heartbeats
+say `lease_milliseconds`; a gateway that asks for leases (a request with `lease`, answered in
+order after every change sent before it) uses what it kept only within LEASE_SECONDS of sending
+an answered lease request. A change pushed at t is thus either applied by such a gateway or no
+longer used after t + LEASE_SECONDS, so a write waits for a watcher that asked for leases at most
+that long; one that still has not acknowledged after ACK_TIMEOUT_SECONDS is cut off. Watchers
+that never asked (older gateways) are waited for up to ACK_TIMEOUT_SECONDS, as before.
+
 The stream's messages are the service's own proto types, all of one shape: the response has
-`sequence` and `organization_id` (sequence 0 opens the stream, no organization is a heartbeat),
-the request has `acknowledged_sequence`.
+`sequence`, `organization_id`, `lease_milliseconds` and `lease` (sequence 0 opens the stream, no
+organization is a heartbeat), the request has `acknowledged_sequence` and `lease`.
 """
 
 from __future__ import annotations
@@ -27,6 +35,9 @@ log = logs.get(__name__)
 
 HEARTBEAT_SECONDS = 5.0
 ACK_TIMEOUT_SECONDS = 2.0
+LEASE_SECONDS = 0.25
+# Covers the time between taking a write's start and pushing its change (the same event loop turn).
+LEASE_MARGIN_SECONDS = 0.05
 
 
 class Watcher:
@@ -35,6 +46,7 @@ class Watcher:
         self.outbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self._acknowledged = 0
         self._gone = False
+        self.leased = False  # asked for a lease: it uses what it kept only while it holds one
         self._progress = asyncio.Condition()
 
     async def acknowledge(self, sequence: int) -> None:
@@ -61,13 +73,15 @@ class Watchers:
         self.what = what
         self._watchers: set[Watcher] = set()
         self._sequence = 0
+        self._pending: set[asyncio.Task] = set()  # acknowledgements awaited after a write answered
 
     async def changed(self, organization_id: str) -> None:
         """Call after the write committed: returns when every watcher has applied the change (a
         watcher that does not answer within ACK_TIMEOUT_SECONDS is cut off)."""
+        lease_ends = asyncio.get_running_loop().time() + LEASE_SECONDS + LEASE_MARGIN_SECONDS
         watchers = list(self._watchers)
         sequence = self._push(organization_id)
-        await asyncio.gather(*(self._applied(w, sequence) for w in watchers))
+        await asyncio.gather(*(self._applied(w, sequence, lease_ends) for w in watchers))
 
     async def run(self) -> None:
         """Relays the database's notifications to every watcher (background task)."""
@@ -90,12 +104,12 @@ class Watchers:
         try:
             if not self.listener.listening.is_set():
                 await context.abort(grpc.StatusCode.UNAVAILABLE, "change notifications are not flowing yet")
-            await context.write(self.response())  # live from here on
+            await context.write(self._heartbeat())  # live from here on
             while True:
                 try:
                     message = await asyncio.wait_for(watcher.outbox.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
-                    message = self.response()
+                    message = self._heartbeat()
                 if message is None:
                     return
                 await context.write(message)
@@ -116,18 +130,51 @@ class Watchers:
             watcher.outbox.put_nowait(message)
         return self._sequence
 
-    async def _applied(self, watcher: Watcher, sequence: int) -> None:
-        try:
-            await asyncio.wait_for(watcher.applied(sequence), ACK_TIMEOUT_SECONDS)
-        except TimeoutError:
-            log.warning("gateway did not acknowledge a change; cutting its stream", change=self.what)
-            watcher.outbox.put_nowait(None)
+    def _heartbeat(self) -> Message:
+        return self.response(lease_milliseconds=round(LEASE_SECONDS * 1000))
 
-    @staticmethod
-    async def _read_acknowledgements(context: grpc.aio.ServicerContext, watcher: Watcher) -> None:
+    async def _applied(self, watcher: Watcher, sequence: int, lease_ends: float) -> None:
+        """Waits for `watcher` to apply `sequence`: up to ACK_TIMEOUT_SECONDS, or, for a watcher
+        that asked for leases, until `lease_ends` (its acknowledgement is then awaited in the
+        background, and it is cut off if none comes within ACK_TIMEOUT_SECONDS)."""
+        loop = asyncio.get_running_loop()
+        cut_at = loop.time() + ACK_TIMEOUT_SECONDS
+        applying = asyncio.ensure_future(watcher.applied(sequence))
+        try:
+            if watcher.leased:
+                await asyncio.wait_for(asyncio.shield(applying), max(0.0, lease_ends - loop.time()))
+            else:
+                await asyncio.wait_for(asyncio.shield(applying), ACK_TIMEOUT_SECONDS)
+            return
+        except TimeoutError:
+            if not watcher.leased:
+                applying.cancel()
+                self._cut(watcher)
+                return
+        # A watcher with a lease no longer uses what the change made stale: the write goes on.
+        task = asyncio.create_task(self._cut_unless_applied(watcher, applying, cut_at - loop.time()))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _cut_unless_applied(self, watcher: Watcher, applying: asyncio.Future, seconds: float) -> None:
+        try:
+            await asyncio.wait_for(applying, max(0.0, seconds))
+        except TimeoutError:
+            self._cut(watcher)
+
+    def _cut(self, watcher: Watcher) -> None:
+        log.warning("gateway did not acknowledge a change; cutting its stream", change=self.what)
+        watcher.outbox.put_nowait(None)
+
+    async def _read_acknowledgements(self, context: grpc.aio.ServicerContext, watcher: Watcher) -> None:
         while True:
             request = await context.read()
             if request is grpc.aio.EOF:
                 watcher.outbox.put_nowait(None)
                 return
-            await watcher.acknowledge(request.acknowledged_sequence)
+            if request.lease:
+                # In order after every change already queued for this watcher.
+                watcher.leased = True
+                watcher.outbox.put_nowait(self.response(lease=request.lease))
+            if request.acknowledged_sequence:
+                await watcher.acknowledge(request.acknowledged_sequence)

@@ -110,3 +110,32 @@ async def test_changes_made_outside_this_replica_arrive_through_the_database(stu
         await watch.changes(org, seen + 1)
     finally:
         await engine.dispose()
+
+
+async def test_a_frozen_watcher_that_holds_a_lease_does_not_hold_a_write_up(stubs):
+    """A gateway that asked for leases and then stopped acknowledging (SIGSTOP): the write answers
+    once that gateway's lease is over (it no longer uses what it kept), while its stream is still
+    open; the stream is cut off afterwards, at the acknowledgement timeout."""
+    catalog = stubs[0]
+    org = await new_org(stubs)
+    frozen = Watch(catalog.WatchApps(), acknowledgement)
+    try:
+        await asyncio.wait_for(frozen.opened.wait(), 10)
+        assert frozen.seen[0].lease_milliseconds > 0  # leases are offered
+        frozen.hold.add(org)
+        await frozen.call.write(catalog_pb2.WatchAppsRequest(lease=1))
+        async with frozen._arrived:
+            await frozen._arrived.wait_for(lambda: any(m.lease == 1 for m in frozen.seen))
+        app = (await catalog.CreateApp(create_request(org), timeout=10)).app
+        assert not frozen._task.done()  # answered while the frozen watcher was still connected
+        change = next(i for i, m in enumerate(frozen.seen) if m.organization_id == org)
+        # A lease asked for now is answered after the change it has not acknowledged.
+        await frozen.call.write(catalog_pb2.WatchAppsRequest(lease=2))
+        async with frozen._arrived:
+            await frozen._arrived.wait_for(lambda: any(m.lease == 2 for m in frozen.seen))
+        assert change < next(i for i, m in enumerate(frozen.seen) if m.lease == 2)
+        # Never acknowledged: its stream ends.
+        await asyncio.wait_for(frozen._task, ACK_TIMEOUT_SECONDS + 10)
+        assert app.id
+    finally:
+        frozen.close()

@@ -66,18 +66,24 @@ class AuthenticateResponse(_message.Message):
     def __init__(self, organization: _Optional[_Union[Organization, _Mapping]] = ..., principal_kind: _Optional[str] = ..., principal_id: _Optional[str] = ..., requests_per_minute: _Optional[int] = ...) -> None: ...
 
 class WatchPrincipalsRequest(_message.Message):
-    __slots__ = ("acknowledged_sequence",)
+    __slots__ = ("acknowledged_sequence", "lease")
     ACKNOWLEDGED_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    LEASE_FIELD_NUMBER: _ClassVar[int]
     acknowledged_sequence: int
-    def __init__(self, acknowledged_sequence: _Optional[int] = ...) -> None: ...
+    lease: int
+    def __init__(self, acknowledged_sequence: _Optional[int] = ..., lease: _Optional[int] = ...) -> None: ...
 
 class WatchPrincipalsResponse(_message.Message):
-    __slots__ = ("sequence", "organization_id")
+    __slots__ = ("sequence", "organization_id", "lease_milliseconds", "lease")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    LEASE_MILLISECONDS_FIELD_NUMBER: _ClassVar[int]
+    LEASE_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     organization_id: str
-    def __init__(self, sequence: _Optional[int] = ..., organization_id: _Optional[str] = ...) -> None: ...
+    lease_milliseconds: int
+    lease: int
+    def __init__(self, sequence: _Optional[int] = ..., organization_id: _Optional[str] = ..., lease_milliseconds: _Optional[int] = ..., lease: _Optional[int] = ...) -> None: ...
 
 class CreateOrganizationRequest(_message.Message):
     __slots__ = ("name", "plan", "owner_email", "owner_password")

@@ -159,6 +159,8 @@ class BillingServiceServicer:
         acknowledges. Billing's writes answer only after their watchers acknowledged, so a
         revocation or plan change is in force on the very next request. The first message
         (sequence 0) says the stream is live; messages without an organization are heartbeats.
+        A gateway that asks for leases uses what it kept only while it holds one, so a write
+        waits for it at most a lease (a frozen gateway does not hold writes up).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

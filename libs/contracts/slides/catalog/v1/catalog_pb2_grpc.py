@@ -108,7 +108,9 @@ class CatalogServiceServicer:
         writes answer only after this replica's watchers acknowledged, so a write is visible on
         their next read; other replicas' watchers learn of it through the database within
         milliseconds. The first message (sequence 0) says the stream is live; messages without
-        an organization are heartbeats.
+        an organization are heartbeats. A gateway that asks for leases uses what it kept only
+        while it holds one, so a write waits for it at most a lease (a frozen gateway does not
+        hold writes up).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
