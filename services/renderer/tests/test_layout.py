@@ -309,11 +309,16 @@ def test_lines_break_elsewhere_before_a_short_word_stands_alone() -> None:
     assert all(" " in line for line in _lines(block)), _lines(block)
 
 
-def test_one_orphan_is_not_worth_a_much_smaller_hook() -> None:
-    """Three lines without "сильнее" alone would need about 100 px: the 136 px hook keeps it."""
-    block = text.fit("Я перестал платить за зал и стал сильнее", "ru", (0, 0, 800, 900), HOOK)
-    assert block.size == 136
-    assert _lines(block)[-1] == "сильнее"
+def test_one_orphan_is_not_worth_a_much_smaller_title() -> None:
+    """Two lines without "FitPro" alone would need 71 px: the 92 px title keeps it."""
+    block = text.fit(
+        "Начни сегодня с приложением FitPro",
+        "ru",
+        (0, 0, 760, 600),
+        text.Spec("title", 92, 60, 6, 1.1, "center"),
+    )
+    assert block.size == 92
+    assert _lines(block) == ["Начни сегодня", "с приложением", "FitPro"]
 
 
 def test_a_spaced_dash_ends_a_line_and_never_starts_one() -> None:
@@ -328,3 +333,32 @@ def test_a_spaced_dash_ends_a_line_and_never_starts_one() -> None:
 def test_a_hebrew_gym_is_one_word_on_a_slide() -> None:
     units = [u.text for u in breaking.units("אין זמן ללכת לחדר כושר אחרי העבודה", "he")]
     assert "לחדר כושר" in units  # never "לחדר / כושר" (room / fitness)
+
+
+@pytest.mark.parametrize(
+    "lang,value,unit",
+    [
+        ("ru", "Нет времени на зал после работы", "на зал"),
+        ("pl", "Brak czasu na siłownię po pracy", "na siłownię"),
+        ("uk", "Почни сьогодні із застосунком FitPro", "із застосунком"),
+    ],
+)
+def test_a_short_slavic_preposition_never_ends_a_line(lang: str, value: str, unit: str) -> None:
+    assert unit in [u.text for u in breaking.units(value, lang)]
+
+
+def test_a_chinese_count_stays_with_what_it_counts() -> None:
+    assert "4個地方" in [u.text for u in breaking.units("我超愛FitPro的4個地方", "zh-Hant")]
+
+
+def test_a_japanese_line_of_three_characters_under_a_full_one_is_rebalanced() -> None:
+    block = text.fit(
+        "4週間、1日も休まず続いた", "ja", (0, 0, 900, 600), text.Spec("title", 92, 52, 6, 1.1, "center")
+    )
+    assert _lines(block) == ["4週間、1日も", "休まず続いた"]
+
+
+def test_a_list_label_in_an_arabic_deck_reads_right_to_left() -> None:
+    block = text.fit("1.", "ar", (0, 0, 500, 200), text.Spec("title", 90, 60, 1, 1.1, "right"))
+    assert [r.text for r in block.lines[0].runs] == [".", "1"]  # drawn ".1": the stop follows the digit
+    assert not text.fit("1.", "en", (0, 0, 500, 200), text.Spec("title", 90, 60, 1, 1.1)).rtl

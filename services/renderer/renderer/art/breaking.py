@@ -34,9 +34,15 @@ NO_END = frozenset("([{（［｛「『【〈《〔‘“")
 
 _THAI_LEANING = ("ไม่", "ค่า")  # never at a Thai line end: negation and "fee of" (ค่า|ฟิตเนส) lean on their word
 # Compounds written with a space that read as one word: no line breaks inside them ("gym" = room + fitness).
-_KEEP_TOGETHER = {"he": ("חדר כושר",)}
+_KEEP_TOGETHER = {"he": ("חדר כושר",), "ar": ("اللياقة البدنية",)}
 _REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
+# Short prepositions that Slavic typesetting keeps off a line end too ("Нет времени на / зал").
+_SHORT_PREPOSITIONS = {
+    "ru": frozenset("на за по из от до об со во ко не без для про при над под".split()),
+    "uk": frozenset("на за по із зі від до об не без для про при над під".split()),
+    "pl": frozenset("na za po do od ze we ku nie bez dla pod nad przy".split()),
+}
 
 
 @dataclass(frozen=True)
@@ -244,6 +250,10 @@ def _allowed(text: str, language: str) -> set[int]:
             continue  # "10 / minutes", "10 / 分钟": a number stays with what it counts
         if len(before) == 1 and before.isalpha() and language.split("-")[0] in _ONE_LETTER_GLUE:
             continue  # Polish, Czech, Russian, Ukrainian: no one-letter word at a line end ("z", "в")
+        if before.lower() in _SHORT_PREPOSITIONS.get(language.split("-")[0], ()):
+            continue  # "на / зал", "za / siłownię"
+        if _counted(text, i):
+            continue  # "4個 / 地方": a number and its measure word stay with what they count
         if text[i] in "—–" and text[i - 1] == " ":
             continue  # a spaced dash ends its line, never starts one ("и регулярно — / эффективнее")
         if i in inside:
@@ -258,6 +268,11 @@ def _allowed(text: str, language: str) -> set[int]:
                 continue
         out.add(i)
     return out
+
+
+def _counted(text: str, i: int) -> bool:
+    """A break at `i` right after a number and one CJK measure word, before more CJK ("4個|地方")."""
+    return i >= 2 and text[i - 2].isdigit() and script.is_cjk(text[i - 1]) and script.is_cjk(text[i])
 
 
 @lru_cache(maxsize=4096)

@@ -138,10 +138,12 @@ def _strong(ch: str) -> str | None:
 
 
 def paragraph_rtl(text: str, language: str) -> bool:
-    """Right-to-left when the deck's language is and the text holds right-to-left letters; otherwise
-    by the first strong character (UBA rules P2-P3)."""
-    has_rtl = any(script.is_rtl_char(c) for c in text)
-    if has_rtl and fonts.main_script(language) in script.RTL_SCRIPTS:
+    """Right-to-left when the deck's language is and the text holds right-to-left letters or no letters
+    at all (a list label "1." reads ".1" in Arabic); otherwise by the first strong character (UBA P2-P3)."""
+    rtl_language = fonts.main_script(language) in script.RTL_SCRIPTS
+    if rtl_language and any(script.is_rtl_char(c) for c in text):
+        return True
+    if rtl_language and not any(_strong(c) in ("R", "L") for c in text):
         return True
     for ch in text:
         s = _strong(ch)
@@ -430,16 +432,23 @@ def _is_orphan(line: str) -> bool:
         return True
     if len(core) == 1 and script.is_cjk(core) or script.of(core[0]) == "Thai" and len(core) <= 2:
         return True
-    return " " not in core and len(core) <= 7 and not script.is_cjk(core[0])  # "once", "place" alone
+    return " " not in core and len(core) <= 7 and not _cjk_line(core)  # "once", "place" alone
+
+
+def _cjk_line(core: str) -> bool:
+    """Mostly CJK ("4週間、1日も" too, though it starts with a digit)."""
+    return script.dominant(core) in ("Han", "Hiragana", "Katakana", "Hangul")
 
 
 def _orphan_weight(line: str) -> float:
-    """How much a line of a multi-line block hurts: a short word alone 1, a long word alone half
-    ("реальная" between "Моя" and "рутина:"; often unavoidable), anything else 0."""
+    """How much a line of a multi-line block hurts: a short word alone 1, a long word or two or three
+    CJK characters alone half ("реальная" between "Моя" and "рутина:"; often unavoidable), else 0."""
     if _is_orphan(line):
         return 1.0
     core = line.strip(" .,!?:;。、！？")
-    return 0.5 if " " not in core and not script.is_cjk(core[0]) and script.of(core[0]) != "Thai" else 0.0
+    if _cjk_line(core):
+        return 0.5 if len(core) <= 3 else 0.0  # "訓練", "続いた" under a full line
+    return 0.5 if " " not in core and script.of(core[0]) != "Thai" else 0.0
 
 
 def _orphans(found: _Fit) -> float:
