@@ -1,10 +1,11 @@
 """SQLAlchemy 2 async engine (psycopg 3). Each service keeps its tables in its own schema."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import psycopg
 from psycopg.rows import dict_row, namedtuple_row
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 
@@ -38,3 +39,11 @@ async def fetch_mappings(conn: AsyncConnection, sql: str, params: Mapping[str, A
     async with driver.cursor(row_factory=dict_row, binary=True) as cur:
         await cur.execute(sql, params)
         return await cur.fetchall()
+
+
+async def lock_keys(conn: AsyncConnection, keys: Iterable[str]) -> None:
+    """Serializes work on each key until `conn`'s transaction ends (transaction-scoped advisory
+    locks, usable before any row exists; taken in one order so two transactions never wait on each
+    other crosswise). E.g. a throttle's check-and-record per subject (`kit.throttle`)."""
+    for key in sorted(set(keys)):
+        await conn.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(key, 0))))

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import db, ids, logs
+from kit import db, ids, logs, throttle
 from kit.errors import ServiceError
 from kit.grpcx import rpc
 from kit.outbox import OutboxRelay
@@ -76,12 +76,7 @@ def org_not_found(org_id: str) -> ServiceError:
     return ServiceError("ORGANIZATION_NOT_FOUND", f"No organization {org_id!r}.")
 
 
-def _too_many(retry: timedelta) -> ServiceError:
-    return ServiceError(
-        "RATE_LIMITED",
-        "Too many attempts from this address; try again later.",
-        {"retry_after": max(1, int(retry.total_seconds()) + 1)},
-    )
+TOO_MANY_ATTEMPTS = "Too many attempts from this address; try again later."
 
 
 class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
@@ -309,40 +304,26 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         if request.client_ip:
             # Every sign-up attempt from an address counts (the row stays), so one address
             # cannot mint organizations (and free quotas) without end.
-            await self._take_attempts(
-                [(f"signup:{request.client_ip[:64]}", s.signup_max_per_ip)], s.signup_window_seconds
-            )
+            limit = throttle.Limit(s.signup_max_per_ip, s.signup_window_seconds)
+            await self._take_attempts([(f"signup:{request.client_ip[:64]}", limit)])
         async with self.engine.begin() as conn:
             org, user_id = await self._create_org(conn, name, "free", email, request.password)
             token = await self._new_session(conn, org.id, user_id)
         self.relay.notify()
         return billing_pb2.SignupResponse(session_token=token, organization_id=org.id)
 
-    async def _take_attempts(
-        self,
-        subjects: list[tuple[str, int]],
-        window_seconds: int,
-        backoff: tuple[str, int] | None = None,
-    ) -> list[int]:
-        """Checks and records one attempt per subject in one transaction, serialized per subject
-        (no check-then-record race: N concurrent attempts at the edge never pass more than the
-        limit). Over a subject's limit -> RATE_LIMITED until its window frees a slot. `backoff`
-        (subject, free attempts): after that many, each further attempt waits 2^(n - free)
-        seconds (at most the window) after the previous one. Returns the recorded ids."""
+    async def _take_attempts(self, subjects: list[tuple[str, throttle.Limit]]) -> list[int]:
+        """Checks and records one attempt per subject under its limit (`kit.throttle`: over it ->
+        RATE_LIMITED) in one transaction, serialized per subject (no check-then-record race: N
+        concurrent attempts at the edge never pass more than the limit). Returns the recorded ids."""
         now = datetime.now(UTC)
-        since = now - timedelta(seconds=window_seconds)
         async with self.engine.begin() as conn:
-            await store.lock_attempt_subjects(conn, [subject for subject, _ in subjects])
-            for subject, allowed in subjects:
+            await db.lock_keys(conn, [subject for subject, _ in subjects])
+            for subject, limit in subjects:
+                since = limit.since(now)
                 await store.forget_attempts_before(conn, subject, since)
-                count, oldest, newest = await store.attempt_stats(conn, subject, since)
-                if count >= allowed:
-                    retry = (oldest or now) + timedelta(seconds=window_seconds) - now
-                    raise _too_many(retry)
-                if backoff is not None and subject == backoff[0] and count >= backoff[1] and newest:
-                    wait = timedelta(seconds=min(2 ** (count - backoff[1]), window_seconds))
-                    if newest + wait > now:
-                        raise _too_many(newest + wait - now)
+                attempts = await store.recent_attempts(conn, subject, since)
+                throttle.check(limit, attempts, now, TOO_MANY_ATTEMPTS)
             return await store.add_login_failures(conn, [subject for subject, _ in subjects], now)
 
     @rpc
@@ -353,12 +334,13 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         # Failures count per (account, client address): a stranger exhausts only their own
         # attempts, never the owner's; and per address across accounts (password spraying).
         account = f"account:{email}|ip:{address}"
-        subjects = [(account, s.login_max_failures_per_email)]
+        window = s.login_window_seconds
+        subjects = [
+            (account, throttle.Limit(s.login_max_failures_per_email, window, s.login_backoff_after_failures))
+        ]
         if address:
-            subjects.append((f"ip:{address}", s.login_max_failures_per_ip))
-        attempts = await self._take_attempts(
-            subjects, s.login_window_seconds, backoff=(account, s.login_backoff_after_failures)
-        )
+            subjects.append((f"ip:{address}", throttle.Limit(s.login_max_failures_per_ip, window)))
+        attempts = await self._take_attempts(subjects)
         async with self.engine.connect() as conn:
             user = await store.get_user_by_email(conn, email) if email else None
         ok = await asyncio.to_thread(

@@ -244,23 +244,11 @@ async def revoke_session(conn: AsyncConnection, token_hash: str) -> None:
     )
 
 
-async def lock_attempt_subjects(conn: AsyncConnection, subjects: list[str]) -> None:
-    """Serializes attempt counting per subject until the transaction ends (advisory locks,
-    taken in one order so two transactions never wait on each other crosswise)."""
-    for subject in sorted(set(subjects)):
-        await conn.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(subject, 0))))
-
-
-async def attempt_stats(
-    conn: AsyncConnection, subject: str, since: datetime
-) -> tuple[int, datetime | None, datetime | None]:
-    """(count, oldest, newest) of the subject's recorded attempts since `since`."""
+async def recent_attempts(conn: AsyncConnection, subject: str, since: datetime) -> list[datetime]:
+    """When the subject's attempts since `since` were recorded, oldest first."""
     f = login_failures
-    q = select(func.count(), func.min(f.c.at), func.max(f.c.at)).where(
-        f.c.subject == subject, f.c.at >= since
-    )
-    count, oldest, newest = (await conn.execute(q)).one()
-    return int(count), oldest, newest
+    q = select(f.c.at).where(f.c.subject == subject, f.c.at >= since).order_by(f.c.at)
+    return [r.at for r in (await conn.execute(q)).all()]
 
 
 async def forget_attempts_before(conn: AsyncConnection, subject: str, before: datetime) -> None:

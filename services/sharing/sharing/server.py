@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import math
-import time
 from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import Argon2Error
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import db, ids, logs
+from kit import db, ids, logs, throttle
 from kit.errors import ServiceError, validation_error
 from kit.grpcx import Clients, call, rpc
 from kit.outbox import OutboxRelay
@@ -130,17 +128,14 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return ok
 
     async def _take_attempt(self, share_id: str, ip: str) -> int:
-        window, allowed = self.s.password_window_seconds, self.s.password_max_failures
+        limit = throttle.Limit(self.s.password_max_failures, self.s.password_window_seconds)
         async with self.engine.begin() as conn:
             await store.lock_failures(conn, share_id, ip)
-            failures = await store.recent_failures(conn, share_id, ip, window)
-            if len(failures) >= allowed:
-                oldest = failures[-allowed].timestamp() if allowed > 0 else time.time()
-                retry = max(1, math.ceil(oldest + window - time.time()))
-                raise ServiceError(
-                    "RATE_LIMITED", f"Too many wrong passwords; retry after {retry}s.", {"retry_after": retry}
-                )
-            return await store.record_failure(conn, share_id, ip, window)
+            failures = await store.recent_failures(conn, share_id, ip, self.s.password_window_seconds)
+            throttle.check(
+                limit, failures, datetime.now(UTC), "Too many wrong passwords; retry after {retry}s."
+            )
+            return await store.record_failure(conn, share_id, ip, self.s.password_window_seconds)
 
     async def _hash_password(self, password: str | None) -> str | None:
         if not password:

@@ -166,8 +166,7 @@ async def recent_failures(
 async def lock_failures(conn: AsyncConnection, share_id: str, client_ip: str) -> None:
     """Serializes the count-and-record of one (share, client address) until the transaction ends
     (a transaction-scoped advisory lock: no row to lock before the first failure exists)."""
-    subject = f"share-password:{share_id}|{client_ip}"
-    await conn.execute(select(func.pg_advisory_xact_lock(func.hashtextextended(subject, 0))))
+    await db.lock_keys(conn, [f"share-password:{share_id}|{client_ip}"])
 
 
 async def record_failure(conn: AsyncConnection, share_id: str, client_ip: str, window_seconds: int) -> int:
