@@ -12,6 +12,7 @@ from typing import Any
 
 from kit.errors import ServiceError, validation_error
 from kit.grpcx import call
+from kit.slidejson import asset_json, slide_json
 from slides.common.v1 import common_pb2
 from slides.renderer.v1 import renderer_pb2
 
@@ -36,25 +37,6 @@ def template_json(t: renderer_pb2.Template) -> dict[str, Any]:
         "slide_roles": list(t.slide_roles),
         "variables": _variables(t.variables),
     }
-
-
-def slide_json(s: renderer_pb2.Slide) -> dict[str, Any]:
-    return {
-        "order": s.order,
-        "template": s.template,
-        "layout_type": s.layout_type,
-        "title": s.title,
-        "subtitle": s.subtitle,
-        "label": s.label,
-        "image_url": s.image_url,
-        "duration": s.duration,
-    }
-
-
-def asset_json(a: renderer_pb2.MarketingAsset) -> dict[str, Any]:
-    if a.type == "hashtags":
-        return {"type": a.type, "tags": list(a.tags)}
-    return {"type": a.type, "text": a.text}
 
 
 def summary_json(ss: renderer_pb2.Slideshow) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from google.protobuf.message import Message
 from kit import db, grpcx, ids, logs, metrics, topics, tracing
 from kit.errors import ServiceError
 from kit.kafka import Consumer, client_options, unpack
+from kit.slidejson import slide_json
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
@@ -146,19 +147,7 @@ def slideshow_dict(show: renderer_pb2.Slideshow) -> dict[str, Any]:
         "template_set": show.template_set,
         "status": show.status,
         "error_message": show.error.message,
-        "slides": [
-            {
-                "order": s.order,
-                "template": s.template,
-                "layout_type": s.layout_type,
-                "title": s.title,
-                "subtitle": s.subtitle,
-                "label": s.label,
-                "image_url": s.image_url,
-                "duration": s.duration,
-            }
-            for s in show.slides
-        ],
+        "slides": [slide_json(s) for s in show.slides],
         "marketing_assets": [
             {"type": a.type, "text": a.text, "tags": list(a.tags)} for a in show.marketing_assets
         ],

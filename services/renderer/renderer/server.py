@@ -10,6 +10,7 @@ from typing import Any
 from kit import db, grpcx, ids, logs
 from kit.errors import ServiceError, validation_error
 from kit.outages import unavailable_error
+from kit.slidejson import asset_json, slide_json
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
@@ -416,30 +417,11 @@ def metadata(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
         "language": ss.language,
         "template_set": ss.template_set,
         "design": ss.design,
-        "slides": [
-            {
-                "order": s.order,
-                "template": s.template,
-                "layout_type": s.layout_type,
-                "title": s.title,
-                "subtitle": s.subtitle,
-                "label": s.label,
-                "image_url": s.image_url,
-                "duration": s.duration,
-                "file": f"slides/{s.order + 1:02d}.png",
-            }
-            for s in ss.slides
-        ],
+        "slides": [{**slide_json(s), "file": f"slides/{s.order + 1:02d}.png"} for s in ss.slides],
         "marketing_assets": [asset_json(a) for a in ss.marketing_assets],
         "createdAt": _iso(ss.created_at),
         "updatedAt": _iso(ss.updated_at),
     }
-
-
-def asset_json(a: renderer_pb2.MarketingAsset) -> dict[str, Any]:
-    if a.type == "hashtags":
-        return {"type": a.type, "tags": list(a.tags)}
-    return {"type": a.type, "text": a.text}
 
 
 def _iso(ts: Any) -> str:
