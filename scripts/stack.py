@@ -335,10 +335,13 @@ def service_env(database_url: str) -> dict[str, str]:
         "KAFKA_BOOTSTRAP": f"127.0.0.1:{PORTS['kafka']}",
         "KAFKA_MAX_BATCH_SIZE": "16",  # Tansu: one record per batch (see docs/operations.md)
         "KAFKA_SESSION_TIMEOUT_MS": "6000",
-        "KAFKA_HEARTBEAT_INTERVAL_MS": "500",
+        "KAFKA_HEARTBEAT_INTERVAL_MS": "1000",
         # Tansu answers a fetch only when the wait runs out: keep it short for low latency.
         "KAFKA_FETCH_MAX_WAIT_MS": "50",
         "EVENT_FETCH_MAX_WAIT_MS": "50",
+        # ... but 20 fetches a second per consumer cost an idle stack most of its CPU: after 30 s
+        # without a record a consumer waits 1 s per fetch (the next record may wait that long).
+        "KAFKA_IDLE_FETCH_MAX_WAIT_MS": "1000",
         "S3_ENDPOINT": f"127.0.0.1:{PORTS['s3']}",
         "S3_PUBLIC_URL": f"http://127.0.0.1:{PORTS['s3']}/slides",
         "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", f"http://127.0.0.1:{PORTS['gateway']}"),

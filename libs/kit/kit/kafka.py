@@ -104,6 +104,51 @@ def unpack(env: common_pb2.Envelope) -> Message:
     return message
 
 
+class FetchWait:
+    """A consumer's fetch wait: `busy_ms` while records arrive, `idle_ms` after `idle_after`
+    seconds without one (a broker that answers a fetch only when its wait runs out, like Tansu,
+    is otherwise asked `1000 / busy_ms` times a second per consumer, forever). aiokafka reads the
+    wait from its fetcher for every fetch request; the change applies from the next one."""
+
+    def __init__(self, consumer: AIOKafkaConsumer, busy_ms: int, idle_ms: int, idle_after: float) -> None:
+        self.consumer = consumer
+        self.busy_ms = busy_ms
+        self.idle_ms = idle_ms or busy_ms
+        self.idle_after = idle_after
+        self.last_record = time.monotonic()
+        self.idle = False
+
+    def seen(self) -> None:
+        """A record arrived: fetch with the short wait again."""
+        self.last_record = time.monotonic()
+        if self.idle:
+            self.idle = False
+            self._set(self.busy_ms)
+
+    async def run(self) -> None:
+        if self.idle_ms == self.busy_ms:
+            return
+        while True:
+            await asyncio.sleep(max(1.0, self.idle_after / 4))
+            if not self.idle and time.monotonic() - self.last_record >= self.idle_after:
+                self.idle = True
+                self._set(self.idle_ms)
+
+    def _set(self, ms: int) -> None:
+        fetcher = getattr(self.consumer, "_fetcher", None)
+        if fetcher is not None and hasattr(fetcher, "_fetch_max_wait_ms"):
+            fetcher._fetch_max_wait_ms = ms
+
+
+def fetch_wait(consumer: AIOKafkaConsumer, settings: KitSettings, busy_ms: int | None = None) -> FetchWait:
+    return FetchWait(
+        consumer,
+        settings.kafka_fetch_max_wait_ms if busy_ms is None else busy_ms,
+        settings.kafka_idle_fetch_max_wait_ms,
+        settings.kafka_idle_after_seconds,
+    )
+
+
 class Consumer:
     """Runs `handler` for every event on `topic_names`, in one consumer group."""
 
@@ -136,8 +181,11 @@ class Consumer:
             fetch_max_wait_ms=s.kafka_fetch_max_wait_ms,
         )
         await consumer.start()
+        wait = fetch_wait(consumer, s)
+        idling = asyncio.create_task(wait.run())
         try:
             async for record in consumer:
+                wait.seen()
                 await self._process(record)
                 tp = TopicPartition(record.topic, record.partition)
                 await consumer.commit({tp: record.offset + 1})
@@ -146,6 +194,7 @@ class Consumer:
                         max(0, last - record.offset - 1)
                     )
         finally:
+            idling.cancel()
             await consumer.stop()
             if self._dlq_producer:
                 await self._dlq_producer.stop()

@@ -4,6 +4,7 @@ describe, then relayed to Kafka. Consumers record event ids to process each even
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from datetime import UTC, datetime
 
@@ -97,13 +98,28 @@ async def first_time(conn: AsyncConnection, table: Table, consumer: str, event_i
 
 
 class OutboxRelay:
-    """Moves committed outbox rows to Kafka in id order, then deletes them (at-least-once)."""
+    """Moves committed outbox rows to Kafka in id order, then deletes them (at-least-once).
 
-    def __init__(self, engine: AsyncEngine, table: Table, producer, poll_seconds: float = 0.25):
+    Writes call `notify()` after their commit; the poll finds what no notify announced (another
+    replica's rows, a replica that died before relaying): every `poll_seconds` while events
+    flowed within `idle_after_seconds`, then every `idle_poll_seconds` (an idle stack's polls
+    were a good part of its CPU)."""
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        table: Table,
+        producer,
+        poll_seconds: float = 0.25,
+        idle_poll_seconds: float = 2.0,
+        idle_after_seconds: float = 30.0,
+    ):
         self.engine = engine
         self.table = table
         self.producer = producer
         self.poll_seconds = poll_seconds
+        self.idle_poll_seconds = max(poll_seconds, idle_poll_seconds)
+        self.idle_after_seconds = idle_after_seconds
         self.wakeup = asyncio.Event()
 
     def notify(self) -> None:
@@ -137,17 +153,23 @@ class OutboxRelay:
         return len(rows)
 
     async def run(self) -> None:
+        busy_at = time.monotonic()
         while True:
             try:
                 if await self.relay_once():
+                    busy_at = time.monotonic()
                     continue
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("outbox relay failed; retrying")
                 await asyncio.sleep(1)
+            quiet = time.monotonic() - busy_at >= self.idle_after_seconds
             try:
-                await asyncio.wait_for(self.wakeup.wait(), self.poll_seconds)
+                await asyncio.wait_for(
+                    self.wakeup.wait(), self.idle_poll_seconds if quiet else self.poll_seconds
+                )
+                busy_at = time.monotonic()
             except TimeoutError:
                 pass
             self.wakeup.clear()

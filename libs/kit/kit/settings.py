@@ -50,6 +50,12 @@ class KitSettings(BaseSettings):
     kafka_heartbeat_interval_ms: int = 3000
     # Longest a fetch waits for data; Tansu answers only when it runs out, so keep it short there.
     kafka_fetch_max_wait_ms: int = 500
+    # Fetch wait of a consumer that received nothing for kafka_idle_after_seconds (0: the same as
+    # kafka_fetch_max_wait_ms). Raised on Tansu, whose short waits are an idle stack's main cost;
+    # the first record after a quiet spell then waits up to this long, the next ones do not.
+    kafka_idle_fetch_max_wait_ms: int = 0
+    # Seconds without a record after which a consumer fetches with kafka_idle_fetch_max_wait_ms.
+    kafka_idle_after_seconds: float = 30.0
     # Partitions of topics created at start-up when missing (the upper bound of busy consumers).
     kafka_partitions: int = 3
     # Create missing topics at start-up (local runs); production declares them (KafkaTopic resources).

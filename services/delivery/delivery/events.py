@@ -16,7 +16,7 @@ from aiokafka.errors import CommitFailedError
 from google.protobuf.message import Message
 from kit import db, grpcx, ids, logs, metrics, topics, tracing
 from kit.errors import ServiceError
-from kit.kafka import Consumer, client_options, unpack
+from kit.kafka import Consumer, client_options, fetch_wait, unpack
 from kit.slidejson import slide_json
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
@@ -73,6 +73,8 @@ class BatchConsumer(Consumer):
             fetch_max_wait_ms=self.fetch_max_wait_ms,
         )
         await consumer.start()
+        wait = fetch_wait(consumer, s, self.fetch_max_wait_ms)
+        idling = asyncio.create_task(wait.run())
         slots = asyncio.Semaphore(self.concurrency)
 
         async def one(record) -> None:
@@ -84,6 +86,7 @@ class BatchConsumer(Consumer):
                 batches = await consumer.getmany(timeout_ms=1000, max_records=self.max_records)
                 if not batches:
                     continue
+                wait.seen()
                 started = time.monotonic()
                 records = [r for rs in batches.values() for r in rs]
                 if not await self._whole_batch(records):
@@ -102,6 +105,7 @@ class BatchConsumer(Consumer):
                     ms=int((time.monotonic() - started) * 1000),
                 )
         finally:
+            idling.cancel()
             await consumer.stop()
             if self._dlq_producer:
                 await self._dlq_producer.stop()

@@ -154,8 +154,8 @@ class Sender:
                     )
                 )
             ).scalar()
-        if nxt is None:
-            return self.settings.webhook_poll_seconds
+        if nxt is None:  # nothing pending: a new delivery comes with a notify()
+            return max(self.settings.webhook_poll_seconds, self.settings.webhook_idle_poll_seconds)
         delta = (nxt - datetime.now(UTC)).total_seconds()
         return min(max(delta, 0.01), self.settings.webhook_poll_seconds)
 
