@@ -251,7 +251,9 @@ async def list_slideshows(
     conn: AsyncConnection, org_id: str, page: int, limit: int, app_id: str = "", statuses: Sequence[str] = ()
 ) -> tuple[list[Any], int]:
     """A page of SUMMARY_COLUMNS rows, newest first, and the total. Plain SQL on the driver (see
-    get_full); the page walks slideshows_org_created / slideshows_org_app_created backwards."""
+    get_full); the page walks slideshows_org_created / slideshows_org_app_created backwards, the
+    total sums slideshow_counts. Two statements on an autocommit connection: a deck written in
+    between can make the total differ from the page by that deck, as between two requests."""
     where = _list_where(app_id, statuses)
     params = {
         "org": org_id,
@@ -260,8 +262,12 @@ async def list_slideshows(
         "limit": limit,
         "offset": (page - 1) * limit,
     }
+    # slideshow_counts (kept by triggers in the writing transaction, migration 0005): a sum over
+    # the organization's (app, status) rows, not a count over its decks.
     total = (
-        await db.fetch_all(conn, f"SELECT count(*) AS n FROM {SCHEMA}.slideshows WHERE {where}", params)
+        await db.fetch_all(
+            conn, f"SELECT coalesce(sum(n), 0) AS n FROM {SCHEMA}.slideshow_counts WHERE {where}", params
+        )
     )[0].n
     rows = await db.fetch_all(
         conn,

@@ -131,3 +131,32 @@ async def test_delete_slideshows_of_an_app(conn):
     assert await store.get_slideshow(conn, org, a["id"]) is None
     assert await store.get_bundle(conn, org, a["id"]) is None
     assert await store.get_slideshow(conn, org, b["id"]) is not None
+
+
+async def test_the_total_is_kept_in_step_with_every_write(conn):
+    """The list's total comes from slideshow_counts (migration 0005's triggers, in the writing
+    transaction): it follows inserts, status changes and deletes, for every filter."""
+    org = ids.new_id("org")
+    a1, a2, b1 = _values(org, "app_a"), _values(org, "app_a"), _values(org, "app_b")
+    for r in (a1, a2, b1):
+        await store.insert_slideshow(conn, r)
+
+    async def totals() -> list[int]:
+        filters: list[dict] = [
+            {},
+            {"app_id": "app_a"},
+            {"statuses": ["QUEUED"]},
+            {"app_id": "app_b", "statuses": ["READY"]},
+        ]
+        return [(await store.list_slideshows(conn, org, 1, 1, **kw))[1] for kw in filters]
+
+    assert await totals() == [3, 2, 3, 0]
+    await conn.execute(
+        update(store.slideshows).where(store.slideshows.c.id == b1["id"]).values(status="READY")
+    )
+    await conn.execute(  # a write that leaves the status as it was counts nothing
+        update(store.slideshows).where(store.slideshows.c.id == a1["id"]).values(status="QUEUED")
+    )
+    assert await totals() == [3, 2, 2, 1]
+    await store.delete_slideshows(conn, org, [a2["id"], b1["id"]])
+    assert await totals() == [1, 1, 1, 0]
