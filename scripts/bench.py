@@ -271,7 +271,56 @@ def make_business_org(ctx: Context, apps: int) -> tuple[str, str]:
     return org.organization.id, key
 
 
-def start_bare_app(ctx: Context, org_id: str) -> tuple[subprocess.Popen, str]:
+# The fair bare endpoint of the reads section: the slideshow read's own statement
+# (renderer.store.FULL_SLIDESHOW_SQL) on the async driver (psycopg, autocommit connections, no ORM),
+# answered as JSON by FastAPI on uvicorn: what one process does for that read with nothing else.
+BARE_READ_APP = r"""
+import asyncio
+import contextlib
+import os
+
+import orjson
+import psycopg
+import uvicorn
+from fastapi import FastAPI
+from fastapi.responses import Response
+from psycopg.rows import namedtuple_row
+from renderer.store import FULL_SLIDESHOW_SQL
+
+URL = os.environ["DATABASE_URL"].replace("postgresql+psycopg://", "postgresql://", 1)
+ORG = os.environ["BENCH_ORG"]
+pool: asyncio.Queue = asyncio.Queue()
+
+@contextlib.asynccontextmanager
+async def lifespan(app):
+    for _ in range(10):
+        pool.put_nowait(await psycopg.AsyncConnection.connect(URL, autocommit=True, row_factory=namedtuple_row))
+    yield
+
+app = FastAPI(lifespan=lifespan)
+
+@app.get("/healthz")
+async def healthz():
+    return {"status": "ok"}
+
+@app.get("/v0/api/v1/slideshows/{slideshow_id}")
+async def slideshow(slideshow_id: str):
+    conn = await pool.get()
+    try:
+        cur = await conn.execute(FULL_SLIDESHOW_SQL, {"id": slideshow_id, "org": ORG})
+        row = await cur.fetchone()
+    finally:
+        pool.put_nowait(conn)
+    if row is None:
+        return Response(status_code=404)
+    body = orjson.dumps({"success": True, "body": row._asdict()}, default=str)
+    return Response(body, media_type="application/json")
+
+uvicorn.run(app, host="127.0.0.1", port=int(os.environ["BENCH_PORT"]), access_log=False, log_level="warning")
+"""
+
+
+def start_bare_app(ctx: Context, org_id: str, source: str = BARE_APP) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {
         **os.environ,
@@ -279,7 +328,7 @@ def start_bare_app(ctx: Context, org_id: str) -> tuple[subprocess.Popen, str]:
         "BENCH_ORG": org_id,
         "BENCH_PORT": str(port),
     }
-    proc = subprocess.Popen([sys.executable, "-c", BARE_APP], env=env)  # noqa: S603 - our own interpreter
+    proc = subprocess.Popen([sys.executable, "-c", source], env=env)  # noqa: S603 - our own interpreter
     base = f"http://127.0.0.1:{port}"
     try:
         wait_http(f"{base}/healthz", proc, timeout=180)
@@ -766,7 +815,8 @@ def bench_reads(ctx: Context) -> None:
     """Every read through the gateway beside /healthz, in one run: GET slideshow by id over
     thousands of distinct READY decks in random order (warm) and each once in order (cold), the
     list of slideshows of an organization with that many decks, hooks from a library of thousands
-    (with and without q), usage, and MCP get_slideshow; each with the CPU it cost per process."""
+    (with and without q), usage, and MCP get_slideshow; each with the CPU it cost per process. Beside
+    them the fair bare endpoint (BARE_READ_APP: the slideshow read's statement, async driver, no ORM)."""
     org_id, key, decks, library = make_reads_org(ctx, READS_DECKS, READS_HOOKS)
     # 1,000 decks read in random order (warm), the others each once (cold), none read before.
     warm_ids, cold_ids = decks[:1000], decks[1000:]
@@ -818,36 +868,81 @@ def bench_reads(ctx: Context) -> None:
     ]
     if not shutil.which("wrk"):
         raise SystemExit("bench: the reads section needs wrk (make wrk)")
+    bare, bare_url = start_bare_app(ctx, org_id, BARE_READ_APP)
+    assert httpx.get(f"{bare_url}/v0/api/v1/slideshows/{warm_ids[0]}", timeout=30).status_code == 200
+    runs.insert(
+        2,
+        (
+            "bare: same query, no ORM (random)",
+            f"{bare_url}/",
+            RANDOM_SLIDESHOW_LUA,
+            {"BENCH_IDS": str(ids_file)},
+            True,
+            0,
+        ),
+    )
     cpu = StackCpu()
+    cpu.pids["bare"] = [bare.pid]
     print(
         f"\n== reads ({len(decks)} READY decks, {READS_RENDERED} of them rendered and the rest copies; "
         f"{library} hooks; {CLIENTS} connections, {SECONDS:.0f} s each; wrk) =="
     )
     healthz = 0.0
-    for name, target, lua, env, warm, floor in runs:
-        headers = {} if name == "/healthz" else auth
-        load_before = os.getloadavg()[0]
-        before = cpu.sample()
-        result = wrk(target, headers, name, lua=lua, env=env, warm_up=warm)
-        after = cpu.sample()
-        assert isinstance(result, WrkResult)
-        if name == "/healthz":
-            healthz = result.rps
-        ratio = result.rps / healthz if healthz else float("nan")
-        if floor:
-            met = result.rps >= floor and (floor < 800 or result.p99_ms < 50)
-            target_text = f">= {floor:.0f}/s" + (", p99 < 50 ms" if floor >= 800 else "")
-            verdict = f"   target {target_text}: {'met' if met else 'NOT met'}"
-        else:
-            verdict = ""
-        print(
-            f"{name:<34} {result.rps:7.0f} req/s   p50 {result.p50_ms:6.1f} ms   p99 {result.p99_ms:6.1f} ms   "
-            f"ratio to /healthz {ratio:.3f}   ({result.requests} ok, {result.errors} errors; "
-            f"load {load_before:.1f}){verdict}"
-        )
-        if name.startswith("GET slideshow, cold") and result.requests > len(cold_ids):
-            print(f"    ({result.requests - len(cold_ids)} of those were second reads: the pass ended early)")
-        print(cpu_line(before, after, result.requests + result.errors))
+    try:
+        for run in runs:
+            rps = read_run(cpu, auth, run, healthz, len(cold_ids))
+            if run[0] == "/healthz":
+                healthz = rps
+    finally:
+        stop(bare)
+
+
+def read_run(cpu: StackCpu, auth: dict[str, str], run: tuple, healthz: float, cold: int) -> float:
+    """One wrk run of the reads section and its report line with the CPU of every process
+    meanwhile; returns its req/s. `healthz`: the /healthz req/s of this run (0 for /healthz)."""
+    name, target, lua, env, warm, floor = run
+    headers = {} if name == "/healthz" or name.startswith("bare") else auth
+    load_before = os.getloadavg()[0]
+    before = cpu.sample()
+    result = wrk(target, headers, name, lua=lua, env=env, warm_up=warm)
+    after = cpu.sample()
+    assert isinstance(result, WrkResult)
+    ratio = result.rps / (healthz or result.rps) if result.rps else float("nan")
+    if floor:
+        met = result.rps >= floor and (floor < 800 or result.p99_ms < 50)
+        target_text = f">= {floor:.0f}/s" + (", p99 < 50 ms" if floor >= 800 else "")
+        verdict = f"   target {target_text}: {'met' if met else 'NOT met'}"
+    else:
+        verdict = ""
+    print(
+        f"{name:<34} {result.rps:7.0f} req/s   p50 {result.p50_ms:6.1f} ms   p99 {result.p99_ms:6.1f} ms   "
+        f"ratio to /healthz {ratio:.3f}   ({result.requests} ok, {result.errors} errors; "
+        f"load {load_before:.1f}){verdict}"
+    )
+    if name.startswith("GET slideshow, cold") and result.requests > cold:
+        print(f"    ({result.requests - cold} of those were second reads: the pass ended early)")
+    print(cpu_line(before, after, result.requests + result.errors))
+    return result.rps
+
+
+def bench_idle(ctx: Context) -> None:
+    """The idle stack's CPU per process (issue 19: under 5% of one core): BENCH_IDLE_SETTLE seconds
+    without requests first (consumers and relays slow down after 30 s), then BENCH_IDLE_SECONDS."""
+    settle = float(os.environ.get("BENCH_IDLE_SETTLE", "35"))
+    seconds = float(os.environ.get("BENCH_IDLE_SECONDS", "30"))
+    time.sleep(settle)
+    cpu = StackCpu()
+    before = cpu.sample()
+    time.sleep(seconds)
+    after = cpu.sample()
+    per = {k: (after.get(k, 0.0) - v) / seconds * 100 for k, v in before.items()}
+    shown = sorted(per.items(), key=lambda kv: -kv[1])
+    print(
+        f"\n== idle stack ({seconds:.0f} s after {settle:.0f} s without requests; load {os.getloadavg()[0]:.1f}) =="
+    )
+    print("    % of one core: " + ", ".join(f"{k} {v:.2f}" for k, v in shown))
+    total = sum(per.values())
+    print(f"    total {total:.1f}% of one core   target < 5%: {'met' if total < 5 else 'NOT met'}")
 
 
 SECTIONS: dict[str, Callable[[Context], None]] = {
@@ -858,6 +953,7 @@ SECTIONS: dict[str, Callable[[Context], None]] = {
     "webhooks": bench_webhooks,
     "console": bench_console,
     "reads": bench_reads,
+    "idle": bench_idle,
 }
 
 
