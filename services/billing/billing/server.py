@@ -182,12 +182,23 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
 
     @rpc
     async def GetOrganization(self, request, context):
-        async with self.engine.connect() as conn:
-            org = await self._org(conn, request.organization_id)
-            sub = await store.latest_subscription(conn, org.id)
-        return billing_pb2.GetOrganizationResponse(
-            organization=self.org_pb(org), subscription=subscription_pb(sub) if sub else None
-        )
+        org_id = request.organization_id
+        if not ids.has_prefix(org_id, "org"):
+            raise org_not_found(org_id)
+        async with self.reads.connect() as conn:  # one statement: the organization and its subscription
+            row = await store.organization_with_subscription(conn, org_id)
+        if row is None:
+            raise org_not_found(org_id)
+        sub = None
+        if row.sub_id is not None:
+            sub = billing_pb2.Subscription(
+                id=row.sub_id,
+                status=row.sub_status,
+                plan=row.sub_plan,
+                current_period_start=_ts(row.sub_current_period_start),
+                current_period_end=_ts(row.sub_current_period_end),
+            )
+        return billing_pb2.GetOrganizationResponse(organization=self.org_pb(row), subscription=sub)
 
     async def _update_org(self, org_id: str, **values) -> Row:
         async with self.engine.begin() as conn:

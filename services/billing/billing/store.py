@@ -475,6 +475,25 @@ async def get_subscription(conn: AsyncConnection, sub_id: str, org_id: str) -> R
     return (await conn.execute(q)).first()
 
 
+ORGANIZATION_SQL = """
+SELECT o.*, s.id AS sub_id, s.status AS sub_status, s.plan AS sub_plan,
+       s.current_period_start AS sub_current_period_start, s.current_period_end AS sub_current_period_end
+FROM billing.organizations o
+LEFT JOIN LATERAL (
+  SELECT * FROM billing.subscriptions WHERE organization_id = o.id ORDER BY updated_at DESC, id LIMIT 1
+) s ON true
+WHERE o.id = %(id)s
+"""
+
+
+async def organization_with_subscription(conn: AsyncConnection, org_id: str) -> Any | None:
+    """The organization's columns and its latest subscription's (`sub_id`, `sub_status`,
+    `sub_plan`, `sub_current_period_start`, `sub_current_period_end`; `sub_id` None without
+    one): one statement, plain SQL on the driver, for GetOrganization on an autocommit connection."""
+    rows = await db.fetch_all(conn, ORGANIZATION_SQL, {"id": org_id})
+    return rows[0] if rows else None
+
+
 async def latest_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
     s = subscriptions
     q = select(s).where(s.c.organization_id == org_id).order_by(s.c.updated_at.desc(), s.c.id).limit(1)
