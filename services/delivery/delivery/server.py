@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import grpcx, ids, netguard
+from kit import db, grpcx, ids, netguard
 from kit.errors import ServiceError, validation_error
 from slides.delivery.v1 import delivery_pb2 as pb
 from slides.delivery.v1 import delivery_pb2_grpc
@@ -136,6 +136,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     ):
         self.settings = settings
         self.engine = engine
+        self.reads = db.autocommit(engine)  # reads of one statement (no BEGIN/ROLLBACK)
         self.keyring = keyring
         self.publisher = publisher
         self.accounts = accounts
@@ -245,7 +246,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
 
     @grpcx.rpc
     async def ListEndpoints(self, request, context):
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows = await store.list_endpoints(conn, request.organization_id, WEBHOOK_KINDS)
         return pb.ListEndpointsResponse(endpoints=[endpoint_pb(r) for r in rows])
 

@@ -173,13 +173,14 @@ async def insert_endpoint(conn: AsyncConnection, values: dict[str, Any]) -> Row:
     return (await conn.execute(endpoints.insert().values(**values).returning(*endpoints.c))).one()
 
 
-async def list_endpoints(conn: AsyncConnection, org: str, kinds: Sequence[str]) -> list[Row]:
-    q = (
-        select(endpoints)
-        .where(endpoints.c.organization_id == org, endpoints.c.kind.in_(kinds))
-        .order_by(endpoints.c.created_at.desc(), endpoints.c.id)
+async def list_endpoints(conn: AsyncConnection, org: str, kinds: Sequence[str]) -> list[Any]:
+    """Plain SQL on the driver (one statement: run it on an autocommit connection)."""
+    return await db.fetch_all(
+        conn,
+        f"SELECT * FROM {SCHEMA}.endpoints WHERE organization_id = %(org)s AND kind = ANY(%(kinds)s) "
+        "ORDER BY created_at DESC, id",
+        {"org": org, "kinds": list(kinds)},
     )
-    return list((await conn.execute(q)).all())
 
 
 async def get_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]) -> Row | None:
