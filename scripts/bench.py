@@ -815,7 +815,7 @@ def bench_reads(ctx: Context) -> None:
     """Every read through the gateway beside /healthz, in one run: GET slideshow by id over
     thousands of distinct READY decks in random order (warm) and each once in order (cold), the
     list of slideshows of an organization with that many decks, hooks from a library of thousands
-    (with and without q), usage, and MCP get_slideshow; each with the CPU it cost per process. Beside
+    (with and without q), usage, organization, webhooks and MCP get_slideshow; each with the CPU it cost per process. Beside
     them the fair bare endpoint (BARE_READ_APP: the slideshow read's statement, async driver, no ORM)."""
     org_id, key, decks, library = make_reads_org(ctx, READS_DECKS, READS_HOOKS)
     # 1,000 decks read in random order (warm), the others each once (cold), none read before.
@@ -841,6 +841,13 @@ def bench_reads(ctx: Context) -> None:
             },
         ).json()
         assert not probe["result"].get("isError"), probe
+        # A few webhook endpoints for the webhooks list (never called: nothing is generated here).
+        for i in range(5 - len(c.get("/v0/api/webhooks").json()["data"])):
+            made = c.post(
+                "/v0/api/webhooks",
+                json={"url": f"https://127.0.0.1:9/bench-{i}", "events": ["slideshow.completed"]},
+            )
+            assert made.status_code in (200, 201), made.text
     runs: list[tuple[str, str, str, dict[str, str], bool, float]] = [
         ("/healthz", f"{url}/healthz", "", {}, True, 0),
         (
@@ -864,6 +871,8 @@ def bench_reads(ctx: Context) -> None:
         (f"GET hooks ({library} hooks)", f"{url}/v0/api/v1/hooks", "", {}, True, 800),
         ("GET hooks?q=you", f"{url}/v0/api/v1/hooks?q=you", "", {}, True, 800),
         ("GET usage", f"{url}/v0/api/v1/usage", "", {}, True, 800),
+        ("GET organization", f"{url}/v0/api/v1/organization", "", {}, True, 800),
+        ("GET webhooks (5 endpoints)", f"{url}/v0/api/webhooks", "", {}, True, 800),
         ("MCP get_slideshow", f"{url}/v0/mcp", MCP_GET_LUA, {"BENCH_IDS": str(ids_file)}, True, 400),
     ]
     if not shutil.which("wrk"):
