@@ -424,8 +424,12 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
 
     @rpc
     async def GetUsage(self, request, context):
+        if not ids.has_prefix(request.organization_id, "org"):
+            raise org_not_found(request.organization_id)
         async with self.reads.connect() as conn:
-            org = await self._org(conn, request.organization_id)
+            org = await store.organization_row(conn, request.organization_id)
+            if org is None:
+                raise org_not_found(request.organization_id)
             period = self.period(org)
             limits = self.plans[org.plan]
             used = await store.used_in(

@@ -486,6 +486,12 @@ WHERE o.id = %(id)s
 """
 
 
+async def organization_row(conn: AsyncConnection, org_id: str) -> Any | None:
+    """The organization's columns by plain SQL on the driver (hot reads: GetUsage)."""
+    rows = await db.fetch_all(conn, "SELECT * FROM billing.organizations WHERE id = %(id)s", {"id": org_id})
+    return rows[0] if rows else None
+
+
 async def organization_with_subscription(conn: AsyncConnection, org_id: str) -> Any | None:
     """The organization's columns and its latest subscription's (`sub_id`, `sub_status`,
     `sub_plan`, `sub_current_period_start`, `sub_current_period_end`; `sub_id` None without
