@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import grpc
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -168,7 +169,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     # --- organizations ------------------------------------------------------------------
 
     @rpc
-    async def CreateOrganization(self, request, context):
+    async def CreateOrganization(
+        self, request: billing_pb2.CreateOrganizationRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.CreateOrganizationResponse:
         name = domain.check_org_name(request.name)
         plan = domain.check_plan(request.plan)
         email = domain.normalize_email(request.owner_email) if request.owner_email else ""
@@ -181,7 +184,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.CreateOrganizationResponse(organization=self.org_pb(org), api_key=key)
 
     @rpc
-    async def GetOrganization(self, request, context):
+    async def GetOrganization(
+        self, request: billing_pb2.GetOrganizationRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.GetOrganizationResponse:
         org_id = request.organization_id
         if not ids.has_prefix(org_id, "org"):
             raise org_not_found(org_id)
@@ -211,18 +216,24 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return org
 
     @rpc
-    async def SetPlan(self, request, context):
+    async def SetPlan(
+        self, request: billing_pb2.SetPlanRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.SetPlanResponse:
         org = await self._update_org(request.organization_id, plan=domain.check_plan(request.plan))
         return billing_pb2.SetPlanResponse(organization=self.org_pb(org))
 
     @rpc
-    async def SetRateLimit(self, request, context):
+    async def SetRateLimit(
+        self, request: billing_pb2.SetRateLimitRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.SetRateLimitResponse:
         value = domain.check_rate_limit(request.requests_per_minute)
         org = await self._update_org(request.organization_id, rate_limit_override=value)
         return billing_pb2.SetRateLimitResponse(organization=self.org_pb(org))
 
     @rpc
-    async def ListActiveOrganizations(self, request, context):
+    async def ListActiveOrganizations(
+        self, request: billing_pb2.ListActiveOrganizationsRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.ListActiveOrganizationsResponse:
         min_plan = domain.check_plan(request.min_plan or "free", "min_plan")
         plans = [p for p in domain.PLANS if domain.plan_rank(p) >= domain.plan_rank(min_plan)]
         async with self.engine.connect() as conn:
@@ -235,7 +246,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         await self.watchers.serve(context)
 
     @rpc
-    async def Authenticate(self, request, context):
+    async def Authenticate(
+        self, request: billing_pb2.AuthenticateRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.AuthenticateResponse:
         token = request.token.strip()
         kind = domain.token_kind(token)
         if not kind:
@@ -262,7 +275,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         )
 
     @rpc
-    async def CreateApiKey(self, request, context):
+    async def CreateApiKey(
+        self, request: billing_pb2.CreateApiKeyRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.CreateApiKeyResponse:
         name = domain.check_key_name(request.name)
         async with self.engine.begin() as conn:
             await self._org(conn, request.organization_id)
@@ -270,14 +285,18 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.CreateApiKeyResponse(api_key=key)
 
     @rpc
-    async def ListApiKeys(self, request, context):
+    async def ListApiKeys(
+        self, request: billing_pb2.ListApiKeysRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.ListApiKeysResponse:
         async with self.engine.connect() as conn:
             await self._org(conn, request.organization_id)
             rows = await store.list_api_keys(conn, request.organization_id)
         return billing_pb2.ListApiKeysResponse(api_keys=[key_pb(r) for r in rows])
 
     @rpc
-    async def RecordApiKeyUse(self, request, context):
+    async def RecordApiKeyUse(
+        self, request: billing_pb2.RecordApiKeyUseRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.RecordApiKeyUseResponse:
         # Latest use per key; at most a few thousand keys per report (a gateway's minute).
         uses: dict[str, datetime] = {}
         for use in request.uses[:10_000]:
@@ -290,7 +309,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.RecordApiKeyUseResponse()
 
     @rpc
-    async def RevokeApiKey(self, request, context):
+    async def RevokeApiKey(
+        self, request: billing_pb2.RevokeApiKeyRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.RevokeApiKeyResponse:
         if not ids.has_prefix(request.key_id, "key"):
             raise ServiceError("KEY_NOT_FOUND", f"No API key {request.key_id!r}.")
         async with self.engine.begin() as conn:
@@ -307,7 +328,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     # --- users and sessions ---------------------------------------------------------------
 
     @rpc
-    async def Signup(self, request, context):
+    async def Signup(
+        self, request: billing_pb2.SignupRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.SignupResponse:
         email = domain.normalize_email(request.email)
         domain.check_password(request.password)
         name = domain.check_org_name(request.organization_name, "organization_name")
@@ -338,7 +361,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
             return await store.add_login_failures(conn, [subject for subject, _ in subjects], now)
 
     @rpc
-    async def Login(self, request, context):
+    async def Login(
+        self, request: billing_pb2.LoginRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.LoginResponse:
         s = self.settings
         email = (request.email or "").strip().lower()[:254]
         address = request.client_ip[:64]
@@ -368,7 +393,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.LoginResponse(session_token=token, organization_id=user.organization_id)
 
     @rpc
-    async def Logout(self, request, context):
+    async def Logout(
+        self, request: billing_pb2.LogoutRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.LogoutResponse:
         token = request.session_token.strip()
         if domain.token_kind(token) == "session":
             async with self.engine.begin() as conn:
@@ -378,7 +405,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     # --- quotas ---------------------------------------------------------------------------
 
     @rpc
-    async def ConsumeQuota(self, request, context):
+    async def ConsumeQuota(
+        self, request: billing_pb2.ConsumeQuotaRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.ConsumeQuotaResponse:
         quota = domain.check_quota(request.quota)
         amount = domain.check_amount(request.amount)
         key = request.idempotency_key[:255]
@@ -403,7 +432,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         raise domain.quota_exceeded(quota, limit, used, org.plan, period)
 
     @rpc
-    async def ReleaseQuota(self, request, context):
+    async def ReleaseQuota(
+        self, request: billing_pb2.ReleaseQuotaRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.ReleaseQuotaResponse:
         quota = domain.check_quota(request.quota)
         amount = domain.check_amount(request.amount)
         key = request.idempotency_key[:255]
@@ -423,7 +454,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.ReleaseQuotaResponse(used=used, limit=limit)
 
     @rpc
-    async def GetUsage(self, request, context):
+    async def GetUsage(
+        self, request: billing_pb2.GetUsageRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.GetUsageResponse:
         if not ids.has_prefix(request.organization_id, "org"):
             raise org_not_found(request.organization_id)
         async with self.reads.connect() as conn:
@@ -451,7 +484,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     # --- billing-provider events ----------------------------------------------------------
 
     @rpc
-    async def HandleBillingEvent(self, request, context):
+    async def HandleBillingEvent(
+        self, request: billing_pb2.HandleBillingEventRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.HandleBillingEventResponse:
         event = intake.verify(
             bytes(request.payload),
             request.signature_header,
@@ -470,7 +505,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     # --- self-serve billing (Stripe Checkout and Billing Portal) ---------------------------
 
     @rpc
-    async def CreateCheckoutSession(self, request, context):
+    async def CreateCheckoutSession(
+        self, request: billing_pb2.CreateCheckoutSessionRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.CreateCheckoutSessionResponse:
         s = self.settings
         plan = domain.check_checkout_plan(request.plan)
         success_url = domain.check_redirect_url(
@@ -504,7 +541,9 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
         return billing_pb2.CreateCheckoutSessionResponse(id=session.id, url=session.url)
 
     @rpc
-    async def CreateBillingPortalSession(self, request, context):
+    async def CreateBillingPortalSession(
+        self, request: billing_pb2.CreateBillingPortalSessionRequest, context: grpc.aio.ServicerContext
+    ) -> billing_pb2.CreateBillingPortalSessionResponse:
         s = self.settings
         return_url = domain.check_redirect_url(
             request.return_url, "return_url", s.public_base_url, s.portal_return_path

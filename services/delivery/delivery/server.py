@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 from kit import db, grpcx, ids, netguard
 from kit.errors import ServiceError, validation_error
@@ -236,7 +237,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     # --- webhooks ---------------------------------------------------------------------
 
     @grpcx.rpc
-    async def CreateEndpoint(self, request, context):
+    async def CreateEndpoint(
+        self, request: pb.CreateEndpointRequest, context: grpc.aio.ServicerContext
+    ) -> pb.CreateEndpointResponse:
         org = _require("organization_id", request.organization_id)
         description = domain.clean_description(request.description)
         row, secret = await self._new_endpoint(
@@ -245,13 +248,17 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.CreateEndpointResponse(endpoint=endpoint_pb(row, secret))
 
     @grpcx.rpc
-    async def ListEndpoints(self, request, context):
+    async def ListEndpoints(
+        self, request: pb.ListEndpointsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListEndpointsResponse:
         async with self.reads.connect() as conn:
             rows = await store.list_endpoints(conn, request.organization_id, WEBHOOK_KINDS)
         return pb.ListEndpointsResponse(endpoints=[endpoint_pb(r) for r in rows])
 
     @grpcx.rpc
-    async def DeleteEndpoint(self, request, context):
+    async def DeleteEndpoint(
+        self, request: pb.DeleteEndpointRequest, context: grpc.aio.ServicerContext
+    ) -> pb.DeleteEndpointResponse:
         async with self.engine.begin() as conn:
             if not await store.delete_endpoint(
                 conn, request.organization_id, request.endpoint_id, WEBHOOK_KINDS
@@ -260,7 +267,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.DeleteEndpointResponse()
 
     @grpcx.rpc
-    async def RotateEndpointSecret(self, request, context):
+    async def RotateEndpointSecret(
+        self, request: pb.RotateEndpointSecretRequest, context: grpc.aio.ServicerContext
+    ) -> pb.RotateEndpointSecretResponse:
         secret = domain.new_secret()
         key_id, cipher = self.keyring.encrypt(secret, request.endpoint_id)
         async with self.engine.begin() as conn:
@@ -272,14 +281,18 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.RotateEndpointSecretResponse(endpoint=endpoint_pb(row, secret))
 
     @grpcx.rpc
-    async def ListDeliveries(self, request, context):
+    async def ListDeliveries(
+        self, request: pb.ListDeliveriesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListDeliveriesResponse:
         deliveries, page = await self._list_deliveries(
             request.organization_id, request.endpoint_id, WEBHOOK_KINDS, WEBHOOK_NOT_FOUND, request.page
         )
         return pb.ListDeliveriesResponse(deliveries=deliveries, page=page)
 
     @grpcx.rpc
-    async def UpdateEndpoint(self, request, context):
+    async def UpdateEndpoint(
+        self, request: pb.UpdateEndpointRequest, context: grpc.aio.ServicerContext
+    ) -> pb.UpdateEndpointResponse:
         org = _require("organization_id", request.organization_id)
         values: dict[str, Any] = {}
         if request.HasField("description"):
@@ -306,13 +319,17 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.UpdateEndpointResponse(endpoint=endpoint_pb(row))
 
     @grpcx.rpc
-    async def TestEndpoint(self, request, context):
+    async def TestEndpoint(
+        self, request: pb.TestEndpointRequest, context: grpc.aio.ServicerContext
+    ) -> pb.TestEndpointResponse:
         org = _require("organization_id", request.organization_id)
         delivery_id = await self._send_test(org, request.endpoint_id, WEBHOOK_KINDS, WEBHOOK_NOT_FOUND)
         return pb.TestEndpointResponse(delivery_id=delivery_id)
 
     @grpcx.rpc
-    async def RetryDelivery(self, request, context):
+    async def RetryDelivery(
+        self, request: pb.RetryDeliveryRequest, context: grpc.aio.ServicerContext
+    ) -> pb.RetryDeliveryResponse:
         org = _require("organization_id", request.organization_id)
         async with self.engine.begin() as conn:
             if await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS) is None:
@@ -328,7 +345,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     # --- chat -------------------------------------------------------------------------
 
     @grpcx.rpc
-    async def CreateChatIntegration(self, request, context):
+    async def CreateChatIntegration(
+        self, request: pb.CreateChatIntegrationRequest, context: grpc.aio.ServicerContext
+    ) -> pb.CreateChatIntegrationResponse:
         org = _require("organization_id", request.organization_id)
         kind = domain.clean_chat_kind(request.kind)
         row, _ = await self._new_endpoint(org, kind, request.url, list(request.events), "")
@@ -337,13 +356,17 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.CreateChatIntegrationResponse(integration=created)
 
     @grpcx.rpc
-    async def ListChatIntegrations(self, request, context):
+    async def ListChatIntegrations(
+        self, request: pb.ListChatIntegrationsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListChatIntegrationsResponse:
         async with self.engine.connect() as conn:
             rows = await store.list_endpoints(conn, request.organization_id, domain.CHAT_KINDS)
         return pb.ListChatIntegrationsResponse(integrations=[chat_pb(r) for r in rows])
 
     @grpcx.rpc
-    async def DeleteChatIntegration(self, request, context):
+    async def DeleteChatIntegration(
+        self, request: pb.DeleteChatIntegrationRequest, context: grpc.aio.ServicerContext
+    ) -> pb.DeleteChatIntegrationResponse:
         async with self.engine.begin() as conn:
             deleted = await store.delete_endpoint(
                 conn, request.organization_id, request.integration_id, domain.CHAT_KINDS
@@ -353,7 +376,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.DeleteChatIntegrationResponse()
 
     @grpcx.rpc
-    async def TestChatIntegration(self, request, context):
+    async def TestChatIntegration(
+        self, request: pb.TestChatIntegrationRequest, context: grpc.aio.ServicerContext
+    ) -> pb.TestChatIntegrationResponse:
         org = _require("organization_id", request.organization_id)
         delivery_id = await self._send_test(
             org, request.integration_id, domain.CHAT_KINDS, INTEGRATION_NOT_FOUND
@@ -361,7 +386,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.TestChatIntegrationResponse(delivery_id=delivery_id)
 
     @grpcx.rpc
-    async def ListChatDeliveries(self, request, context):
+    async def ListChatDeliveries(
+        self, request: pb.ListChatDeliveriesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListChatDeliveriesResponse:
         deliveries, page = await self._list_deliveries(
             request.organization_id,
             request.integration_id,
@@ -377,7 +404,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         await self.accounts.check_app(org, app_id)
 
     @grpcx.rpc
-    async def ConnectSocialAccount(self, request, context):
+    async def ConnectSocialAccount(
+        self, request: pb.ConnectSocialAccountRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ConnectSocialAccountResponse:
         org = _require("organization_id", request.organization_id)
         domain.clean_account(request.platform, request.access_token, request.open_id, request.display_name)
         await self._check_app(org, request.app_id)
@@ -406,26 +435,34 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.ConnectSocialAccountResponse(account=account_pb(row))
 
     @grpcx.rpc
-    async def ListSocialAccounts(self, request, context):
+    async def ListSocialAccounts(
+        self, request: pb.ListSocialAccountsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListSocialAccountsResponse:
         await self._check_app(request.organization_id, request.app_id)
         async with self.engine.connect() as conn:
             rows = await store.list_accounts(conn, request.organization_id, request.app_id)
         return pb.ListSocialAccountsResponse(accounts=[account_pb(r) for r in rows])
 
     @grpcx.rpc
-    async def DeleteSocialAccount(self, request, context):
+    async def DeleteSocialAccount(
+        self, request: pb.DeleteSocialAccountRequest, context: grpc.aio.ServicerContext
+    ) -> pb.DeleteSocialAccountResponse:
         org = _require("organization_id", request.organization_id)
         await self.accounts.disconnect(org, request.app_id, request.account_id)
         return pb.DeleteSocialAccountResponse()
 
     @grpcx.rpc
-    async def StartTikTokConnect(self, request, context):
+    async def StartTikTokConnect(
+        self, request: pb.StartTikTokConnectRequest, context: grpc.aio.ServicerContext
+    ) -> pb.StartTikTokConnectResponse:
         org = _require("organization_id", request.organization_id)
         url = await self.accounts.start_connect(org, request.app_id, request.redirect_after)
         return pb.StartTikTokConnectResponse(url=url)
 
     @grpcx.rpc
-    async def FinishTikTokConnect(self, request, context):
+    async def FinishTikTokConnect(
+        self, request: pb.FinishTikTokConnectRequest, context: grpc.aio.ServicerContext
+    ) -> pb.FinishTikTokConnectResponse:
         done = await self.accounts.finish_connect(
             request.state,
             request.code,
@@ -442,7 +479,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         )
 
     @grpcx.rpc
-    async def PublishSlideshow(self, request, context):
+    async def PublishSlideshow(
+        self, request: pb.PublishSlideshowRequest, context: grpc.aio.ServicerContext
+    ) -> pb.PublishSlideshowResponse:
         org = _require("organization_id", request.organization_id)
         row, created = await self.publisher.publish(
             org, request.slideshow_id, request.platform, request.mode, request.privacy_level
@@ -450,7 +489,9 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         return pb.PublishSlideshowResponse(publish=publish_pb(row, existing=not created))
 
     @grpcx.rpc
-    async def ListPublications(self, request, context):
+    async def ListPublications(
+        self, request: pb.ListPublicationsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListPublicationsResponse:
         org = _require("organization_id", request.organization_id)
         await self.publisher.check_slideshow(org, request.slideshow_id)  # SLIDESHOW_NOT_FOUND
         page = max(1, request.page.page or 1)

@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
+import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 from kit import db, ids, logs
 from kit.errors import ServiceError
@@ -79,7 +80,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
         self.settings = settings
 
     @rpc
-    async def ListHooks(self, request, context):
+    async def ListHooks(
+        self, request: hooks_pb2.ListHooksRequest, context: grpc.aio.ServicerContext
+    ) -> hooks_pb2.ListHooksResponse:
         domain.require_org(request.organization_id)
         f = domain.list_filters(
             request.page.page,
@@ -101,7 +104,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
     # ---- refresh-now ---------------------------------------------------------------------
 
     @rpc
-    async def RefreshNow(self, request, context):
+    async def RefreshNow(
+        self, request: hooks_pb2.RefreshNowRequest, context: grpc.aio.ServicerContext
+    ) -> hooks_pb2.RefreshNowResponse:
         """Checks in this order, so a rejected call never burns the hour: plan, apps, the
         one-per-hour slot, then the quota unit (the slot is rolled back if the quota fails)."""
         org_id = request.organization_id
@@ -169,7 +174,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
     # ---- daily refresh -------------------------------------------------------------------
 
     @rpc
-    async def RefreshDaily(self, request, context):
+    async def RefreshDaily(
+        self, request: hooks_pb2.RefreshDailyRequest, context: grpc.aio.ServicerContext
+    ) -> hooks_pb2.RefreshDailyResponse:
         """One job per ACTIVE app (from the local view of the catalog's apps) of every Starter+
         organization, once per organization and UTC day. Organizations without ACTIVE apps are
         not marked, so an app created later that day still gets its refresh."""
@@ -205,7 +212,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
     # ---- pick a hook for a deck --------------------------------------------------------------
 
     @rpc
-    async def PickHook(self, request, context):
+    async def PickHook(
+        self, request: hooks_pb2.PickHookRequest, context: grpc.aio.ServicerContext
+    ) -> hooks_pb2.PickHookResponse:
         org_id, app_id = request.organization_id, request.app_id
         domain.require_org(org_id)
         app = None
@@ -264,7 +273,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
     # ---- review ----------------------------------------------------------------------------
 
     @rpc
-    async def ReviewHook(self, request, context):
+    async def ReviewHook(
+        self, request: hooks_pb2.ReviewHookRequest, context: grpc.aio.ServicerContext
+    ) -> hooks_pb2.ReviewHookResponse:
         domain.require_org(request.organization_id)
         status = domain.review_status(request.status)
         async with self.engine.begin() as conn:
@@ -277,7 +288,9 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
     # ---- generate (MCP) ------------------------------------------------------------------
 
     @rpc
-    async def GenerateHooks(self, request, context):
+    async def GenerateHooks(
+        self, request: hooks_pb2.GenerateHooksRequest, context: grpc.aio.ServicerContext
+    ) -> hooks_pb2.GenerateHooksResponse:
         org_id = request.organization_id
         domain.require_org(org_id)
         count = domain.generate_count(request.count)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 
+import grpc
 from argon2 import PasswordHasher
 from argon2.exceptions import Argon2Error
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -148,7 +149,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
     # --- links (authenticated, organization-scoped) --------------------------------------
 
     @rpc
-    async def GetShareForSlideshow(self, request, context):
+    async def GetShareForSlideshow(
+        self, request: sharing_pb2.GetShareForSlideshowRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.GetShareForSlideshowResponse:
         async with self.reads.connect() as conn:
             row = await store.get_for_slideshow(conn, request.organization_id, request.slideshow_id)
         if row is None or not row.enabled:
@@ -156,7 +159,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return sharing_pb2.GetShareForSlideshowResponse(enabled=True, share=self._share(row))
 
     @rpc
-    async def GetSharesForSlideshows(self, request, context):
+    async def GetSharesForSlideshows(
+        self, request: sharing_pb2.GetSharesForSlideshowsRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.GetSharesForSlideshowsResponse:
         wanted = [(r.organization_id, r.slideshow_id) for r in request.slideshows]
         if len(wanted) > MAX_SLIDESHOWS_PER_LOOKUP:
             raise validation_error([("slideshows", f"at most {MAX_SLIDESHOWS_PER_LOOKUP} per call")])
@@ -172,7 +177,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return sharing_pb2.GetSharesForSlideshowsResponse(shares=answers)
 
     @rpc
-    async def CreateShare(self, request, context):
+    async def CreateShare(
+        self, request: sharing_pb2.CreateShareRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.CreateShareResponse:
         org, ss_id = request.organization_id, request.slideshow_id
         if not org or not ss_id:
             raise validation_error([("slideshow_id", "required")])
@@ -217,7 +224,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return await store.update_share(conn, org, row.id, changes), new_token
 
     @rpc
-    async def DisableShare(self, request, context):
+    async def DisableShare(
+        self, request: sharing_pb2.DisableShareRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.DisableShareResponse:
         org, ss_id = request.organization_id, request.slideshow_id
         await self._slideshow(org, ss_id)
         async with self.engine.begin() as conn:
@@ -231,7 +240,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
     # --- public ---------------------------------------------------------------------------
 
     @rpc
-    async def RenderPage(self, request, context):
+    async def RenderPage(
+        self, request: sharing_pb2.RenderPageRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.RenderPageResponse:
         embed = request.kind == sharing_pb2.PAGE_KIND_EMBED
         name, base = self.s.provider_name, self.s.public_base_url
         row = await self._live(request.token)
@@ -258,7 +269,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         )
 
     @rpc
-    async def SubmitPassword(self, request, context):
+    async def SubmitPassword(
+        self, request: sharing_pb2.SubmitPasswordRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.SubmitPasswordResponse:
         name, base, token = self.s.provider_name, self.s.public_base_url, request.token
         resp = sharing_pb2.SubmitPasswordResponse
         row = await self._live(token)
@@ -299,7 +312,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         )
 
     @rpc
-    async def GetOembed(self, request, context):
+    async def GetOembed(
+        self, request: sharing_pb2.GetOembedRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.GetOembedResponse:
         token = domain.token_from_share_url(self.s.public_base_url, request.url)
         row = await self._live(token or "")
         if row is None:
@@ -333,7 +348,9 @@ class SharingServicer(sharing_pb2_grpc.SharingServiceServicer):
         return out
 
     @rpc
-    async def GetShareZip(self, request, context):
+    async def GetShareZip(
+        self, request: sharing_pb2.GetShareZipRequest, context: grpc.aio.ServicerContext
+    ) -> sharing_pb2.GetShareZipResponse:
         row = await self._live(request.token)
         if row is None:
             raise ServiceError("SHARE_NOT_FOUND", "No shared slideshow at this URL.")
