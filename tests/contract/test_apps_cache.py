@@ -9,7 +9,6 @@ import time
 
 import httpx
 import pytest
-import sqlalchemy as sa
 
 APPS = "/v0/api/v1/apps"
 
@@ -64,16 +63,19 @@ def test_every_write_is_visible_on_the_next_read(api: httpx.Client) -> None:
 
 
 def test_a_change_made_behind_the_gateway_arrives_through_catalog(stack_env, api: httpx.Client) -> None:
-    """As another catalog replica, or an operator's SQL, would make it: straight in the database."""
+    """A change this gateway did not make (here: through the other gateway replica) reaches this
+    gateway's kept answers through catalog's change stream. A change written straight into
+    catalog's database (another catalog replica, an operator's SQL) reaching the stream is
+    catalog's own test: services/catalog/tests/test_watchers.py,
+    test_changes_made_outside_this_replica_arrive_through_the_database."""
+    second = stack_env.get("GATEWAY_2_URL")
+    if not second:
+        pytest.skip("the stack runs one gateway (STACK_GATEWAY_REPLICAS=2 runs two, as make test does)")
     app_id = api.post(APPS, json={"name": "Behind"}).json()["body"]["_id"]
     assert api.get(f"{APPS}/{app_id}").json()["body"]["tagline"] == ""
     api.get(APPS)
-    engine = sa.create_engine(stack_env["DATABASE_URL"])
-    try:
-        with engine.begin() as conn:
-            conn.execute(sa.text("UPDATE catalog.apps SET tagline = 'fresh' WHERE id = :id"), {"id": app_id})
-    finally:
-        engine.dispose()
+    with httpx.Client(base_url=second, headers=api.headers, timeout=30) as other:
+        assert other.put(f"{APPS}/{app_id}", json={"tagline": "fresh"}).status_code == 200
     deadline = time.monotonic() + 5
     while api.get(f"{APPS}/{app_id}").json()["body"]["tagline"] != "fresh":
         assert time.monotonic() < deadline, "the change never reached the gateway"

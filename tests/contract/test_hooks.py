@@ -22,7 +22,6 @@ import grpc
 import httpx
 import pytest
 import sqlalchemy as sa
-import yaml
 from slides.billing.v1 import billing_pb2
 from slides.hooks.v1 import hooks_pb2, hooks_pb2_grpc
 
@@ -476,37 +475,8 @@ def test_the_local_stack_runs_the_daily_refresh_at_hooks_daily_at(
     assert count_rows(db, jobs, o=org["organization_id"]) == 1
 
 
-def test_the_daily_schedule_follows_the_cronjob() -> None:
-    """Missed times run within the CronJob's starting deadline, never later; off turns it off;
-    a malformed HOOKS_DAILY_AT is refused; the stack's default and command are the CronJob's."""
-    stack = _stack_module()
-    day = datetime(2030, 6, 1, tzinfo=UTC)
-    late = stack.DailyRefresh("21:05", {}, command=["true"])
-    assert not late.due(day + timedelta(hours=22, minutes=5, seconds=1))
-    assert late.due(day + timedelta(hours=21, minutes=35))
-    assert not stack.DailyRefresh("off", {}).due(day + timedelta(hours=3, minutes=17))
-    for bad in ("3:17pm", "24:00", "03:60", "daily"):
-        with pytest.raises(ValueError, match="HOOKS_DAILY_AT"):
-            stack.DailyRefresh(bad, {})
-
-    cronjob = next(
-        doc
-        for doc in yaml.safe_load_all(
-            (ROOT / "deploy" / "k8s" / "base" / "hooks-daily-cronjob.yaml").read_text()
-        )
-        if doc["kind"] == "CronJob"
-    )
-    from hooks.settings import Settings
-
-    default = stack.DailyRefresh(Settings.model_fields["hooks_daily_at"].default, {})
-    minute, hour, *every = cronjob["spec"]["schedule"].split()
-    assert (int(hour), int(minute), every) == (default.at.hour, default.at.minute, ["*", "*", "*"])
-    assert cronjob["spec"]["timeZone"] == "Etc/UTC"
-    assert cronjob["spec"]["startingDeadlineSeconds"] == stack.DailyRefresh.STARTING_DEADLINE.total_seconds()
-    assert cronjob["spec"]["concurrencyPolicy"] == "Forbid"
-    container = cronjob["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]
-    assert container["command"] == ["slidectl", *stack.DailyRefresh.COMMAND[1:]]
-    assert Path(stack.DailyRefresh.COMMAND[0]).name == "slidectl"
+# The daily schedule against the CronJob (reads hooks' HOOKS_DAILY_AT default): hooks' own test,
+# services/hooks/tests/test_daily_cronjob.py.
 
 
 def test_pick_hook_rotates_and_works_with_an_empty_library(

@@ -1,0 +1,1 @@
+"""Contract tests: only through public interfaces (an import-linter contract in the root pyproject)."""
