@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -273,3 +274,63 @@ def status_filter(status: str) -> str:
     if status and status not in STATUSES:
         raise validation_error([("status", "must be ACTIVE or ARCHIVED")])
     return status
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    """An app as stored (the store's reads return these); times in epoch microseconds. Frozen,
+    lists as tuples: equal apps are the same version, so adapters may key caches by the value."""
+
+    id: str
+    organization_id: str
+    name: str
+    slug: str
+    niche: str
+    language: str
+    status: str
+    target_audience: str
+    description: str
+    ios_url: str
+    android_url: str
+    website_url: str
+    brand_primary_color: str
+    brand_secondary_color: str
+    brand_accent_color: str
+    screenshots: tuple[str, ...]
+    value_props: tuple[str, ...]
+    pain_points: tuple[str, ...]
+    differentiators: tuple[str, ...]
+    design: str
+    tagline: str
+    image_source: str
+    photos: tuple[str, ...]
+    created_us: int
+    updated_us: int
+
+
+# Domain events (the outbox messages of topic catalog.apps.v1 are built from them in events.py).
+@dataclass(frozen=True, slots=True)
+class AppCreated:
+    app: App
+
+    @property
+    def organization_id(self) -> str:
+        return self.app.organization_id
+
+
+@dataclass(frozen=True, slots=True)
+class AppUpdated:
+    app: App
+
+    @property
+    def organization_id(self) -> str:
+        return self.app.organization_id
+
+
+@dataclass(frozen=True, slots=True)
+class AppDeleted:
+    organization_id: str
+    app_id: str
+
+
+AppEvent = AppCreated | AppUpdated | AppDeleted

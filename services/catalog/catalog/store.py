@@ -1,7 +1,13 @@
-"""Tables of the catalog schema and the queries on them. Every query names its organization_id."""
+"""Tables of the catalog schema and the queries on them. Every query names its organization_id.
+
+Rows become domain objects here (`domain.App`): nothing above the store sees a row. `SqlApps` is the
+unit of work's repository (writes, in its transaction) and `AppReads` the reads of one statement
+(autocommit); both have the shape `catalog.application` asks for (AppRepository, AppReads)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,9 +28,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.engine import RowMapping
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.elements import ColumnClause
+
+from catalog import domain
 
 metadata = MetaData(schema="catalog")
 
@@ -70,6 +78,12 @@ APP_SQL = ", ".join(
     + [f"(extract(epoch FROM {t}_at) * 1000000)::int8 AS {t}_us" for t in ("created", "updated")]
 )
 APP: ColumnClause[Any] = literal_column(APP_SQL)
+_LISTS = frozenset(domain.LIST_FIELDS)
+
+
+def to_app(row: Mapping[Any, Any]) -> domain.App:
+    """The store's edge: a row of APP's columns as a domain.App."""
+    return domain.App(**{k: tuple(v) if k in _LISTS else v for k, v in row.items()})
 
 
 def _scoped(organization_id: str, app_id: str):
@@ -81,15 +95,16 @@ async def slug_in_use(conn: AsyncConnection, organization_id: str, slug: str) ->
     return (await conn.execute(query)).first() is not None
 
 
-async def insert_app(conn: AsyncConnection, values: dict[str, Any]) -> RowMapping:
+async def insert_app(conn: AsyncConnection, values: dict[str, Any]) -> domain.App:
     now = datetime.now(UTC)
     row = {**values, "created_at": now, "updated_at": now}
-    return (await conn.execute(insert(apps).values(row).returning(APP))).mappings().one()
+    return to_app((await conn.execute(insert(apps).values(row).returning(APP))).mappings().one())
 
 
-async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> RowMapping | None:
+async def get_app(conn: AsyncConnection, organization_id: str, app_id: str) -> domain.App | None:
     query = select(APP).select_from(apps).where(_scoped(organization_id, app_id))
-    return (await conn.execute(query)).mappings().first()
+    row = (await conn.execute(query)).mappings().first()
+    return None if row is None else to_app(row)
 
 
 # A version of an app: its id, the id of the transaction that wrote this version of the row
@@ -130,24 +145,103 @@ async def list_versions(
 
 async def apps_by_id(
     conn: AsyncConnection, organization_id: str, app_ids: list[str]
-) -> list[tuple[Version, dict[str, Any]]]:
+) -> list[tuple[Version, domain.App]]:
     """The organization's apps among `app_ids` (in no order), each with its version."""
     rows = await db.fetch_mappings(conn, APPS_BY_ID, {"org": organization_id, "ids": app_ids})
-    return [((row["id"], row.pop("row_xmin"), row["updated_us"]), row) for row in rows]
+    return [((row["id"], row.pop("row_xmin"), row["updated_us"]), to_app(row)) for row in rows]
 
 
 async def update_app(
     conn: AsyncConnection, organization_id: str, app_id: str, changes: dict[str, Any]
-) -> RowMapping | None:
+) -> domain.App | None:
     query = (
         update(apps)
         .where(_scoped(organization_id, app_id))
         .values(**changes, updated_at=datetime.now(UTC))
         .returning(APP)
     )
-    return (await conn.execute(query)).mappings().first()
+    row = (await conn.execute(query)).mappings().first()
+    return None if row is None else to_app(row)
 
 
 async def delete_app(conn: AsyncConnection, organization_id: str, app_id: str) -> bool:
     query = delete(apps).where(_scoped(organization_id, app_id)).returning(apps.c.id)
     return (await conn.execute(query)).first() is not None
+
+
+class SqlApps:
+    """The apps repository inside a unit of work (its connection's transaction). A slug already used
+    in the organization is SLUG_EXISTS (the unique index decides; the transaction is then aborted,
+    so the unit rolls back)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, organization_id: str, app_id: str, values: Mapping[str, Any]) -> domain.App:
+        try:
+            return await insert_app(self.conn, {**values, "id": app_id, "organization_id": organization_id})
+        except IntegrityError as err:
+            raise _slug_error(err, values.get("slug", "")) from None
+
+    async def update(
+        self, organization_id: str, app_id: str, changes: Mapping[str, Any]
+    ) -> domain.App | None:
+        try:
+            return await update_app(self.conn, organization_id, app_id, dict(changes))
+        except IntegrityError as err:
+            raise _slug_error(err, changes.get("slug", "")) from None
+
+    async def delete(self, organization_id: str, app_id: str) -> bool:
+        return await delete_app(self.conn, organization_id, app_id)
+
+
+def _slug_error(err: IntegrityError, slug: str) -> Exception:
+    return domain.slug_taken(slug) if UNIQUE_SLUG in str(err.orig) else err
+
+
+@dataclass(frozen=True, slots=True)
+class Repositories:
+    """What catalog's unit of work holds (catalog.application.Repositories)."""
+
+    apps: SqlApps
+
+
+def repositories(conn: AsyncConnection) -> Repositories:
+    return Repositories(apps=SqlApps(conn))
+
+
+class AppReads:
+    """Reads of one statement on autocommit connections (no BEGIN/ROLLBACK round trips).
+
+    A page of apps unchanged since this process last read them costs one narrow query (versions
+    only), with no rows to load: apps are kept by version (bounded; a version never changes, so
+    nothing here goes stale)."""
+
+    def __init__(self, engine: AsyncEngine, limit: int = 20_000):
+        self.reads = db.autocommit(engine)
+        self.limit = limit
+        self._by_version: dict[Version, domain.App] = {}
+
+    async def get(self, organization_id: str, app_id: str) -> domain.App | None:
+        async with self.reads.connect() as conn:
+            return await get_app(conn, organization_id, app_id)
+
+    async def slug_in_use(self, organization_id: str, slug: str) -> bool:
+        async with self.reads.connect() as conn:
+            return await slug_in_use(conn, organization_id, slug)
+
+    async def page(
+        self, organization_id: str, status: str, offset: int, limit: int
+    ) -> tuple[list[domain.App], int]:
+        async with self.reads.connect() as conn:
+            versions, total = await list_versions(conn, organization_id, status, offset, limit)
+            if len(self._by_version) > self.limit:
+                self._by_version.clear()
+            missing = [v[0] for v in versions if v not in self._by_version]
+            # An app changed since the page was read comes in its newer version; a deleted one is left out.
+            fetched: dict[str, domain.App] = {}
+            if missing:
+                for version, app in await apps_by_id(conn, organization_id, missing):
+                    fetched[version[0]] = self._by_version[version] = app
+        found = (self._by_version.get(v, fetched.get(v[0])) for v in versions)
+        return [app for app in found if app is not None], total
