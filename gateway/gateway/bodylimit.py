@@ -17,15 +17,21 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
+        # The last of each, as dict(headers) would (one pass, no dict per request).
+        length: bytes | None = None
+        encoding = b""
+        for name, value in scope.get("headers") or ():
+            if name == b"content-length":
+                length = value
+            elif name == b"transfer-encoding":
+                encoding = value
         if length is not None:
             if length.isdigit() and int(length) > self.max_bytes:
                 await self._refuse(send)
                 return
             await self.app(scope, receive, send)
             return
-        if b"chunked" not in headers.get(b"transfer-encoding", b"").lower():
+        if b"chunked" not in encoding.lower():
             await self.app(scope, receive, send)
             return
         chunks: list[bytes] = []

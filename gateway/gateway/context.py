@@ -4,8 +4,9 @@ security headers on every answer, and the HTTP metrics."""
 
 from __future__ import annotations
 
+import os
 import time
-import uuid
+from typing import Any
 
 from kit import logs, metrics, tracing
 from opentelemetry import trace
@@ -22,7 +23,7 @@ class RequestContext:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        rid = _header(scope, b"x-request-id")[:100] or uuid.uuid4().hex
+        rid = _header(scope, b"x-request-id")[:100] or new_request_id()
         logs.request_id_var.set(rid)
         logs.organization_id_var.set("")
         # Routes record the rate-limit headers in request.state, which lives in this dict.
@@ -53,8 +54,38 @@ class RequestContext:
                 if span is not None:
                     span.set_attribute("http.response.status_code", status)
                 route = getattr(scope.get("route"), "path", "unmatched")
-                metrics.HTTP_REQUESTS.labels(scope["method"], route, str(status)).inc()
-                metrics.HTTP_LATENCY.labels(scope["method"], route).observe(time.perf_counter() - started)
+                counted, timed = _series(scope["method"], route, status)
+                counted.inc()
+                timed.observe(time.perf_counter() - started)
+
+
+# The metrics' children by (method, route, status): prometheus_client's labels() checks and joins
+# the label values and takes a lock on every call. Bounded (methods are few, routes are the
+# app's templates or "unmatched"); past the bound, labels() as before.
+_SERIES: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+MAX_SERIES = 4096
+
+
+def _series(method: str, route: str, status: int) -> tuple[Any, Any]:
+    key = (method, route, status)
+    series = _SERIES.get(key)
+    if series is None:
+        series = (
+            metrics.HTTP_REQUESTS.labels(method, route, str(status)),
+            metrics.HTTP_LATENCY.labels(method, route),
+        )
+        if len(_SERIES) < MAX_SERIES:
+            _SERIES[key] = series
+    return series
+
+
+def new_request_id() -> str:
+    """uuid.uuid4().hex without building a UUID object: 16 random bytes with the version (4) and
+    variant bits of a random UUID, as 32 hex digits."""
+    raw = bytearray(os.urandom(16))
+    raw[6] = (raw[6] & 0x0F) | 0x40
+    raw[8] = (raw[8] & 0x3F) | 0x80
+    return raw.hex()
 
 
 def _header(scope: Scope, name: bytes) -> str:

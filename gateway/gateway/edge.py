@@ -184,14 +184,18 @@ class TextHygiene:
             # Not echoing the id: it carries the very characters that are refused.
             await error_response(*not_found)(scope, receive, send)
             return
-        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
-        bad.extend(pairs(query, container="query", multiline=False))
-        headers: list[tuple[bytes, bytes]] = list(scope.get("headers") or [])
-        for raw_name, field in CHECKED_HEADERS:
-            for name, value in headers:
+        query_string: bytes = scope.get("query_string", b"")
+        if query_string:
+            query = parse_qsl(query_string.decode("latin-1"), keep_blank_values=True)
+            bad.extend(pairs(query, container="query", multiline=False))
+        content_type = b""  # the last one, as dict(headers) would
+        for name, value in scope.get("headers") or ():
+            if name == b"content-type":
+                content_type = value
+            for raw_name, field in CHECKED_HEADERS:
                 if name.lower() == raw_name and (found := problem(_header_text(value), multiline=False)):
                     bad.append((field, found))
-        media = _media_type(dict(headers).get(b"content-type", b"").decode("latin-1"))
+        media = _media_type(content_type.decode("latin-1"))
         path: str = scope.get("path", "")
         checks_body = (_is_json(media) or media == FORM_TYPE) and not path.startswith(HYGIENE_SKIPPED)
         if not checks_body:

@@ -10,7 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 from kit.errors import ServiceError
 from kit.grpcx import call
@@ -28,8 +28,9 @@ from gateway.operations import sharing as sharing_ops
 from gateway.operations import slideshows as slideshow_ops
 from gateway.routes.apps import AppCreate, AppUpdate
 from gateway.routes.auth import SignupBody, client_ip
+from gateway.routing import Router
 
-router = APIRouter(include_in_schema=False)
+router = Router(include_in_schema=False)
 
 PAID_API_PLANS = ("pro", "business")
 UPGRADE_PLANS = ("starter", "pro", "business")

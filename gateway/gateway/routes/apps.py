@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from gateway.auth import Caller, require_caller
@@ -13,8 +13,9 @@ from gateway.errors import responses as error_responses
 from gateway.openapi_rules import HTTP_URL
 from gateway.operations import apps as ops
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["apps"])
+router = Router(tags=["apps"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

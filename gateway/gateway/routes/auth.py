@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from kit.errors import ServiceError
 from kit.grpcx import call
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -17,8 +17,9 @@ from gateway.edge import check_cookie_request
 from gateway.errors import responses as error_responses
 from gateway.openapi_rules import EMAIL
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["auth"])
+router = Router(tags=["auth"])
 
 
 # Billing's rule (billing.domain.EMAIL_RE), checked here too so that one answer names every bad field.

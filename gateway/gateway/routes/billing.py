@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 from kit.grpcx import call
 from pydantic import BaseModel, ConfigDict, Field
 from slides.billing.v1 import billing_pb2
@@ -17,8 +17,9 @@ from gateway.auth import Caller, require_billing_caller
 from gateway.errors import responses as error_responses
 from gateway.openapi_rules import HTTP_URL
 from gateway.operations import billing as ops
+from gateway.routing import Router
 
-router = APIRouter(tags=["billing"])
+router = Router(tags=["billing"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 STRIPE_ERRORS = ("VALIDATION_ERROR", "CONFLICT", "UPSTREAM_ERROR", "UNAVAILABLE")

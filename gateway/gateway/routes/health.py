@@ -1,11 +1,12 @@
 import asyncio
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from kit.grpcx import check_health
 
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["health"])
+router = Router(tags=["health"])
 
 # Each backend's health check gets this long: the whole answer stays well inside a readiness
 # probe's timeout (1 s by default) even when a backend hangs.

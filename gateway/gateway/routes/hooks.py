@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request
+from fastapi import Body, Depends, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import hooks as ops
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["hooks"])
+router = Router(tags=["hooks"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 Category = Literal["problem", "curiosity", "social_proof", "listicle", "contrarian", "story"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import Depends, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
@@ -14,8 +14,9 @@ from gateway.openapi_rules import HTTPS_URL
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
 from gateway.routes.webhooks import DeliveryList, DeliveryQueued
+from gateway.routing import Router
 
-router = APIRouter(tags=["integrations"])
+router = Router(tags=["integrations"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 Event = Literal[

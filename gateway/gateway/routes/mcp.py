@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 from kit.errors import ServiceError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
@@ -27,11 +27,12 @@ from gateway import errors
 from gateway.auth import authenticate_token, bearer_token, enforce_rate_limit
 from gateway.mcp_tools import context
 from gateway.mcp_tools.server import build
+from gateway.routing import Router
 
 PATH = "/v0/mcp"
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 
-router = APIRouter(tags=["mcp"])
+router = Router(tags=["mcp"])
 
 
 def transport_security(allowed_hosts: str) -> TransportSecuritySettings:

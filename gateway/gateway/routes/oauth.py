@@ -7,15 +7,16 @@ from __future__ import annotations
 from html import escape
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from kit.errors import ServiceError
 
 from gateway.auth import SESSION_COOKIE, authenticate_token
 from gateway.operations import delivery as ops
 from gateway.routes.public import Limited
+from gateway.routing import Router
 
-router = APIRouter(tags=["public"])
+router = Router(tags=["public"])
 
 # The callback's page: status by outcome (only CONNECTED changed anything).
 OUTCOME_STATUS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 from urllib.parse import parse_qs
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from kit.errors import ServiceError
 from kit.grpcx import call
@@ -15,8 +15,9 @@ from slides.sharing.v1 import sharing_pb2
 
 from gateway import errors
 from gateway.formats import ts
+from gateway.routing import Router
 
-router = APIRouter(tags=["public"])
+router = Router(tags=["public"])
 
 COOKIE = "share_auth"
 MAX_FORM_BYTES = 4096

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import Depends, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway import errors
 from gateway.auth import Caller, require_caller
 from gateway.operations import sharing as ops
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["sharing"])
+router = Router(tags=["sharing"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 SlideshowId = Annotated[str, Path(description="ss_... id of a slideshow of the caller's organization")]

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request
+from fastapi import Body, Depends, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.operations import slideshows as ops
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["slideshows"])
+router = Router(tags=["slideshows"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 Status = Literal["QUEUED", "RENDERING", "READY", "FAILED"]

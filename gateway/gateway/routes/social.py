@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import Depends, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
@@ -14,8 +14,9 @@ from gateway.formats import LimitQuery, PageQuery
 from gateway.openapi_rules import HTTP_URL
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["publishing"])
+router = Router(tags=["publishing"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 PrivacyLevel = Literal["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"]

@@ -11,7 +11,7 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import APIRouter, Depends, FastAPI, Request, UploadFile
+from fastapi import Depends, FastAPI, Request, UploadFile
 from fastapi.responses import Response
 from kit.errors import ServiceError, validation_error
 from kit.storage import Storage
@@ -23,8 +23,9 @@ from gateway.errors import responses as error_responses
 from gateway.operations import slideshows as ops
 from gateway.responses import JSONResponse
 from gateway.routes.public import public_rate_limit
+from gateway.routing import Router
 
-router = APIRouter(tags=["uploads"])
+router = Router(tags=["uploads"])
 
 MAX_BYTES = 10 * 1024 * 1024
 UPLOAD_NAME = re.compile(r"^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp)$")

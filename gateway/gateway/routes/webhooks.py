@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import Depends, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
@@ -13,8 +13,9 @@ from gateway.formats import LimitQuery, PageQuery
 from gateway.openapi_rules import HTTPS_URL
 from gateway.operations import delivery as ops
 from gateway.responses import JSONResponse
+from gateway.routing import Router
 
-router = APIRouter(tags=["webhooks"])
+router = Router(tags=["webhooks"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 Event = Literal[
