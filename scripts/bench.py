@@ -797,6 +797,10 @@ class StackCpu:
                 except (FileNotFoundError, ProcessLookupError):
                     continue
                 total += int(fields[11]) + int(fields[12])
+                if pid == self.pids[name][0]:
+                    # The CPU of children it has reaped: a Postgres backend that exits between two samples
+                    # moves its CPU here instead of vanishing (which made Postgres' share negative).
+                    total += int(fields[13]) + int(fields[14])
             used[name] = total / self.tick
         return used
 
