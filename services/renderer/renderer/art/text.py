@@ -393,7 +393,7 @@ class _Fit:
 
 
 def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, rtl: bool) -> _Fit | None:
-    width, height = box[2] - box[0], box[3] - box[1]
+    width = box[2] - box[0]
     m = _Measurer(spec.style, language, size, rtl)
     pieces = _pieces(text, language, m, width, mode)
     limit = spec.max_lines if mode != "force" else 1000
@@ -403,11 +403,8 @@ def _try(text: str, language: str, spec: Spec, box: Box, size: int, mode: str, r
     joined = _merge_unbroken(lines)
     if any(m.width(t) > width for t, _, _ in joined):  # the sums of piece widths were estimates
         return None
-    faces = {r.face for t, _, _ in joined for r in shape(t, spec.style, language, rtl)}
-    ascent, descent = _metrics(faces, size)
-    if block_height(len(joined), _pitch(faces, size, spec.leading), ascent, descent) > height:
-        return None
-    return _Fit(joined, size)
+    found = _Fit(joined, size)
+    return found if _fits_height(found, language, spec, box, rtl) else None
 
 
 def _search(
@@ -562,6 +559,7 @@ def _without_orphan(
 
 
 def _fits_height(found: _Fit, language: str, spec: Spec, box: Box, rtl: bool) -> bool:
+    """Whether the block's lines, at their size and the pitch their fonts need, fit the box's height."""
     faces = {r.face for t, _, _ in found.lines for r in shape(t, spec.style, language, rtl)}
     ascent, descent = _metrics(faces, found.size)
     pitch = _pitch(faces, found.size, spec.leading)
