@@ -396,3 +396,122 @@ def quota_exceeded(
             "period_end": iso_ms(period[1]),
         },
     )
+
+
+# --- what the store hands out (rows never leave store.py) and the domain events ------------
+
+
+@dataclass(frozen=True, slots=True)
+class Organization:
+    id: str
+    name: str
+    plan: str
+    status: str
+    stripe_customer_id: str | None
+    rate_limit_override: int
+    period_start: datetime | None
+    period_end: datetime | None
+    created_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    id: str
+    organization_id: str
+    status: str
+    plan: str
+    current_period_start: datetime | None
+    current_period_end: datetime | None
+    event_created: int
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    id: str
+    organization_id: str
+    name: str
+    prefix: str
+    created_at: datetime | None
+    revoked_at: datetime | None
+    last_used_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: str
+    organization_id: str
+    email: str
+    password_hash: str
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who a key or session token stands for: its organization, the key or session id, and (for
+    a session) the user's role."""
+
+    organization: Organization
+    principal_id: str
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mail:
+    """A queued e-mail (the mail worker's)."""
+
+    id: int
+    organization_id: str | None
+    kind: str
+    to_addr: str
+    subject: str
+    body: str
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrganizationChanged:
+    """An organization's plan, status, customer or limits changed (or it was created); `limits`
+    are its plan's (the plan table is configuration)."""
+
+    organization: Organization
+    limits: PlanLimits
+
+    @property
+    def organization_id(self) -> str:
+        return self.organization.id
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKeyRevoked:
+    organization_id: str
+    key_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuotaExceeded:
+    """The first refused consume of a quota in a period."""
+
+    organization_id: str
+    quota: str
+    limit: int
+    used: int
+    plan: str
+    period_start: datetime
+    period_end: datetime
+
+
+def org_not_found(org_id: str) -> ServiceError:
+    return ServiceError("ORGANIZATION_NOT_FOUND", f"No organization {org_id!r}.")
+
+
+def key_not_found(key_id: str) -> ServiceError:
+    return ServiceError("KEY_NOT_FOUND", f"No API key {key_id!r}.")
+
+
+def payments_not_configured() -> ServiceError:
+    """Checkout and the portal without a Stripe secret key."""
+    return ServiceError(
+        "UNAVAILABLE",
+        "Self-serve billing is not available: Stripe is not configured on this server "
+        "(STRIPE_SECRET_KEY is unset).",
+    )

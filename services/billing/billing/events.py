@@ -1,56 +1,99 @@
-"""Outbox writes (billing.events.v1) and the e-mail worker that drains the mail queue."""
+"""Billing's facts on Kafka (billing.events.v1, keyed by organization id): the domain events as
+outbox messages and the SQL unit of work that writes them (kit.sqluow) for the application layer;
+and the e-mail worker that drains the mail queue."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import logs, outbox, topics
+from kit import logs, topics
+from kit.outbox import OutboxRelay
+from kit.sqluow import OutboxMessage, SqlUnitOfWork
+from kit.uow import AfterCommit, UnitOfWork
 from slides.billing.v1 import billing_pb2
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from billing import mail, store
+from billing import application, domain, mail, store
 from billing.settings import Settings
 
 log = logs.get(__name__)
 
 
-def _ts(value: datetime) -> Timestamp:
+def _ts(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
     ts = Timestamp()
     ts.FromDatetime(value)
     return ts
 
 
-async def quota_exceeded(
-    conn: AsyncConnection,
-    org_id: str,
-    quota: str,
-    limit: int,
-    used: int,
-    plan: str,
-    period: tuple[datetime, datetime],
-) -> None:
-    msg = billing_pb2.QuotaExceeded(
-        organization_id=org_id,
-        quota=quota,
-        limit=limit,
-        used=used,
-        plan=plan,
-        period_start=_ts(period[0]),
-        period_end=_ts(period[1]),
+def limits_pb(limits: domain.PlanLimits) -> billing_pb2.PlanLimits:
+    return billing_pb2.PlanLimits(
+        apps=limits.apps,
+        slideshows_per_month=limits.slideshows_per_month,
+        hook_refreshes_per_month=limits.hook_refreshes_per_month,
+        api_keys=limits.api_keys,
+        publishing=limits.publishing,
+        requests_per_minute=limits.requests_per_minute,
     )
-    await outbox.add_event(conn, store.outbox, topics.BILLING_EVENTS, org_id, msg, org_id)
 
 
-async def organization_changed(conn: AsyncConnection, org: billing_pb2.Organization) -> None:
-    msg = billing_pb2.OrganizationChanged(organization=org)
-    await outbox.add_event(conn, store.outbox, topics.BILLING_EVENTS, org.id, msg, org.id)
+def org_pb(org: domain.Organization, limits: domain.PlanLimits) -> billing_pb2.Organization:
+    return billing_pb2.Organization(
+        id=org.id,
+        name=org.name,
+        plan=org.plan,
+        status=org.status,
+        stripe_customer_id=org.stripe_customer_id or "",
+        limits=limits_pb(limits),
+        created_at=_ts(org.created_at),
+        rate_limit_override=org.rate_limit_override,
+    )
 
 
-async def api_key_revoked(conn: AsyncConnection, org_id: str, key_id: str) -> None:
-    msg = billing_pb2.ApiKeyRevoked(organization_id=org_id, key_id=key_id)
-    await outbox.add_event(conn, store.outbox, topics.BILLING_EVENTS, org_id, msg, org_id)
+def to_outbox(event: object) -> OutboxMessage:
+    """A domain event as its billing.events.v1 message, keyed by organization id."""
+    match event:
+        case domain.OrganizationChanged(organization=org, limits=limits):
+            message = billing_pb2.OrganizationChanged(organization=org_pb(org, limits))
+            return OutboxMessage(topics.BILLING_EVENTS, org.id, message, org.id)
+        case domain.ApiKeyRevoked(organization_id=org_id, key_id=key_id):
+            message = billing_pb2.ApiKeyRevoked(organization_id=org_id, key_id=key_id)
+            return OutboxMessage(topics.BILLING_EVENTS, org_id, message, org_id)
+        case domain.QuotaExceeded() as e:
+            message = billing_pb2.QuotaExceeded(
+                organization_id=e.organization_id,
+                quota=e.quota,
+                limit=e.limit,
+                used=e.used,
+                plan=e.plan,
+                period_start=_ts(e.period_start),
+                period_end=_ts(e.period_end),
+            )
+            return OutboxMessage(topics.BILLING_EVENTS, e.organization_id, message, e.organization_id)
+    raise TypeError(f"not a billing event: {event!r}")
+
+
+def unit_of_work(
+    engine: AsyncEngine, relay: OutboxRelay | None, after_commit: Sequence[AfterCommit] = ()
+) -> application.BillingUnitOfWork:
+    """A new unit of work for one use case call."""
+    return SqlUnitOfWork[application.Repositories](
+        engine, store.repositories, store.outbox, to_outbox, relay, after_commit
+    )
+
+
+def connection_unit(engine: AsyncEngine, relay: OutboxRelay | None) -> UnitOfWork[AsyncConnection]:
+    """A unit of work whose `repos` is its connection, for the billing-provider intake (whose
+    handlers run store queries in the event's one transaction)."""
+    return SqlUnitOfWork[AsyncConnection](engine, _itself, store.outbox, to_outbox, relay)
+
+
+def _itself(conn: AsyncConnection) -> AsyncConnection:
+    return conn
 
 
 def retry_delay(attempt: int) -> timedelta:
@@ -69,7 +112,7 @@ class MailWorker:
     def notify(self) -> None:
         self.wakeup.set()
 
-    async def deliver(self, row) -> None:
+    async def deliver(self, row: domain.Mail) -> None:
         s = self.settings
         if not s.smtp_url:
             log.info(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -18,12 +18,10 @@ from typing import Any
 import stripe
 from kit import ids, logs
 from kit.errors import ServiceError, validation_error
-from slides.billing.v1 import billing_pb2
-from sqlalchemy import select
-from sqlalchemy.engine import Row
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from kit.uow import UnitOfWork
+from sqlalchemy.ext.asyncio import AsyncConnection
 
-from billing import domain, events, store
+from billing import domain, store
 
 log = logs.get(__name__)
 
@@ -100,21 +98,23 @@ def _org_hint(obj: dict[str, Any]) -> str:
     return ""
 
 
-Handler = Callable[["Intake", AsyncConnection, Row, dict[str, Any], int], Awaitable[str]]
+Handler = Callable[["Intake", AsyncConnection, domain.Organization, dict[str, Any], int], Awaitable[str]]
 
 
 class Intake:
-    """org_pb: an organization row as the proto its OrganizationChanged event carries (the
-    servicer's, which knows the plans' limits)."""
+    """uow: a unit of work on one connection (events.connection_unit), the event's one
+    transaction; its OrganizationChanged events go to the outbox on commit. plans: the plan
+    table (the limits those events carry)."""
 
-    def __init__(self, engine: AsyncEngine, org_pb: Callable[[Row], billing_pb2.Organization]):
-        self.engine = engine
-        self.org_pb = org_pb
+    def __init__(self, uow: UnitOfWork[AsyncConnection], plans: Mapping[str, domain.PlanLimits]):
+        self.uow = uow
+        self.plans = plans
 
     async def handle(self, event: dict[str, Any]) -> Result:
         event_id, event_type, created = event["id"], event["type"], event["created"]
         obj = event["data"]["object"]
-        async with self.engine.begin() as conn:
+        async with self.uow:
+            conn = self.uow.repos
             if not await store.record_billing_event(conn, event_id, event_type, created):
                 log.info("duplicate billing event", event_id=event_id, event_type=event_type)
                 return Result(event_id, event_type, True)
@@ -127,6 +127,7 @@ class Intake:
             else:
                 outcome = await handler(self, conn, org, obj, created)
             await store.finish_billing_event(conn, event_id, org.id if org else None, outcome)
+            await self.uow.commit()
         log.info(
             "billing event",
             event_id=event_id,
@@ -136,7 +137,9 @@ class Intake:
         )
         return Result(event_id, event_type, False, org.id if org else "")
 
-    async def find_org(self, conn: AsyncConnection, event_type: str, obj: dict[str, Any]) -> Row | None:
+    async def find_org(
+        self, conn: AsyncConnection, event_type: str, obj: dict[str, Any]
+    ) -> domain.Organization | None:
         if event_type == "checkout.session.completed":
             ref = obj.get("client_reference_id")
             org_id = ref if isinstance(ref, str) and ids.has_prefix(ref, "org") else _org_hint(obj)
@@ -149,18 +152,26 @@ class Intake:
         org_id = _org_hint(obj)
         return await store.get_organization(conn, org_id, lock=True) if org_id else None
 
-    async def update_org(self, conn: AsyncConnection, org: Row, **values: Any) -> Row:
+    async def update_org(
+        self, conn: AsyncConnection, org: domain.Organization, **values: Any
+    ) -> domain.Organization:
         new = await store.update_organization(conn, org.id, **values)
         assert new is not None
         if (new.plan, new.status, new.stripe_customer_id) != (org.plan, org.status, org.stripe_customer_id):
-            await events.organization_changed(conn, self.org_pb(new))
+            self.uow.add_event(domain.OrganizationChanged(new, self.plans[new.plan]))
         if new.status == "SUSPENDED" and org.status != "SUSPENDED":
             subject, body = domain.suspension_mail(new.name)
             await self.mail(conn, new, "suspension", subject, body)
         return new
 
     async def mail(
-        self, conn: AsyncConnection, org: Row, kind: str, subject: str, body: str, fallback: Any = None
+        self,
+        conn: AsyncConnection,
+        org: domain.Organization,
+        kind: str,
+        subject: str,
+        body: str,
+        fallback: Any = None,
     ) -> None:
         """To the owner; an organization without users (made by slidectl) gets the Stripe e-mail."""
         to_addr = await store.owner_email(conn, org.id) or _email(fallback)
@@ -169,7 +180,9 @@ class Intake:
             return
         await store.queue_mail(conn, org.id, kind, to_addr, subject, body)
 
-    async def customer_values(self, conn: AsyncConnection, org: Row, obj: dict[str, Any]) -> dict[str, Any]:
+    async def customer_values(
+        self, conn: AsyncConnection, org: domain.Organization, obj: dict[str, Any]
+    ) -> dict[str, Any]:
         """stripe_customer_id for an organization that has none yet (and the id is free)."""
         customer = _str(obj.get("customer"))
         if not customer or org.stripe_customer_id == customer:
@@ -182,7 +195,7 @@ class Intake:
 
 
 async def on_checkout_completed(
-    it: Intake, conn: AsyncConnection, org: Row, obj: dict[str, Any], created: int
+    it: Intake, conn: AsyncConnection, org: domain.Organization, obj: dict[str, Any], created: int
 ) -> str:
     customer = _str(obj.get("customer"))
     if not customer:
@@ -196,7 +209,7 @@ async def on_checkout_completed(
 
 
 async def on_subscription_upsert(
-    it: Intake, conn: AsyncConnection, org: Row, sub: dict[str, Any], created: int
+    it: Intake, conn: AsyncConnection, org: domain.Organization, sub: dict[str, Any], created: int
 ) -> str:
     sub_id = _str(sub.get("id"))
     if not sub_id:
@@ -232,7 +245,7 @@ async def on_subscription_upsert(
 
 
 async def on_subscription_deleted(
-    it: Intake, conn: AsyncConnection, org: Row, sub: dict[str, Any], created: int
+    it: Intake, conn: AsyncConnection, org: domain.Organization, sub: dict[str, Any], created: int
 ) -> str:
     sub_id = _str(sub.get("id"))
     if not sub_id:
@@ -251,24 +264,14 @@ async def on_subscription_deleted(
             "event_created": max(created, existing.event_created if existing else 0),
         },
     )
-    if await _other_live_subscription(conn, org.id, sub_id):
+    if await store.other_live_subscription(conn, org.id, sub_id):
         return "subscription_canceled_other_live"
     await it.update_org(conn, org, status="SUSPENDED")
     return "suspended"
 
 
-async def _other_live_subscription(conn: AsyncConnection, org_id: str, sub_id: str) -> bool:
-    s = store.subscriptions
-    q = (
-        select(s.c.id)
-        .where(s.c.organization_id == org_id, s.c.id != sub_id, s.c.status != "CANCELED")
-        .limit(1)
-    )
-    return (await conn.execute(q)).first() is not None
-
-
 async def on_payment_failed(
-    it: Intake, conn: AsyncConnection, org: Row, inv: dict[str, Any], created: int
+    it: Intake, conn: AsyncConnection, org: domain.Organization, inv: dict[str, Any], created: int
 ) -> str:
     amount = inv.get("amount_due")
     amount_due = amount if isinstance(amount, int) else 0
@@ -282,7 +285,7 @@ async def on_payment_failed(
 
 
 async def on_payment_succeeded(
-    it: Intake, conn: AsyncConnection, org: Row, inv: dict[str, Any], created: int
+    it: Intake, conn: AsyncConnection, org: domain.Organization, inv: dict[str, Any], created: int
 ) -> str:
     start, end = domain.invoice_period(inv)
     if start is None or end is None:

@@ -14,6 +14,8 @@ import stripe
 from kit import logs
 from kit.errors import ServiceError
 
+from billing import domain
+
 log = logs.get(__name__)
 
 
@@ -26,11 +28,7 @@ class Redirect:
 
 
 def not_configured() -> ServiceError:
-    return ServiceError(
-        "UNAVAILABLE",
-        "Self-serve billing is not available: Stripe is not configured on this server "
-        "(STRIPE_SECRET_KEY is unset).",
-    )
+    return domain.payments_not_configured()
 
 
 # Stripe's error types (https://docs.stripe.com/api/errors), for answers that carry none: by the

@@ -23,8 +23,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.engine import Row
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from billing import domain
 
 metadata = MetaData(schema="billing")
 GIVE_UP = datetime(9999, 1, 1, tzinfo=UTC)
@@ -160,38 +161,120 @@ outbox = outbox_table(metadata)
 processed_events = processed_events_table(metadata)
 
 
+# --- rows -> domain objects (nothing above the store sees a row) ---------------------------
+
+
+def to_organization(r: Any) -> domain.Organization:
+    """An organizations row (SQLAlchemy's or psycopg's named tuple, extra columns ignored)."""
+    return domain.Organization(
+        id=r.id,
+        name=r.name,
+        plan=r.plan,
+        status=r.status,
+        stripe_customer_id=r.stripe_customer_id,
+        rate_limit_override=r.rate_limit_override,
+        period_start=r.period_start,
+        period_end=r.period_end,
+        created_at=r.created_at,
+    )
+
+
+def _maybe_org(r: Any) -> domain.Organization | None:
+    return None if r is None else to_organization(r)
+
+
+def to_subscription(r: Any) -> domain.Subscription:
+    return domain.Subscription(
+        id=r.id,
+        organization_id=r.organization_id,
+        status=r.status,
+        plan=r.plan,
+        current_period_start=r.current_period_start,
+        current_period_end=r.current_period_end,
+        event_created=r.event_created,
+    )
+
+
+def _maybe_subscription(r: Any) -> domain.Subscription | None:
+    return None if r is None else to_subscription(r)
+
+
+def to_api_key(r: Any) -> domain.ApiKey:
+    return domain.ApiKey(
+        id=r.id,
+        organization_id=r.organization_id,
+        name=r.name,
+        prefix=r.prefix,
+        created_at=r.created_at,
+        revoked_at=r.revoked_at,
+        last_used_at=getattr(r, "last_used_at", None),
+    )
+
+
+def to_user(r: Any) -> domain.User:
+    return domain.User(
+        id=r.id, organization_id=r.organization_id, email=r.email, password_hash=r.password_hash, role=r.role
+    )
+
+
+def to_principal(r: Any) -> domain.Principal:
+    return domain.Principal(to_organization(r), r.principal_id, getattr(r, "role", "") or "")
+
+
+def to_mail(r: Any) -> domain.Mail:
+    return domain.Mail(
+        id=r.id,
+        organization_id=r.organization_id,
+        kind=r.kind,
+        to_addr=r.to_addr,
+        subject=r.subject,
+        body=r.body,
+        attempts=r.attempts,
+    )
+
+
 # --- organizations -----------------------------------------------------------------------
 
 
-async def insert_organization(conn: AsyncConnection, org_id: str, name: str, plan: str) -> Row:
+async def insert_organization(
+    conn: AsyncConnection, org_id: str, name: str, plan: str
+) -> domain.Organization:
     o = organizations
-    return (
-        await conn.execute(insert(o).values(id=org_id, name=name, plan=plan, status="ACTIVE").returning(o))
-    ).one()
+    return to_organization(
+        (
+            await conn.execute(
+                insert(o).values(id=org_id, name=name, plan=plan, status="ACTIVE").returning(o)
+            )
+        ).one()
+    )
 
 
-async def get_organization(conn: AsyncConnection, org_id: str, *, lock: bool = False) -> Row | None:
+async def get_organization(
+    conn: AsyncConnection, org_id: str, *, lock: bool = False
+) -> domain.Organization | None:
     q = select(organizations).where(organizations.c.id == org_id)
     if lock:
         q = q.with_for_update()
-    return (await conn.execute(q)).first()
+    return _maybe_org((await conn.execute(q)).first())
 
 
-async def update_organization(conn: AsyncConnection, org_id: str, **values: Any) -> Row | None:
+async def update_organization(
+    conn: AsyncConnection, org_id: str, **values: Any
+) -> domain.Organization | None:
     o = organizations
     q = update(o).where(o.c.id == org_id).values(**values, updated_at=func.now()).returning(o)
-    return (await conn.execute(q)).first()
+    return _maybe_org((await conn.execute(q)).first())
 
 
-async def find_org_by_customer(conn: AsyncConnection, customer_id: str) -> Row | None:
+async def find_org_by_customer(conn: AsyncConnection, customer_id: str) -> domain.Organization | None:
     q = select(organizations).where(organizations.c.stripe_customer_id == customer_id).with_for_update()
-    return (await conn.execute(q)).first()
+    return _maybe_org((await conn.execute(q)).first())
 
 
-async def list_organizations(conn: AsyncConnection, plans: list[str]) -> list[Row]:
+async def list_organizations(conn: AsyncConnection, plans: list[str]) -> list[domain.Organization]:
     o = organizations
     q = select(o).where(o.c.status != "SUSPENDED", o.c.plan.in_(plans)).order_by(o.c.created_at, o.c.id)
-    return list((await conn.execute(q)).all())
+    return [to_organization(r) for r in (await conn.execute(q)).all()]
 
 
 # --- users and sessions ------------------------------------------------------------------
@@ -209,8 +292,9 @@ async def insert_user(
     return (await conn.execute(q)).first() is not None
 
 
-async def get_user_by_email(conn: AsyncConnection, email: str) -> Row | None:
-    return (await conn.execute(select(users).where(users.c.email == email))).first()
+async def get_user_by_email(conn: AsyncConnection, email: str) -> domain.User | None:
+    row = (await conn.execute(select(users).where(users.c.email == email))).first()
+    return None if row is None else to_user(row)
 
 
 async def owner_email(conn: AsyncConnection, org_id: str) -> str:
@@ -285,12 +369,12 @@ JOIN billing.organizations o ON o.id = k.organization_id
 WHERE k.key_hash = %(hash)s AND k.revoked_at IS NULL"""
 
 
-async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> Any | None:
+async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> domain.Principal | None:
     rows = await db.fetch_all(conn, PRINCIPAL_BY_KEY_HASH, {"hash": key_hash})
-    return rows[0] if rows else None
+    return to_principal(rows[0]) if rows else None
 
 
-async def principal_by_session_hash(conn: AsyncConnection, token_hash: str) -> Row | None:
+async def principal_by_session_hash(conn: AsyncConnection, token_hash: str) -> domain.Principal | None:
     """The session's organization, with principal_id and the user's role."""
     s, o, u = sessions, organizations, users
     q = (
@@ -298,18 +382,19 @@ async def principal_by_session_hash(conn: AsyncConnection, token_hash: str) -> R
         .select_from(s.join(o, o.c.id == s.c.organization_id).outerjoin(u, u.c.id == s.c.user_id))
         .where(s.c.token_hash == token_hash, s.c.revoked_at.is_(None), s.c.expires_at > func.now())
     )
-    return (await conn.execute(q)).first()
+    row = (await conn.execute(q)).first()
+    return None if row is None else to_principal(row)
 
 
 async def insert_api_key(
     conn: AsyncConnection, key_id: str, org_id: str, name: str, key_hash: str, prefix: str
-) -> Row:
+) -> domain.ApiKey:
     k = api_keys
     q = insert(k).values(id=key_id, organization_id=org_id, name=name, key_hash=key_hash, prefix=prefix)
-    return (await conn.execute(q.returning(k))).one()
+    return to_api_key((await conn.execute(q.returning(k))).one())
 
 
-async def list_api_keys(conn: AsyncConnection, org_id: str) -> list[Row]:
+async def list_api_keys(conn: AsyncConnection, org_id: str) -> list[domain.ApiKey]:
     k, u = api_keys, api_key_usage
     q = (
         select(k, u.c.last_used_at)
@@ -317,7 +402,7 @@ async def list_api_keys(conn: AsyncConnection, org_id: str) -> list[Row]:
         .where(k.c.organization_id == org_id, k.c.revoked_at.is_(None))
         .order_by(k.c.created_at, k.c.id)
     )
-    return list((await conn.execute(q)).all())
+    return [to_api_key(r) for r in (await conn.execute(q)).all()]
 
 
 async def record_key_use(conn: AsyncConnection, uses: list[tuple[str, datetime]]) -> None:
@@ -337,7 +422,9 @@ async def record_key_use(conn: AsyncConnection, uses: list[tuple[str, datetime]]
     await conn.execute(q)
 
 
-async def revoke_api_key(conn: AsyncConnection, key_id: str, org_id: str | None) -> tuple[Row | None, bool]:
+async def revoke_api_key(
+    conn: AsyncConnection, key_id: str, org_id: str | None
+) -> tuple[domain.ApiKey | None, bool]:
     """(key row, newly revoked). org_id None = operator revocation of any organization's key."""
     k = api_keys
     cond = [k.c.id == key_id]
@@ -349,8 +436,9 @@ async def revoke_api_key(conn: AsyncConnection, key_id: str, org_id: str | None)
         )
     ).first()
     if row is not None:
-        return row, True
-    return (await conn.execute(select(k).where(*cond))).first(), False
+        return to_api_key(row), True
+    found = (await conn.execute(select(k).where(*cond))).first()
+    return (None if found is None else to_api_key(found)), False
 
 
 # --- quotas ------------------------------------------------------------------------------
@@ -469,10 +557,10 @@ async def finish_billing_event(
     )
 
 
-async def get_subscription(conn: AsyncConnection, sub_id: str, org_id: str) -> Row | None:
+async def get_subscription(conn: AsyncConnection, sub_id: str, org_id: str) -> domain.Subscription | None:
     s = subscriptions
     q = select(s).where(s.c.id == sub_id, s.c.organization_id == org_id).with_for_update()
-    return (await conn.execute(q)).first()
+    return _maybe_subscription((await conn.execute(q)).first())
 
 
 ORGANIZATION_SQL = """
@@ -486,27 +574,42 @@ WHERE o.id = %(id)s
 """
 
 
-async def organization_row(conn: AsyncConnection, org_id: str) -> Any | None:
-    """The organization's columns by plain SQL on the driver (hot reads: GetUsage)."""
+async def organization_row(conn: AsyncConnection, org_id: str) -> domain.Organization | None:
+    """The organization by plain SQL on the driver (hot reads: GetUsage)."""
     rows = await db.fetch_all(conn, "SELECT * FROM billing.organizations WHERE id = %(id)s", {"id": org_id})
-    return rows[0] if rows else None
+    return to_organization(rows[0]) if rows else None
 
 
-async def organization_with_subscription(conn: AsyncConnection, org_id: str) -> Any | None:
-    """The organization's columns and its latest subscription's (`sub_id`, `sub_status`,
-    `sub_plan`, `sub_current_period_start`, `sub_current_period_end`; `sub_id` None without
-    one): one statement, plain SQL on the driver, for GetOrganization on an autocommit connection."""
+async def organization_with_subscription(
+    conn: AsyncConnection, org_id: str
+) -> tuple[domain.Organization, domain.Subscription | None] | None:
+    """The organization and its latest subscription (None without one): one statement, plain
+    SQL on the driver, for GetOrganization on an autocommit connection."""
     rows = await db.fetch_all(conn, ORGANIZATION_SQL, {"id": org_id})
-    return rows[0] if rows else None
+    if not rows:
+        return None
+    r = rows[0]
+    sub = None
+    if r.sub_id is not None:
+        sub = domain.Subscription(
+            id=r.sub_id,
+            organization_id=r.id,
+            status=r.sub_status,
+            plan=r.sub_plan,
+            current_period_start=r.sub_current_period_start,
+            current_period_end=r.sub_current_period_end,
+            event_created=0,  # not read here (the ordering rule of billing events only)
+        )
+    return to_organization(r), sub
 
 
-async def latest_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
+async def latest_subscription(conn: AsyncConnection, org_id: str) -> domain.Subscription | None:
     s = subscriptions
     q = select(s).where(s.c.organization_id == org_id).order_by(s.c.updated_at.desc(), s.c.id).limit(1)
-    return (await conn.execute(q)).first()
+    return _maybe_subscription((await conn.execute(q)).first())
 
 
-async def live_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
+async def live_subscription(conn: AsyncConnection, org_id: str) -> domain.Subscription | None:
     """A subscription of the organization that Stripe has not ended (any status but CANCELED)."""
     s = subscriptions
     q = (
@@ -515,7 +618,7 @@ async def live_subscription(conn: AsyncConnection, org_id: str) -> Row | None:
         .order_by(s.c.updated_at.desc(), s.c.id)
         .limit(1)
     )
-    return (await conn.execute(q)).first()
+    return _maybe_subscription((await conn.execute(q)).first())
 
 
 async def upsert_subscription(conn: AsyncConnection, values: dict[str, Any]) -> None:
@@ -539,7 +642,7 @@ async def queue_mail(
     )
 
 
-async def claim_due_mail(conn: AsyncConnection, limit: int = 10) -> list[Row]:
+async def claim_due_mail(conn: AsyncConnection, limit: int = 10) -> list[domain.Mail]:
     m = mail_queue
     q = (
         select(m)
@@ -548,7 +651,7 @@ async def claim_due_mail(conn: AsyncConnection, limit: int = 10) -> list[Row]:
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
-    return list((await conn.execute(q)).all())
+    return [to_mail(r) for r in (await conn.execute(q)).all()]
 
 
 async def mark_mail_sent(conn: AsyncConnection, mail_id: int) -> None:
@@ -566,3 +669,188 @@ async def mark_mail_failed(
     # Out of attempts: parked far in the future, kept for inspection.
     values["next_attempt_at"] = retry_at or GIVE_UP
     await conn.execute(update(m).where(m.c.id == mail_id).values(**values))
+
+
+async def other_live_subscription(conn: AsyncConnection, org_id: str, sub_id: str) -> bool:
+    """Whether the organization has a subscription besides `sub_id` that Stripe has not ended."""
+    s = subscriptions
+    q = (
+        select(s.c.id)
+        .where(s.c.organization_id == org_id, s.c.id != sub_id, s.c.status != "CANCELED")
+        .limit(1)
+    )
+    return (await conn.execute(q)).first() is not None
+
+
+# --- the unit of work's repositories and the reads (billing.application's ports) ----------
+
+
+class SqlOrganizations:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, org_id: str, name: str, plan: str) -> domain.Organization:
+        return await insert_organization(self.conn, org_id, name, plan)
+
+    async def get(self, org_id: str, *, lock: bool = False) -> domain.Organization | None:
+        return await get_organization(self.conn, org_id, lock=lock)
+
+    async def update(self, org_id: str, **values: Any) -> domain.Organization | None:
+        return await update_organization(self.conn, org_id, **values)
+
+
+class SqlUsers:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, user_id: str, org_id: str, email: str, password_hash: str) -> bool:
+        return await insert_user(self.conn, user_id, org_id, email, password_hash)
+
+
+class SqlSessions:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(
+        self, session_id: str, org_id: str, user_id: str, token_hash: str, expires_at: datetime
+    ) -> None:
+        await insert_session(self.conn, session_id, org_id, user_id, token_hash, expires_at)
+
+    async def revoke(self, token_hash: str) -> None:
+        await revoke_session(self.conn, token_hash)
+
+
+class SqlApiKeys:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, key_id: str, org_id: str, name: str, key_hash: str, prefix: str) -> domain.ApiKey:
+        return await insert_api_key(self.conn, key_id, org_id, name, key_hash, prefix)
+
+    async def revoke(self, key_id: str, org_id: str | None) -> tuple[domain.ApiKey | None, bool]:
+        return await revoke_api_key(self.conn, key_id, org_id)
+
+    async def record_use(self, uses: list[tuple[str, datetime]]) -> None:
+        await record_key_use(self.conn, uses)
+
+
+class SqlAttempts:
+    """Throttled attempts (failed logins, sign-ups) per subject."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def lock(self, subjects: list[str]) -> None:
+        await db.lock_keys(self.conn, subjects)
+
+    async def forget_before(self, subject: str, before: datetime) -> None:
+        await forget_attempts_before(self.conn, subject, before)
+
+    async def since(self, subject: str, since: datetime) -> list[datetime]:
+        return await recent_attempts(self.conn, subject, since)
+
+    async def add(self, subjects: list[str], at: datetime) -> list[int]:
+        return await add_login_failures(self.conn, subjects, at)
+
+    async def remove(self, attempt_ids: list[int]) -> None:
+        await remove_attempts(self.conn, attempt_ids)
+
+    async def clear(self, subject: str) -> None:
+        await clear_login_failures(self.conn, subject)
+
+
+class SqlQuotas:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def ensure_counter(self, org_id: str, quota: str, period_start: datetime) -> None:
+        await ensure_counter(self.conn, org_id, quota, period_start)
+
+    async def claim_op(self, org_id: str, op: str, key: str) -> bool:
+        return await claim_quota_op(self.conn, org_id, op, key)
+
+    async def has_op(self, org_id: str, op: str, key: str) -> bool:
+        return await has_quota_op(self.conn, org_id, op, key)
+
+    async def unclaim_op(self, org_id: str, op: str, key: str) -> None:
+        await unclaim_quota_op(self.conn, org_id, op, key)
+
+    async def try_consume(
+        self, org_id: str, quota: str, period_start: datetime, amount: int, limit: int
+    ) -> int | None:
+        return await try_consume(self.conn, org_id, quota, period_start, amount, limit)
+
+    async def release(self, org_id: str, quota: str, period_start: datetime, amount: int) -> int:
+        return await release(self.conn, org_id, quota, period_start, amount)
+
+    async def used(self, org_id: str, quota: str, period_start: datetime) -> int:
+        return await used(self.conn, org_id, quota, period_start)
+
+    async def first_notice(self, org_id: str, quota: str, period_start: datetime) -> bool:
+        return await first_quota_notice(self.conn, org_id, quota, period_start)
+
+
+class Repositories:
+    """What a unit of work's `repos` hold (billing.application.Repositories)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.organizations = SqlOrganizations(conn)
+        self.users = SqlUsers(conn)
+        self.sessions = SqlSessions(conn)
+        self.api_keys = SqlApiKeys(conn)
+        self.attempts = SqlAttempts(conn)
+        self.quotas = SqlQuotas(conn)
+
+
+def repositories(conn: AsyncConnection) -> Repositories:
+    return Repositories(conn)
+
+
+class Reads:
+    """Reads outside any unit of work (billing.application.Reads), each on an autocommit
+    connection (no BEGIN/ROLLBACK round trips)."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = db.autocommit(engine)
+
+    async def organization(self, org_id: str) -> domain.Organization | None:
+        async with self.engine.connect() as conn:
+            return await organization_row(conn, org_id)
+
+    async def organization_with_subscription(
+        self, org_id: str
+    ) -> tuple[domain.Organization, domain.Subscription | None] | None:
+        async with self.engine.connect() as conn:
+            return await organization_with_subscription(conn, org_id)
+
+    async def active_organizations(self, plans: list[str]) -> list[domain.Organization]:
+        async with self.engine.connect() as conn:
+            return await list_organizations(conn, plans)
+
+    async def principal_by_key_hash(self, key_hash: str) -> domain.Principal | None:
+        async with self.engine.connect() as conn:
+            return await principal_by_key_hash(conn, key_hash)
+
+    async def principal_by_session_hash(self, token_hash: str) -> domain.Principal | None:
+        async with self.engine.connect() as conn:
+            return await principal_by_session_hash(conn, token_hash)
+
+    async def api_keys(self, org_id: str) -> list[domain.ApiKey]:
+        async with self.engine.connect() as conn:
+            return await list_api_keys(conn, org_id)
+
+    async def user_by_email(self, email: str) -> domain.User | None:
+        async with self.engine.connect() as conn:
+            return await get_user_by_email(conn, email)
+
+    async def used_in(self, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
+        async with self.engine.connect() as conn:
+            return await used_in(conn, org_id, periods)
+
+    async def live_subscription(self, org_id: str) -> domain.Subscription | None:
+        async with self.engine.connect() as conn:
+            return await live_subscription(conn, org_id)
+
+    async def owner_email(self, org_id: str) -> str:
+        async with self.engine.connect() as conn:
+            return await owner_email(conn, org_id)
