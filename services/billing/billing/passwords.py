@@ -26,4 +26,6 @@ class Argon2Passwords:
         return await asyncio.to_thread(_hasher.hash, password)
 
     async def verify(self, password_hash: str | None, password: str) -> bool:
-        return await asyncio.to_thread(_verify, password_hash or _DUMMY_HASH, password)
+        return await asyncio.to_thread(
+            _verify, _DUMMY_HASH if password_hash is None else password_hash, password
+        )
