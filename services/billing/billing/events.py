@@ -5,6 +5,7 @@ and the e-mail worker that drains the mail queue."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -102,10 +103,12 @@ def retry_delay(attempt: int) -> timedelta:
 
 class MailWorker:
     """Sends queued e-mails. Queued in the billing event's transaction, so the event is
-    committed before any send is tried and a failing SMTP server never loses it."""
+    committed before any send is tried and a failing SMTP server never loses it; a mail being
+    sent is leased to this worker (store.claim_due_mail), no transaction is open during a send."""
 
     def __init__(self, engine: AsyncEngine, settings: Settings):
         self.engine = engine
+        self.queue = store.MailQueue(engine)
         self.settings = settings
         self.wakeup = asyncio.Event()
 
@@ -127,9 +130,12 @@ class MailWorker:
         await mail.send(s.smtp_url, mail.build_message(s.mail_from, row.to_addr, row.subject, row.body))
 
     async def send_due(self) -> int:
-        async with self.engine.begin() as conn:
-            rows = await store.claim_due_mail(conn)
-            for row in rows:
+        """Sends the due mails claimed in one short transaction; each send happens outside any
+        transaction and its outcome is recorded in its own."""
+        mails = await self.queue.claim_due()
+        pending = [m.id for m in mails]
+        try:
+            for row in mails:
                 try:
                     await self.deliver(row)
                 except Exception as exc:
@@ -138,10 +144,16 @@ class MailWorker:
                     if attempt < self.settings.mail_max_attempts:
                         retry_at = datetime.now(UTC) + retry_delay(attempt)
                     log.warning("email send failed", mail_id=row.id, attempt=attempt, error=repr(exc))
-                    await store.mark_mail_failed(conn, row.id, repr(exc), retry_at)
+                    await self.queue.mark_failed(row.id, repr(exc), retry_at)
                 else:
-                    await store.mark_mail_sent(conn, row.id)
-        return len(rows)
+                    await self.queue.mark_sent(row.id)
+                pending.remove(row.id)
+        except BaseException:
+            if pending:  # stopped mid-batch: the mails not done are due again at once
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(self.queue.release(pending))
+            raise
+        return len(mails)
 
     async def run(self) -> None:
         while True:

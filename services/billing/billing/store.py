@@ -3,7 +3,7 @@ its organization_id."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from kit import db
@@ -29,6 +29,9 @@ from billing import domain
 
 metadata = MetaData(schema="billing")
 GIVE_UP = datetime(9999, 1, 1, tzinfo=UTC)
+# How long a claimed mail stays with the worker that sends it (a send takes seconds; a worker
+# that died mid-send leaves its mails to the others after this).
+MAIL_LEASE = timedelta(minutes=5)
 
 
 def _ts(name: str) -> Column:
@@ -642,16 +645,31 @@ async def queue_mail(
     )
 
 
-async def claim_due_mail(conn: AsyncConnection, limit: int = 10) -> list[domain.Mail]:
+async def claim_due_mail(
+    conn: AsyncConnection, lease: timedelta = MAIL_LEASE, limit: int = 10
+) -> list[domain.Mail]:
+    """Up to `limit` due mails, oldest first, each leased for `lease` (its next attempt moved
+    that far ahead) so that no other worker takes it while this one sends it outside any
+    transaction; marking it sent or failed ends the lease."""
     m = mail_queue
-    q = (
-        select(m)
+    due = (
+        select(m.c.id)
         .where(m.c.sent_at.is_(None), m.c.next_attempt_at <= func.now())
         .order_by(m.c.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
-    return [to_mail(r) for r in (await conn.execute(q)).all()]
+    q = update(m).where(m.c.id.in_(due.scalar_subquery())).values(next_attempt_at=func.now() + lease)
+    return sorted((to_mail(r) for r in (await conn.execute(q.returning(m))).all()), key=lambda mail: mail.id)
+
+
+async def release_mail(conn: AsyncConnection, mail_ids: list[int]) -> None:
+    """Ends the lease of mails not sent (due again at once), e.g. when the worker stops."""
+    m = mail_queue
+    if mail_ids:
+        await conn.execute(
+            update(m).where(m.c.id.in_(mail_ids), m.c.sent_at.is_(None)).values(next_attempt_at=func.now())
+        )
 
 
 async def mark_mail_sent(conn: AsyncConnection, mail_id: int) -> None:
@@ -854,3 +872,26 @@ class Reads:
     async def owner_email(self, org_id: str) -> str:
         async with self.engine.connect() as conn:
             return await owner_email(conn, org_id)
+
+
+class MailQueue:
+    """The mail worker's queue: each call its own short transaction (a send is never inside one)."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+
+    async def claim_due(self, lease: timedelta = MAIL_LEASE, limit: int = 10) -> list[domain.Mail]:
+        async with self.engine.begin() as conn:
+            return await claim_due_mail(conn, lease, limit)
+
+    async def mark_sent(self, mail_id: int) -> None:
+        async with self.engine.begin() as conn:
+            await mark_mail_sent(conn, mail_id)
+
+    async def mark_failed(self, mail_id: int, error: str, retry_at: datetime | None) -> None:
+        async with self.engine.begin() as conn:
+            await mark_mail_failed(conn, mail_id, error, retry_at)
+
+    async def release(self, mail_ids: list[int]) -> None:
+        async with self.engine.begin() as conn:
+            await release_mail(conn, mail_ids)

@@ -120,3 +120,22 @@ async def test_without_smtp_url_the_mail_is_logged(engine, capsys) -> None:
     await drain(MailWorker(engine, Settings(smtp_url="")))
     assert (await mail_row(engine, mail_id)).sent_at is not None
     assert to_addr in capsys.readouterr().out
+
+
+async def test_a_claimed_mail_is_leased_to_its_worker_until_sent_or_released(engine) -> None:
+    """No transaction is open while a mail is sent: the claim leases it (no other worker takes
+    it meanwhile); a worker that stops before sending gives it back at once."""
+    mail_id = await queue_payment_failed(engine, f"{new_id('usr')}@example.com")
+    queue = store.MailQueue(engine)
+    first = [m.id for m in await queue.claim_due(limit=1000)]
+    assert mail_id in first
+    assert mail_id not in [m.id for m in await queue.claim_due(limit=1000)]  # leased
+    row = await mail_row(engine, mail_id)
+    assert row.sent_at is None and row.attempts == 0 and row.next_attempt_at > row.created_at
+    await queue.release(first)
+    assert mail_id in [m.id for m in await queue.claim_due(limit=1000)]  # due again at once
+    await queue.mark_sent(mail_id)
+    row = await mail_row(engine, mail_id)
+    assert row.sent_at is not None and row.attempts == 1
+    await queue.release([mail_id])  # a sent mail stays sent
+    assert (await mail_row(engine, mail_id)).next_attempt_at == row.next_attempt_at
