@@ -10,7 +10,7 @@ Reads of one statement go through the `Reads` port (autocommit). No gRPC, SQL or
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeAlias
@@ -142,7 +142,12 @@ class Reads(Protocol):
 
     async def user_by_email(self, email: str) -> domain.User | None: ...
 
-    async def used_in(self, org_id: str, periods: dict[str, datetime]) -> dict[str, int]: ...
+    async def usage(
+        self, org_id: str, periods: Callable[[domain.Organization], dict[str, datetime]]
+    ) -> tuple[domain.Organization, dict[str, int]] | None:
+        """The organization and its use of each quota in the periods `periods(org)` names
+        ({quota: period start}); None without such an organization."""
+        ...
 
     async def live_subscription(self, org_id: str) -> domain.Subscription | None: ...
 
@@ -617,12 +622,17 @@ async def get_usage(reads: Reads, rules: Rules, org_id: str) -> Usage:
     """The plan, its limits and what the organization used of each quota in its period."""
     if not ids.has_prefix(org_id, "org"):
         raise domain.org_not_found(org_id)
-    org = await reads.organization(org_id)
-    if org is None:
+    now = datetime.now(UTC)
+
+    def periods(org: domain.Organization) -> dict[str, datetime]:
+        start = _period(org, now)[0]
+        return {q: domain.counter_period(q, start) for q in domain.QUOTAS}
+
+    found = await reads.usage(org_id, periods)
+    if found is None:
         raise domain.org_not_found(org_id)
-    period = _period(org)
-    used = await reads.used_in(org.id, {q: domain.counter_period(q, period[0]) for q in domain.QUOTAS})
-    return Usage(org, rules.limits(org), {q: used.get(q, 0) for q in domain.QUOTAS}, period)
+    org, used = found
+    return Usage(org, rules.limits(org), {q: used.get(q, 0) for q in domain.QUOTAS}, _period(org, now))
 
 
 # --- self-serve billing (Stripe Checkout and Billing Portal) -------------------------------------

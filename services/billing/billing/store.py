@@ -3,6 +3,7 @@ its organization_id."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -861,9 +862,16 @@ class Reads:
         async with self.engine.connect() as conn:
             return await get_user_by_email(conn, email)
 
-    async def used_in(self, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
+    async def usage(
+        self, org_id: str, periods: Callable[[domain.Organization], dict[str, datetime]]
+    ) -> tuple[domain.Organization, dict[str, int]] | None:
+        """The organization and what it used of each quota in the period `periods(org)` names
+        ({quota: period start}), on one connection (a hot read: GetUsage)."""
         async with self.engine.connect() as conn:
-            return await used_in(conn, org_id, periods)
+            org = await organization_row(conn, org_id)
+            if org is None:
+                return None
+            return org, await used_in(conn, org.id, periods(org))
 
     async def live_subscription(self, org_id: str) -> domain.Subscription | None:
         async with self.engine.connect() as conn:

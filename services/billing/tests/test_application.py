@@ -5,6 +5,7 @@ test_watchers.py and the contract tests (tests/contract/test_api_keys.py, test_b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -251,11 +252,15 @@ class Reads:
     async def user_by_email(self, email: str) -> domain.User | None:
         return next((u for u in self.w.users.values() if u.email == email), None)
 
-    async def used_in(self, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
-        return {
-            q: self.w.counters[(org_id, q, p)]
-            for q, p in periods.items()
-            if (org_id, q, p) in self.w.counters
+    async def usage(
+        self, org_id: str, periods: Callable[[domain.Organization], dict[str, datetime]]
+    ) -> tuple[domain.Organization, dict[str, int]] | None:
+        org = self.w.orgs.get(org_id)
+        if org is None:
+            return None
+        counters = self.w.counters
+        return org, {
+            q: counters[(org_id, q, p)] for q, p in periods(org).items() if (org_id, q, p) in counters
         }
 
     async def live_subscription(self, org_id: str) -> domain.Subscription | None:
@@ -581,6 +586,14 @@ async def test_usage_counts_each_quota_in_the_period() -> None:
     assert usage.limits == domain.DEFAULT_PLANS["pro"] and usage.organization.id == org.id
     assert usage.period[0] <= datetime.now(UTC) < usage.period[1]
     assert await code_of(application.get_usage(b.reads, RULES, "org_missing")) == "ORGANIZATION_NOT_FOUND"
+
+    # A subscription period covering now is the period: fresh period counters, lifetime apps.
+    start = datetime.now(UTC) - timedelta(days=1)
+    b.world.orgs[org.id] = replace(org, period_start=start, period_end=start + timedelta(days=30))
+    await application.consume_quota(b.uow, RULES, org.id, "slideshows_per_month", 2)
+    usage = await application.get_usage(b.reads, RULES, org.id)
+    assert usage.period == (start, start + timedelta(days=30))
+    assert usage.used == {"apps": 1, "slideshows_per_month": 2, "hook_refreshes": 0}
 
 
 async def test_plan_table_overrides_apply() -> None:
