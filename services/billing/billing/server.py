@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import logs
+from kit import ids, logs
 from kit.grpcx import rpc
 from kit.outbox import OutboxRelay
 from kit.watchers import Watchers
@@ -181,9 +181,11 @@ class BillingServicer(billing_pb2_grpc.BillingServiceServicer):
     async def RecordApiKeyUse(
         self, request: billing_pb2.RecordApiKeyUseRequest, context: grpc.aio.ServicerContext
     ) -> billing_pb2.RecordApiKeyUseResponse:
+        # Latest use per key; at most a few thousand keys per report (a gateway's minute).
         uses = (
-            (use.key_id, use.used_at.ToDatetime(tzinfo=UTC) if use.HasField("used_at") else None)
+            (use.key_id, use.used_at.ToDatetime(tzinfo=UTC))
             for use in request.uses[:10_000]
+            if ids.has_prefix(use.key_id, "key") and use.HasField("used_at")
         )
         await application.record_api_key_use(self.uow(), uses)
         return billing_pb2.RecordApiKeyUseResponse()
