@@ -192,23 +192,9 @@ class _Writer:
         return self.fill(self.rng.choice(_format_hooks(self.t, fmt)), n=str(LIST_COUNTS.get(fmt) or ""))
 
     def cta(self) -> SlideCopy:
-        store, _ = self.store()
+        # The app's name and "link in bio", nothing more: a store line over them reads as an ad.
         title = self.unique(self.var("cta"), *self.variants("cta_title"))
-        return self.slide("CTA", "cta", title, self.t["link_in_bio"], store)
-
-    def store(self) -> tuple[str, str]:
-        """(store line for the CTA slide, link) in order of preference iOS, Android, website."""
-        from urllib.parse import urlparse
-
-        app = self.app
-        if app.ios_url.strip():
-            return self.fill(self.t["store_ios"]), app.ios_url.strip()
-        if app.android_url.strip():
-            return self.fill(self.t["store_android"]), app.android_url.strip()
-        if app.website_url.strip():
-            host = urlparse(app.website_url.strip()).netloc or app.website_url.strip()
-            return self.fill(self.t["store_web"], store=host.removeprefix("www.")), app.website_url.strip()
-        return self.fill(self.t["store_none"]), ""
+        return self.slide("CTA", "cta", title, self.t["link_in_bio"])
 
     def slides(self) -> tuple[SlideCopy, ...]:
         hook = self.hook_line()  # first: every later line is chosen not to repeat it

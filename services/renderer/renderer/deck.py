@@ -58,6 +58,8 @@ class DeckStyle:
     accent: str
     app_name: str
     image_source: str = "brand"  # brand | screenshots | photos
-    screenshots: tuple[bytes, ...] = field(default=())  # decodable image files (PNG/JPEG/WebP)
+    # Decodable image files (PNG/JPEG/WebP): every slide of a `screenshots` deck shows them, the
+    # discovery slide of a `photos` deck too (the app, shown).
+    screenshots: tuple[bytes, ...] = field(default=())
     photos: tuple[bytes, ...] = field(default=())
     seed: int = 0  # deterministic variation per deck

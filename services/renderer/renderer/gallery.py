@@ -24,6 +24,7 @@ from renderer.art import fonts, lint
 from renderer.deck import AppInfo, DeckCopy, DeckStyle
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
+DEMO_PHOTOS = "outdoor_"  # the demo app's photos among the samples
 SAMPLE_HOOK_CATEGORY = "problem"  # the kind of the sample apps' hooks in samples/app.json
 
 APP = AppInfo(
@@ -70,8 +71,10 @@ def sample_files(kind: str) -> tuple[bytes, ...]:
     folder = SAMPLES / kind
     pattern = ("*.png",) if kind == "screenshots" else ("*.jpg", "*.jpeg", "*.png")
     files = sorted(p for pat in pattern for p in folder.glob(pat))
-    if kind == "photos":  # the demo app's best pictures first: its two small ones are not hook material
-        files.sort(key=lambda p: -_pixels(p))
+    if kind == "photos":
+        # What a fitness app would upload: its outdoor pictures ("workouts you can do anywhere"), the
+        # largest first. The other samples (food, dogs, a portrait) serve the tests of other apps.
+        files = sorted((p for p in files if p.name.startswith(DEMO_PHOTOS)), key=lambda p: -_pixels(p))
     return tuple(p.read_bytes() for p in files)
 
 
@@ -117,7 +120,7 @@ def render(
         accent=app.brand_accent_color,
         app_name=app.name,
         image_source=deck.source,
-        screenshots=shots if deck.source == "screenshots" else (),
+        screenshots=shots if deck.source in ("screenshots", "photos") else (),  # photo decks show the app
         photos=photos if deck.source == "photos" else (),
         seed=zlib.crc32(f"{deck.language}/{deck.source}/{deck.format}".encode())
         % 10_000,  # decks vary, as in use

@@ -4,11 +4,12 @@ bounded cache."""
 
 from __future__ import annotations
 
+import io
 import threading
 
 from PIL import Image, ImageDraw
 from renderer import art, gallery
-from renderer.art import fonts, imagery
+from renderer.art import designs, fonts, imagery
 
 
 def _screen() -> Image.Image:
@@ -138,3 +139,50 @@ def test_words_on_a_photo_sit_on_its_calm_part() -> None:
         assert later
         for r in later:
             assert r.box[3] <= 0.42 * 1920, (design, r.slide, r.role, r.box)
+
+
+def test_screen_card_returns_the_spot_its_callout_circles() -> None:
+    canvas = Image.new("RGB", (1080, 1920), (250, 250, 250))
+    screen = Image.new("RGB", (600, 1200), (245, 245, 245))
+    d = ImageDraw.Draw(screen)
+    for i in range(12):  # one detailed block at (420, 700), well below the screen's header
+        d.line((360, 640 + 10 * i, 480, 640 + 10 * i), fill=(0, 0, 0), width=3)
+    box = (160, 560, 920, 1500)
+    spot = imagery.screen_card(canvas, screen, box)
+    scale = 760 / 600
+    assert abs(spot[0] - (160 + 420 * scale)) < 70, spot
+    assert box[1] < spot[1] < box[3]
+    imagery.circle_callout(canvas, spot, box, (255, 210, 63))
+    # The ring passes left and right of the spot, not over it.
+    ring = [x for x in range(box[0], box[2]) if canvas.getpixel((x, round(spot[1])))[:3] == (255, 210, 63)]
+    assert ring and min(ring) < spot[0] - 100 and max(ring) > spot[0] + 100, ring
+
+
+def test_discovery_and_result_slides_circle_a_spot_of_the_screen() -> None:
+    deck = gallery.plan(["classic"], ["en"], ["fitness"], ["before_after"], ["screenshots"])[0]
+    slides, _, _, written = gallery.render(deck, gallery.sample_files("screenshots"), ())
+    accent = (0xFF, 0xD2, 0x3F)  # the demo app's accent: classic draws its callout in it
+    circled = []
+    for i, png in enumerate(slides):
+        img = Image.open(io.BytesIO(png)).convert("RGB").crop((100, 700, 950, 1500)).reduce(4)
+        raw = img.tobytes()
+        pixels = zip(raw[0::3], raw[1::3], raw[2::3], strict=True)
+        ring = sum(1 for px in pixels if max(abs(a - b) for a, b in zip(px, accent, strict=True)) < 16)
+        if designs.role_kind(written.slides[i], i, len(slides)) in ("discovery", "result"):
+            circled.append(ring)
+            assert ring > 30, (i, ring)  # the callout's circle on the card
+    assert circled
+
+
+def test_a_photo_shown_twice_is_cropped_around_another_part() -> None:
+    landscape = Image.new("RGB", (1600, 900), (90, 140, 200))
+    d = ImageDraw.Draw(landscape)
+    d.rectangle((0, 0, 500, 900), fill=(30, 90, 30))  # a dark wood on the left
+    first, second = imagery.photo(landscape, 0), imagery.photo(landscape, 1)
+    assert first.size == second.size == (1080, 1920)
+    assert first.tobytes() != second.tobytes()
+    deck = gallery.plan(["classic"], ["en"], ["fitness"], ["before_after"], ["photos"])[0]
+    photos = gallery.sample_files("photos")[:2]  # two photos for six slides: each shown three times
+    slides, _, _, _ = gallery.render(deck, (), photos)
+    tops = [Image.open(io.BytesIO(png)).convert("RGB").crop((0, 0, 1080, 150)).tobytes() for png in slides]
+    assert len(set(tops)) == len(tops)  # no two slides show the same part of a photo

@@ -28,15 +28,18 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     lang = copy.language
     slide = copy.slides[index]
     total = len(copy.slides)
+    kind = designs.role_kind(slide, index, total)
     shot, turn = (
-        _screen_for(copy, index, style.screenshots) if style.image_source == "screenshots" else (None, 0)
+        _screen_for(copy, index, style.screenshots)
+        if style.image_source == "screenshots" or (style.image_source == "photos" and kind == "discovery")
+        else (None, 0)
     )
     ctx = designs.Ctx(
         copy=copy,
         style=style,
         index=index,
         slide=slide,
-        kind=designs.role_kind(slide, index, total),
+        kind=kind,
         pal=paint.palette(style.primary, style.secondary, style.accent, style.niche),
         lang=lang,
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
@@ -80,13 +83,15 @@ def _decoded(data: bytes) -> Image.Image | None:
 
 
 def _photo(photos: tuple[bytes, ...], index: int, total: int) -> Image.Image | None:
-    """Slide i's photo, cropped to 9:16 around its subject (once per photo: a deck reuses them)."""
+    """Slide i's photo, cropped to 9:16 around its subject; a photo shown again (fewer photos than
+    slides) is cropped around another part of it, so no two slides look the same."""
     data = _photo_of(photos, index)
     if data is None:
         return None
-    # Slides draw on the crop: a copy when another slide of the deck shows the same photo.
+    turn = sum(1 for j in range(index) if _photo_of(photos, j) == data)
+    # Slides draw on the crop: a copy when another slide of the deck shows the same crop.
     shared = sum(1 for j in range(total) if _photo_of(photos, j) == data) > 1
-    return _cropped(data).copy() if shared else _cropped(data)
+    return _cropped(data, turn).copy() if shared else _cropped(data, turn)
 
 
 def _photo_of(photos: tuple[bytes, ...], index: int) -> bytes | None:
@@ -99,10 +104,10 @@ def _photo_of(photos: tuple[bytes, ...], index: int) -> bytes | None:
 
 
 @lru_cache(maxsize=16)
-def _cropped(data: bytes) -> Image.Image:
+def _cropped(data: bytes, turn: int = 0) -> Image.Image:
     img = _decoded(data)
     assert img is not None
-    return imagery.photo(img)
+    return imagery.photo(img, turn)
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:

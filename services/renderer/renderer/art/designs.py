@@ -34,8 +34,9 @@ HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
 TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_TEXT_BOTTOM = 900  # words above the screen card
-# Discovery and result slides crop the screen to what matters, 70 % of the slide wide, above the caption.
-CARD_W, CARD_TOP, CARD_BOTTOM = 760, 920, 1500  # of its area's height, the rest for the swipe cue
+# Discovery and result slides crop the screen to what matters, 72 % of the slide wide, from under the
+# words (CARD_GAP below them, never above CARD_TOP_MIN) down to the caption zone.
+CARD_W, CARD_TOP_MIN, CARD_GAP, CARD_BOTTOM = 780, 560, 64, 1500
 SUB_MAX, SUB_MIN = 58, 44
 CUE_SIZE = 48
 BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
@@ -312,16 +313,25 @@ def shows_device(ctx: Ctx) -> bool:
     return ctx.shot is not None and ctx.kind in DEVICE_KINDS
 
 
-def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None) -> None:
-    """The part of the app's screen that matters as a large card above the caption zone; discovery and
-    result cards get a `frame` (the callout), the CTA's card shows the top of the app."""
+def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: int = 0) -> Group:
+    """The words at the top of the slide and the part of the app's screen that matters as a large card
+    under them, down to the caption zone; discovery and result cards get a circle in `frame`'s color
+    around the screen's busiest spot, the CTA's card shows the top of the app. Returns the words
+    moved to the top."""
     assert ctx.shot is not None
+    if g.blocks:
+        shift = SAFE[1] + pad - extent(g)[0]
+        g = Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
+    top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
     left = W // 2 - 30 - CARD_W // 2
-    box = (left, CARD_TOP, left + CARD_W, CARD_BOTTOM)
+    box = (left, top, left + CARD_W, CARD_BOTTOM)
     if ctx.kind == "cta":
         imagery.screen_card(img, ctx.shot, box, None, imagery.TOP_OF_SCREEN)
     else:
-        imagery.screen_card(img, ctx.shot, box, frame, ctx.shot_turn)
+        focus = imagery.screen_card(img, ctx.shot, box, None, ctx.shot_turn)
+        if frame is not None:
+            imagery.circle_callout(img, focus, box, frame)
+    return g
 
 
 # -- classic ------------------------------------------------------------------------------------------
@@ -332,7 +342,6 @@ def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
     x0, y0, x1, y1 = SAFE
     if shows_device(ctx):
-        place_device(img, ctx, ctx.pal.accent)
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = CLASSIC_HOOK
@@ -340,6 +349,8 @@ def classic(ctx: Ctx) -> Image.Image:
         area = (x0, round(H * 0.28), x1, round(H * 0.72))
     style = "display" if ctx.kind == "hook" else "title"
     g = settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center"))
+    if shows_device(ctx):
+        g = place_device(img, ctx, ctx.pal.accent, g)
     if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
         band = area if ctx.photo is None else _around(g)
         img = imagery.scrim(
@@ -358,13 +369,14 @@ def inspo(ctx: Ctx) -> Image.Image:
     soft = ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light brand backdrop
     img = backdrop(ctx, "soft")
     if shows_device(ctx):
-        place_device(img, ctx, paint.tint(ctx.pal.primary, 0.2))
         area: text.Box = (x0 + 20, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = INSPO_HOOK
     else:
         area = (x0 + 20, round(H * 0.28), x1, round(H * 0.70))
     g = settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40))
+    if shows_device(ctx):
+        g = place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.78)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
@@ -386,7 +398,6 @@ def editorial(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
     img = backdrop(ctx, "deep")
     if shows_device(ctx):
-        place_device(img, ctx, ctx.pal.accent)
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = EDITORIAL_HOOK
@@ -394,6 +405,8 @@ def editorial(ctx: Ctx) -> Image.Image:
         area = (x0, round(H * 0.40), x1, y1)
     style = "display" if ctx.kind == "hook" else "title"
     g = group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
+    if shows_device(ctx):
+        g = place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     brand_box = paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0)
     title_box = brand_box if ctx.kind in ("hook", "cta") else None
     boxed(
@@ -412,7 +425,6 @@ def studio(ctx: Ctx) -> Image.Image:
         ctx, "vivid"
     )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
     if shows_device(ctx):
-        place_device(img, ctx, (255, 255, 255))
         area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":
         area = STUDIO_HOOK
@@ -420,6 +432,8 @@ def studio(ctx: Ctx) -> Image.Image:
         area = (x0, round(H * 0.28), x1, round(H * 0.72))
     style = "display" if ctx.kind == "hook" else "title"
     g = settle(ctx, group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD), max(48, BOX_PAD))
+    if shows_device(ctx):
+        g = place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
         box = (17, 17, 17)

@@ -180,9 +180,21 @@ def crop_around(img: Image.Image, size: tuple[int, int], center: tuple[float, fl
     return out
 
 
-def photo(img: Image.Image) -> Image.Image:
-    """A photo as a full-bleed 9:16 slide background."""
-    return crop_around(img, (W, H), subject_center(img))
+def photo(img: Image.Image, turn: int = 0) -> Image.Image:
+    """A photo as a full-bleed 9:16 slide background, cropped around its subject. A photo shown again in
+    a deck (fewer photos than slides) shows another part of it: the parts farthest from the subject
+    first, along the photo's long side (a 9:16 crop of a landscape takes a third of its width)."""
+    cx, cy = subject_center(img)
+    if turn:
+        wide = img.width / img.height > W / H
+        at = cx if wide else cy
+        others = sorted(PHOTO_STOPS, key=lambda stop: -abs(stop - at))
+        at = others[(turn - 1) % len(others)]
+        cx, cy = (at, cy) if wide else (cx, at)
+    return crop_around(img, (W, H), (cx, cy))
+
+
+PHOTO_STOPS = (0.12, 0.5, 0.88)  # where the crops of a photo shown again are centered
 
 
 def calmest_top(img: Image.Image, x0: int, x1: int, lo: int, hi: int, height: int, prefer: int) -> int:
@@ -303,11 +315,11 @@ def screen_card(
     box: tuple[int, int, int, int],
     frame: RGB | None = None,
     turn: int = 0,
-) -> None:
+) -> tuple[float, float]:
     """The part of the screen that matters, large: a crop of `shot` with the box's aspect, centered on
-    the screen's busiest spot, with rounded corners and a soft shadow. `frame` draws a callout around
-    the card: the crop already is the part that matters, and a ring guessed onto a screen lands between
-    two things as often as on one. The `turn`-th showing of a screen looks at another band of it."""
+    the screen's busiest spot, with rounded corners and a soft shadow. `frame` draws a ring around the
+    card. The `turn`-th showing of a screen looks at another band of it. Returns where the busiest spot
+    landed on the canvas (where a callout points)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     bands = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))
@@ -344,6 +356,48 @@ def screen_card(
             width=width,
         )
     canvas.paste(card, (x0, y0), paint.rounded_mask(card.size, radius))
+    # The callout's spot: the busiest part of what the card shows, below its top 40 % (a screen's
+    # header, a greeting or a status bar, is busy but is not what the app sells).
+    shown = card.height / scale
+    sx, sy = busiest_point(shot, (top + shown * 0.4) / shot.height, (top + shown * 0.92) / shot.height)
+    return x0 + sx * w, y0 + (sy * shot.height - top) * scale
+
+
+_SS = 3  # callouts are drawn 3x and scaled down: PIL draws lines without antialiasing
+
+
+def circle_callout(
+    canvas: Image.Image, spot: tuple[float, float], box: tuple[int, int, int, int], color: RGB
+) -> None:
+    """A hand-drawn style callout: a loose ellipse in `color` (with a dark edge, readable on any screen)
+    around the spot, drawn a little past a full turn the way a finger draws it, inside the card."""
+    x0, y0, x1, y1 = box
+    rx = min((x1 - x0) * 0.36, (x1 - x0) / 2 - 12)
+    ry = min(max((y1 - y0) * 0.14, 90), 150)
+    cx = min(max(spot[0], x0 + rx + 12), x1 - rx - 12)
+    cy = min(max(spot[1], y0 + ry + 12), y1 - ry - 12)
+    tilt = math.radians(-4)
+    pts = []
+    for i in range(73):  # 0 .. 1.1 turns; the radius grows a little so the ends pass each other
+        t = 2 * math.pi * 1.1 * i / 72 - 2.2
+        grow = 1 + 0.06 * i / 72
+        ex, ey = rx * grow * math.cos(t), ry * grow * math.sin(t)
+        pts.append(
+            (cx + ex * math.cos(tilt) - ey * math.sin(tilt), cy + ex * math.sin(tilt) + ey * math.cos(tilt))
+        )
+    stroke, m = 14, 24
+    left, top = int(min(x for x, _ in pts)) - m, int(min(y for _, y in pts)) - m
+    size = (int(max(x for x, _ in pts)) + m - left, int(max(y for _, y in pts)) + m - top)
+    layer = Image.new("RGBA", (size[0] * _SS, size[1] * _SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    at = [((x - left) * _SS, (y - top) * _SS) for x, y in pts]
+    for width, fill in ((stroke + 8, (20, 20, 28, 255)), (stroke, (*color, 255))):
+        d.line(at, fill=fill, width=width * _SS, joint="curve")
+        for ex, ey in (at[0], at[-1]):  # round ends
+            r = width * _SS / 2
+            d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=fill)
+    small = layer.resize(size, Image.Resampling.LANCZOS)
+    canvas.paste(small, (left, top), small)
 
 
 _PAD = 96  # room for the whole soft shadow: a shadow cut at its layer's edge shows as a grey square
