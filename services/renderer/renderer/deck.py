@@ -58,8 +58,8 @@ class DeckStyle:
     accent: str
     app_name: str
     image_source: str = "brand"  # brand | screenshots | photos
-    # Decodable image files (PNG/JPEG/WebP): every slide of a `screenshots` deck shows them, the
-    # discovery slide of a `photos` deck too (the app, shown).
+    # Decodable image files (PNG/JPEG/WebP): the screen slides of a `screenshots` deck show them, the
+    # discovery slide of every other deck too (the app, shown).
     screenshots: tuple[bytes, ...] = field(default=())
     photos: tuple[bytes, ...] = field(default=())
     seed: int = 0  # deterministic variation per deck

@@ -120,7 +120,7 @@ def render(
         accent=app.brand_accent_color,
         app_name=app.name,
         image_source=deck.source,
-        screenshots=shots if deck.source in ("screenshots", "photos") else (),  # photo decks show the app
+        screenshots=shots,  # every deck shows the app on its discovery slide
         photos=photos if deck.source == "photos" else (),
         seed=zlib.crc32(f"{deck.language}/{deck.source}/{deck.format}".encode())
         % 10_000,  # decks vary, as in use

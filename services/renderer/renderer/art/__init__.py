@@ -31,7 +31,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     kind = designs.role_kind(slide, index, total)
     shot, turn = (
         _screen_for(copy, index, style.screenshots)
-        if style.image_source == "screenshots" or (style.image_source == "photos" and kind == "discovery")
+        if style.image_source == "screenshots" or kind == "discovery"  # the app, shown, in every deck
         else (None, 0)
     )
     ctx = designs.Ctx(

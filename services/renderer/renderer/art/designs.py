@@ -378,7 +378,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     if shows_device(ctx):
         g = place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     if soft:
-        bg = paint.tint(ctx.pal.primary, 0.78)
+        bg = paint.tint(ctx.pal.primary, 0.62)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
         plain(img, ctx, g, ink, paint.readable_on(paint.shade(ctx.pal.primary, 0.45), bg, 4.5))
     else:

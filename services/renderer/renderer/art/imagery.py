@@ -34,7 +34,7 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
     several sizes and blurs (depth), a vignette and fine grain. `mood`: deep (dark, saturated; for white
     text), soft (light pastel; for dark or serif text), vivid (the brand color itself)."""
     if mood == "soft":
-        stops = [paint.tint(pal.primary, 0.78), paint.tint(pal.accent, 0.7), paint.tint(pal.secondary, 0.72)]
+        stops = [paint.tint(pal.primary, 0.62), paint.tint(pal.accent, 0.55), paint.tint(pal.secondary, 0.6)]
         lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
     elif mood == "vivid":
         stops = [paint.tint(pal.primary, 0.08), pal.primary, paint.shade(pal.primary, 0.35)]
