@@ -224,12 +224,13 @@ def boxed(
     title_box: RGB | None = None,
     title_ink: RGB | None = None,
 ) -> None:
-    """Highlight boxes: each line on its own rounded box that hugs the line (padding ~0.25 em)."""
+    """Highlight boxes: each line on its own rounded box that hugs the line (padding ~0.25 em). A label
+    ("Myth", "1.") is part of the headline and wears the title's box."""
     d = ImageDraw.Draw(img)
     for role, block in g.blocks:
         fill, color = (
             (title_box, title_ink)
-            if role in (record.HOOK, record.TITLE) and title_box and title_ink
+            if role in (record.HOOK, record.TITLE, record.LABEL) and title_box and title_ink
             else (box_fill, ink)
         )
         pad = min(round(block.size * 0.26), BOX_PAD)
