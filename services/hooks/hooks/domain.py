@@ -21,6 +21,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 
 from kit import langtag
 from kit.errors import ServiceError, validation_error
@@ -334,3 +335,67 @@ def review_status(status: str) -> str:
     if status not in REVIEW_STATUSES:
         raise validation_error([("status", "must be APPROVED or REJECTED")])
     return status
+
+
+# ---- values at the edges (the store's rows and the other services' answers become these) ----
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """A hook of the library as stored (the store's reads return these). GenerateHooks answers
+    hooks that are not stored: their id is "" and created_at the time they were written."""
+
+    id: str
+    organization_id: str
+    text: str
+    category: str
+    language: str
+    niche: str
+    source: str
+    status: str
+    performance_score: float
+    created_at: datetime | None
+    use_count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class JobRef:
+    """A refresh job: one app of one organization to write new hooks for."""
+
+    id: str
+    app_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    """Hooks' view of a catalog app: what a brief and a refresh need. updated_at orders the
+    local view of the apps (None when unknown)."""
+
+    id: str
+    organization_id: str
+    name: str = ""
+    niche: str = ""
+    language: str = ""
+    status: str = ""
+    target_audience: str = ""
+    pain_points: tuple[str, ...] = ()
+    value_props: tuple[str, ...] = ()
+    differentiators: tuple[str, ...] = ()
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Organization:
+    """An organization billing lists for the daily refresh, with its plan."""
+
+    id: str
+    plan: str
+
+
+# Domain events (the outbox messages of topic hooks.jobs.v1 are built from them in events.py).
+@dataclass(frozen=True, slots=True)
+class RefreshRequested:
+    organization_id: str
+    job_id: str
+    app_id: str
+    trigger: str  # "manual" | "daily"

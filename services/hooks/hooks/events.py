@@ -1,46 +1,74 @@
-"""Outbox writes (hooks.jobs.v1) and the consumers: catalog app events (seed the library,
-forget deleted apps) and refresh jobs (write and store new hooks)."""
+"""Hooks' facts on Kafka and its consumers: the domain events as outbox messages (hooks.jobs.v1,
+keyed by app id), the SQL unit of work that writes them (kit.sqluow) for the application layer, and
+the consumers of catalog app events (seed the library, forget deleted apps) and of refresh jobs
+(write and store new hooks), which call the application's use cases."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from google.protobuf.message import Message
-from kit import logs, outbox, topics
+from google.protobuf.timestamp_pb2 import Timestamp
+from kit import topics
 from kit.kafka import Consumer
+from kit.outbox import OutboxRelay
+from kit.sqluow import OutboxMessage, SqlUnitOfWork
+from kit.uow import AfterCommit
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
 from slides.hooks.v1 import hooks_pb2
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from hooks import domain, store, writer
+from hooks import application, domain, store
 from hooks.generation import HookWriter
 from hooks.settings import Settings
-from hooks.upstream import Upstream, brief_from_app
+from hooks.upstream import Upstream, app_from_pb
 
-log = logs.get(__name__)
-
-CATALOG_GROUP = "hooks-catalog"
-REFRESH_GROUP = "hooks-refresh"
+CATALOG_GROUP = application.CATALOG_CONSUMER
+REFRESH_GROUP = application.REFRESH_CONSUMER
 
 
-async def refresh_requested(conn: AsyncConnection, org_id: str, job: store.JobRef, trigger: str) -> None:
-    msg = hooks_pb2.RefreshRequested(
-        job_id=job.id, organization_id=org_id, app_id=job.app_id, trigger=trigger
+def _ts(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
+    ts = Timestamp()
+    ts.FromDatetime(value)
+    return ts
+
+
+def hook_pb(hook: domain.Hook) -> hooks_pb2.Hook:
+    return hooks_pb2.Hook(
+        id=hook.id,
+        organization_id=hook.organization_id,
+        text=hook.text,
+        category=hook.category,
+        language=hook.language,
+        niche=hook.niche,
+        source=hook.source,
+        status=hook.status,
+        performance_score=hook.performance_score,
+        created_at=_ts(hook.created_at),
     )
-    await outbox.add_event(conn, store.outbox, topics.HOOKS_JOBS, job.app_id, msg, org_id)
 
 
-async def seed_library(
-    conn: AsyncConnection, org_id: str, niche: str, brief: writer.Brief, count: int, seed: str
-) -> int:
-    """Built-in hooks for one niche and language, so the first deck never waits (none when the
-    brief's language has no copy)."""
-    if not brief.language:
-        return 0
-    existing = await store.existing_keys(conn, org_id, niche, brief.language)
-    drafts = writer.write(brief, count, seed=seed, avoid=existing, source="seed")
-    return await store.insert_drafts(conn, org_id, niche, drafts)
+def to_outbox(event: object) -> OutboxMessage:
+    match event:
+        case domain.RefreshRequested(organization_id=org, job_id=job_id, app_id=app_id, trigger=trigger):
+            message = hooks_pb2.RefreshRequested(
+                job_id=job_id, organization_id=org, app_id=app_id, trigger=trigger
+            )
+            return OutboxMessage(topics.HOOKS_JOBS, app_id, message, org)
+    raise TypeError(f"not a hooks event: {event!r}")
+
+
+def unit_of_work(
+    engine: AsyncEngine, relay: OutboxRelay | None, after_commit: Sequence[AfterCommit] = ()
+) -> application.HooksUnitOfWork:
+    """A new unit of work for one use case call."""
+    return SqlUnitOfWork[application.Repositories](
+        engine, store.repositories, store.outbox, to_outbox, relay, after_commit
+    )
 
 
 def _updated_at(env: common_pb2.Envelope, app: catalog_pb2.App) -> datetime:
@@ -49,73 +77,52 @@ def _updated_at(env: common_pb2.Envelope, app: catalog_pb2.App) -> datetime:
 
 
 class Handlers:
-    def __init__(self, engine: AsyncEngine, upstream: Upstream, hook_writer: HookWriter, settings: Settings):
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        upstream: Upstream,
+        hook_writer: HookWriter,
+        settings: Settings,
+        relay: OutboxRelay | None = None,
+    ):
         self.engine = engine
+        self.relay = relay
+        self.reads = store.HookReads(engine)
         self.upstream = upstream
         self.writer = hook_writer
         self.settings = settings
 
+    def uow(self) -> application.HooksUnitOfWork:
+        return unit_of_work(self.engine, self.relay)
+
     async def on_catalog(self, env: common_pb2.Envelope, msg: Message) -> None:
         if isinstance(msg, catalog_pb2.AppCreated | catalog_pb2.AppUpdated):
-            await self._seed(env, msg.app, only_if_empty=isinstance(msg, catalog_pb2.AppUpdated))
+            app = app_from_pb(msg.app, env.organization_id, _updated_at(env, msg.app))
+            await application.app_changed(
+                self.uow(),
+                app,
+                env.event_id,
+                only_if_empty=isinstance(msg, catalog_pb2.AppUpdated),
+                seed_count=self.settings.seed_hooks_per_app,
+            )
         elif isinstance(msg, catalog_pb2.AppDeleted):
-            async with self.engine.begin() as conn:
-                if await outbox.first_time(conn, store.processed_events, CATALOG_GROUP, env.event_id):
-                    removed = await store.forget_app(conn, msg.organization_id, msg.app_id)
-                    log.info("app refresh state removed", app_id=msg.app_id, jobs=removed)
-
-    async def _seed(self, env: common_pb2.Envelope, app: catalog_pb2.App, only_if_empty: bool) -> None:
-        """AppCreated seeds the app's own hooks; AppUpdated only fills a niche/language pair
-        that has none yet (a changed niche or language), so updates do not grow the library."""
-        org_id = app.organization_id or env.organization_id
-        niche = domain.niche_key(app.niche)
-        brief = brief_from_app(app)
-        async with self.engine.begin() as conn:
-            if not await outbox.first_time(conn, store.processed_events, CATALOG_GROUP, env.event_id):
-                return
-            await store.remember_app(conn, org_id, app.id, app.status or "ACTIVE", _updated_at(env, app))
-            if (
-                only_if_empty
-                and brief.language
-                and await store.existing_keys(conn, org_id, niche, brief.language)
-            ):
-                return
-            added = await seed_library(conn, org_id, niche, brief, self.settings.seed_hooks_per_app, app.id)
-        if not brief.language:
-            log.info("no built-in hooks for the app's language", app_id=app.id, language=app.language)
-            return
-        log.info("library seeded", app_id=app.id, niche=niche, language=brief.language, added=added)
+            await application.app_deleted(self.uow(), msg.organization_id, msg.app_id, env.event_id)
 
     async def on_refresh(self, env: common_pb2.Envelope, msg: Message) -> None:
         if not isinstance(msg, hooks_pb2.RefreshRequested):
             return
-        org_id, job_id = msg.organization_id, msg.job_id
-        app = await self.upstream.get_app(org_id, msg.app_id)
-        if app is None or app.status != "ACTIVE":
-            async with self.engine.begin() as conn:
-                if await outbox.first_time(conn, store.processed_events, REFRESH_GROUP, env.event_id):
-                    await store.finish_job(conn, org_id, job_id, "SKIPPED", 0, "app missing or not ACTIVE")
-            return
-        niche = domain.niche_key(app.niche)
-        brief = brief_from_app(app)
-        if not brief.language:
-            async with self.engine.begin() as conn:
-                if await outbox.first_time(conn, store.processed_events, REFRESH_GROUP, env.event_id):
-                    reason = f"no hook copy for language {app.language[:20]!r}"
-                    await store.finish_job(conn, org_id, job_id, "SKIPPED", 0, reason)
-            log.info("refresh job skipped", job_id=job_id, app_id=app.id, language=app.language)
-            return
-        async with self.engine.connect() as conn:
-            existing = await store.existing_keys(conn, org_id, niche, brief.language)
-        drafts = await self.writer.write(
-            brief, self.settings.refresh_hooks_per_app, seed=job_id, avoid=existing
+        await application.run_refresh_job(
+            self.uow(),
+            self.reads,
+            self.upstream,
+            self.writer,
+            msg.organization_id,
+            msg.job_id,
+            msg.app_id,
+            msg.trigger,
+            env.event_id,
+            self.settings.refresh_hooks_per_app,
         )
-        async with self.engine.begin() as conn:
-            if not await outbox.first_time(conn, store.processed_events, REFRESH_GROUP, env.event_id):
-                return
-            added = await store.insert_drafts(conn, org_id, niche, drafts)
-            await store.finish_job(conn, org_id, job_id, "DONE", added)
-        log.info("refresh job done", job_id=job_id, app_id=app.id, added=added, trigger=msg.trigger)
 
     def consumers(self) -> list[Consumer]:
         return [

@@ -1,14 +1,20 @@
 """Tables of the hooks schema and the queries on them. Every query on tenant data names its
-organization_id."""
+organization_id.
+
+Rows become domain objects here (`domain.Hook`, `domain.JobRef`): nothing above the store sees a
+row. `SqlHooks`, `SqlRefresh`, `SqlApps` and `SqlProcessed` are the unit of work's repositories
+(writes, in its transaction; `repositories(conn)`), `HookReads` the reads outside any unit
+(autocommit); they have the shapes `hooks.application` asks for."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from kit import db, ids
-from kit.outbox import outbox_table, processed_events_table
+from kit.outbox import first_time, outbox_table, processed_events_table
 from sqlalchemy import (
     Column,
     Date,
@@ -30,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from hooks import domain
 from hooks.writer import Draft
@@ -94,12 +100,6 @@ outbox = outbox_table(metadata)
 processed_events = processed_events_table(metadata)
 
 
-@dataclass(frozen=True)
-class JobRef:
-    id: str
-    app_id: str
-
-
 # ---- library ---------------------------------------------------------------------------
 
 
@@ -139,15 +139,37 @@ async def existing_keys(conn: AsyncConnection, org_id: str, niche: str, language
 
 
 HOOK_COLUMNS = (
-    "id, organization_id, text, category, language, niche, source, status, performance_score, created_at"
+    "id, organization_id, text, category, language, niche, source, status, performance_score, created_at,"
+    " use_count"
 )
+
+
+def to_hook(row: Any) -> domain.Hook:
+    """The store's edge: a row with HOOK_COLUMNS (named tuple or SQLAlchemy Row) as a domain.Hook."""
+    return domain.Hook(
+        id=row.id,
+        organization_id=row.organization_id,
+        text=row.text,
+        category=row.category,
+        language=row.language,
+        niche=row.niche,
+        source=row.source,
+        status=row.status,
+        performance_score=row.performance_score,
+        created_at=row.created_at,
+        use_count=row.use_count or 0,
+    )
+
+
 _ORDER = {
     "recent": "created_at DESC, id DESC",
     "": "performance_score DESC, created_at DESC, id DESC",
 }
 
 
-async def list_hooks(conn: AsyncConnection, org_id: str, f: domain.ListFilters) -> tuple[list[Row], int]:
+async def list_hooks(
+    conn: AsyncConnection, org_id: str, f: domain.ListFilters
+) -> tuple[list[domain.Hook], int]:
     """A page (HOOK_COLUMNS rows) and the total of the same snapshot: one statement (the count joined
     to the page), plain SQL on the driver; the page walks hooks_by_score / hooks_by_recent."""
     where = ["organization_id = %(org)s"]
@@ -169,10 +191,10 @@ async def list_hooks(conn: AsyncConnection, org_id: str, f: domain.ListFilters) 
     )
     rows = await db.fetch_all(conn, sql, params)
     total = int(rows[0].total) if rows else 0
-    return [r for r in rows if r.id is not None], total
+    return [to_hook(r) for r in rows if r.id is not None], total
 
 
-async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: str) -> Row | None:
+async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: str) -> domain.Hook | None:
     """A reviewer's decision on one of the organization's hooks; None when it has no such hook."""
     stmt = (
         update(library)
@@ -180,12 +202,13 @@ async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: s
         .values(status=status, updated_at=func.now())
         .returning(*library.c)
     )
-    return (await conn.execute(stmt)).first()
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else to_hook(row)
 
 
 async def pick(
     conn: AsyncConnection, org_id: str, niche: str, language: str | None, categories: Sequence[str] = ()
-) -> Row | None:
+) -> domain.Hook | None:
     """Least recently used among the best APPROVED hooks; marks it used and applies the decay.
     Picks of one organization and niche are serialized (transaction advisory lock): with row
     locks alone, a concurrent pick re-checks only the WHERE clause of a just-committed row and
@@ -231,7 +254,8 @@ async def pick(
         )
         .returning(*library.c)
     )
-    return (await conn.execute(stmt)).first()
+    row = (await conn.execute(stmt)).first()
+    return None if row is None else to_hook(row)
 
 
 # ---- refresh limits, jobs, daily runs -------------------------------------------------------
@@ -255,15 +279,22 @@ async def claim_refresh_slot(conn: AsyncConnection, org_id: str, interval_second
 
 
 async def seconds_since_refresh(conn: AsyncConnection, org_id: str) -> float:
+    return await last_refresh_age(conn, org_id) or 0.0
+
+
+async def last_refresh_age(conn: AsyncConnection, org_id: str) -> float | None:
+    """Seconds since the organization's last refresh, None when it never refreshed."""
     stmt = select(func.extract("epoch", func.now() - refresh_limits.c.last_refresh_at)).where(
         refresh_limits.c.organization_id == org_id
     )
     value = (await conn.execute(stmt)).scalar()
-    return float(value or 0.0)
+    return None if value is None else float(value)
 
 
-async def add_jobs(conn: AsyncConnection, org_id: str, app_ids: Sequence[str], trigger: str) -> list[JobRef]:
-    jobs = [JobRef(ids.new_id("job"), app_id) for app_id in app_ids]
+async def add_jobs(
+    conn: AsyncConnection, org_id: str, app_ids: Sequence[str], trigger: str
+) -> list[domain.JobRef]:
+    jobs = [domain.JobRef(ids.new_id("job"), app_id) for app_id in app_ids]
     if jobs:
         await conn.execute(
             pg_insert(refresh_jobs).values(
@@ -359,3 +390,122 @@ async def app_jobs(conn: AsyncConnection, org_id: str, app_id: str) -> list[Row]
         refresh_jobs.c.organization_id == org_id, refresh_jobs.c.app_id == app_id
     )
     return list((await conn.execute(stmt)).all())
+
+
+# ---- the unit of work's repositories and the reads (hooks.application's ports) -------------
+
+
+class SqlHooks:
+    """The library inside a unit of work (application.HookRepository)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def insert_drafts(self, organization_id: str, niche: str, drafts: Sequence[Draft]) -> int:
+        return await insert_drafts(self.conn, organization_id, niche, drafts)
+
+    async def existing_keys(self, organization_id: str, niche: str, language: str) -> set[str]:
+        return await existing_keys(self.conn, organization_id, niche, language)
+
+    async def pick(
+        self, organization_id: str, niche: str, language: str | None, categories: Sequence[str] = ()
+    ) -> domain.Hook | None:
+        return await pick(self.conn, organization_id, niche, language, categories)
+
+    async def set_status(self, organization_id: str, hook_id: str, status: str) -> domain.Hook | None:
+        return await set_status(self.conn, organization_id, hook_id, status)
+
+
+class SqlRefresh:
+    """Refresh slots, jobs and daily runs inside a unit of work (application.RefreshRepository)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def claim_slot(self, organization_id: str, interval_seconds: int) -> bool:
+        return await claim_refresh_slot(self.conn, organization_id, interval_seconds)
+
+    async def seconds_since_refresh(self, organization_id: str) -> float:
+        return await seconds_since_refresh(self.conn, organization_id)
+
+    async def add_jobs(
+        self, organization_id: str, app_ids: Sequence[str], trigger: str
+    ) -> list[domain.JobRef]:
+        return await add_jobs(self.conn, organization_id, app_ids, trigger)
+
+    async def finish_job(
+        self, organization_id: str, job_id: str, status: str, created: int, error: str = ""
+    ) -> None:
+        await finish_job(self.conn, organization_id, job_id, status, created, error)
+
+    async def claim_daily_run(self, organization_id: str, day: date) -> bool:
+        return await claim_daily_run(self.conn, organization_id, day)
+
+    async def set_daily_jobs(self, organization_id: str, day: date, jobs: int) -> None:
+        await set_daily_jobs(self.conn, organization_id, day, jobs)
+
+
+class SqlApps:
+    """Hooks' local view of the catalog's apps inside a unit of work (application.AppRepository)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def remember(self, organization_id: str, app_id: str, status: str, updated_at: datetime) -> None:
+        await remember_app(self.conn, organization_id, app_id, status, updated_at)
+
+    async def forget(self, organization_id: str, app_id: str) -> int:
+        return await forget_app(self.conn, organization_id, app_id)
+
+
+class SqlProcessed:
+    """The consumers' processed events inside a unit of work (application.ProcessedEvents)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def first_time(self, consumer: str, event_id: str) -> bool:
+        return await first_time(self.conn, processed_events, consumer, event_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Repositories:
+    """What hooks' unit of work holds (hooks.application.Repositories)."""
+
+    hooks: SqlHooks
+    refresh: SqlRefresh
+    apps: SqlApps
+    processed: SqlProcessed
+
+
+def repositories(conn: AsyncConnection) -> Repositories:
+    return Repositories(
+        hooks=SqlHooks(conn), refresh=SqlRefresh(conn), apps=SqlApps(conn), processed=SqlProcessed(conn)
+    )
+
+
+class HookReads:
+    """Reads outside any unit of work, on autocommit connections (no BEGIN/ROLLBACK round trips);
+    application.HookReads."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.reads = db.autocommit(engine)
+
+    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int]:
+        async with self.reads.connect() as conn:
+            return await list_hooks(conn, organization_id, f)
+
+    async def existing_keys(self, organization_id: str, niche: str, language: str) -> set[str]:
+        async with self.reads.connect() as conn:
+            return await existing_keys(conn, organization_id, niche, language)
+
+    async def last_refresh_age(self, organization_id: str) -> float | None:
+        async with self.reads.connect() as conn:
+            return await last_refresh_age(conn, organization_id)
+
+    async def daily_candidates(self, organization_ids: Sequence[str], day: date) -> dict[str, list[str]]:
+        """The ACTIVE apps (local view) of the organizations among `organization_ids` without a
+        daily run on `day`."""
+        async with self.reads.connect() as conn:
+            done = await daily_done(conn, organization_ids, day)
+            return await active_apps_by_org(conn, [o for o in organization_ids if o not in done])

@@ -1,7 +1,10 @@
 """Calls to the services hooks depends on: billing (plan, quota, eligible organizations) and
-catalog (apps). Channels connect lazily, so the service starts without them."""
+catalog (apps), answering domain values (application.Billing, application.Catalog). Channels
+connect lazily, so the service starts without them."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from kit.errors import ServiceError
 from kit.grpcx import Clients, call
@@ -9,7 +12,7 @@ from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 from slides.common.v1 import common_pb2
 
-from hooks import domain, writer
+from hooks import domain
 from hooks.settings import Settings
 
 QUOTA = "hook_refreshes"
@@ -48,15 +51,15 @@ class Upstream:
             organization_id=org_id,
         )
 
-    async def eligible_organizations(self) -> list[billing_pb2.Organization]:
+    async def eligible_organizations(self) -> list[domain.Organization]:
         resp = await call(
             self.billing.ListActiveOrganizations,
             billing_pb2.ListActiveOrganizationsRequest(min_plan="starter"),
             timeout=30,
         )
-        return list(resp.organizations)
+        return [domain.Organization(id=o.id, plan=o.plan) for o in resp.organizations]
 
-    async def get_app(self, org_id: str, app_id: str) -> catalog_pb2.App | None:
+    async def get_app(self, org_id: str, app_id: str) -> domain.App | None:
         """The app, or None when it does not exist in this organization."""
         if not domain.valid_app_id(app_id):
             return None
@@ -70,10 +73,10 @@ class Upstream:
             if err.code in _APP_MISSING:
                 return None
             raise
-        return resp.app
+        return app_from_pb(resp.app)
 
-    async def active_apps(self, org_id: str) -> list[catalog_pb2.App]:
-        apps: list[catalog_pb2.App] = []
+    async def active_apps(self, org_id: str) -> list[domain.App]:
+        apps: list[domain.App] = []
         page = 1
         while True:
             resp = await call(
@@ -85,19 +88,29 @@ class Upstream:
                 ),
                 organization_id=org_id,
             )
-            apps += [a for a in resp.apps if a.status == "ACTIVE"]
+            apps += [app_from_pb(a) for a in resp.apps if a.status == "ACTIVE"]
             if len(resp.apps) < APPS_PAGE or page * APPS_PAGE >= resp.page.total:
                 return apps
             page += 1
 
 
-def brief_from_app(app: catalog_pb2.App, niche: str = "", language: str = "") -> writer.Brief:
-    return writer.brief_for(
-        app_name=app.name,
-        niche=niche or app.niche,
-        language=language or app.language or "en",
-        audience=app.target_audience,
-        pain_points=app.pain_points,
-        value_props=app.value_props,
-        differentiators=app.differentiators,
+def app_from_pb(
+    app: catalog_pb2.App, organization_id: str = "", updated_at: datetime | None = None
+) -> domain.App:
+    """A catalog app message as hooks' view of it; `organization_id` stands in for a message's
+    empty one; `updated_at`, when given, is the time of the app's state (else the message's own)."""
+    if updated_at is None and app.HasField("updated_at") and app.updated_at.seconds:
+        updated_at = app.updated_at.ToDatetime(tzinfo=UTC)
+    return domain.App(
+        id=app.id,
+        organization_id=app.organization_id or organization_id,
+        name=app.name,
+        niche=app.niche,
+        language=app.language,
+        status=app.status,
+        target_audience=app.target_audience,
+        pain_points=tuple(app.pain_points),
+        value_props=tuple(app.value_props),
+        differentiators=tuple(app.differentiators),
+        updated_at=updated_at,
     )
