@@ -1,5 +1,6 @@
-"""Renderer rules without I/O: request checks, idempotency fingerprints, built-in hooks,
-object keys and the checks that decide whether a file is an image we accept."""
+"""Renderer rules without I/O: the slideshow state machine, request checks, idempotency
+fingerprints, built-in hooks, object keys and the checks that decide whether a file is an image
+we accept."""
 
 from __future__ import annotations
 
@@ -7,14 +8,216 @@ import hashlib
 import io
 import json
 import re
+import secrets
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from kit.errors import ServiceError, validation_error
 from PIL import Image
 
-STATUSES = ("QUEUED", "RENDERING", "READY", "FAILED")
+# --- the slideshow state machine ---------------------------------------------------------------
+# QUEUED -> RENDERING (a worker claims the deck under a lease)
+# RENDERING -> RENDERING (the lease ran out: its worker died; another claims it again)
+# RENDERING -> QUEUED (the worker hit a transient error or is stopping: the claim is given back)
+# RENDERING -> READY (the deck is drawn and stored)
+# QUEUED | RENDERING -> FAILED (a permanent failure, or too many claims that never ended)
+# READY and FAILED are final. store.py persists this; the values its SQL uses come from here.
+QUEUED = "QUEUED"
+RENDERING = "RENDERING"
+READY = "READY"
+FAILED = "FAILED"
+STATUSES = (QUEUED, RENDERING, READY, FAILED)
+TRANSITIONS: Mapping[str, frozenset[str]] = {
+    QUEUED: frozenset({RENDERING, FAILED}),
+    RENDERING: frozenset({RENDERING, QUEUED, READY, FAILED}),
+    READY: frozenset(),
+    FAILED: frozenset(),
+}
+FINAL = tuple(s for s in STATUSES if not TRANSITIONS[s])
+# Not final: the sweeper queues a render job again for such a deck left untouched for long.
+UNFINISHED = tuple(s for s in STATUSES if TRANSITIONS[s])
+# The claimable rule, as data (store.claimable_sql turns it into SQL, is_claimable reads it here):
+# a deck in CLAIMABLE is free to claim; one in LEASED only once its lease ran out (or it has none).
+CLAIMABLE = (QUEUED,)
+LEASED = (RENDERING,)
+
+
+def sources(target: str) -> tuple[str, ...]:
+    """The statuses a deck may move to `target` from (in STATUSES order)."""
+    return tuple(s for s in STATUSES if target in TRANSITIONS[s])
+
+
+def can_move(current: str, target: str) -> bool:
+    return target in TRANSITIONS.get(current, frozenset())
+
+
+def is_claimable(status: str, lease_until: datetime | None, now: datetime) -> bool:
+    """QUEUED, or RENDERING under a lease that ran out (the worker holding it died)."""
+    if status in CLAIMABLE:
+        return True
+    return status in LEASED and (lease_until is None or lease_until < now)
+
+
+def is_final(status: str) -> bool:
+    return status in FINAL
+
+
+# --- values at the store's edge, and the domain events ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slide:
+    order: int
+    template: str
+    layout_type: str
+    title: str
+    subtitle: str
+    label: str
+    image_url: str
+    duration: float
+    object_key: str = ""  # where its PNG is stored (not in the one-statement read of a deck)
+
+
+@dataclass(frozen=True, slots=True)
+class Asset:
+    type: str
+    text: str
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Slideshow:
+    """A deck as the store answers it. The read of a whole deck (GET) fills slides, assets and
+    app_deleted; a render job's read fills its own fields (variable_overrides to version)."""
+
+    id: str
+    organization_id: str
+    app_id: str
+    app_name: str
+    hook_id: str
+    hook_text_snapshot: str
+    status: str
+    language: str
+    template_set: str
+    template_key: str
+    design: str
+    error_code: str | None
+    error_message: str | None
+    created_at: datetime | None
+    updated_at: datetime | None
+    slides: tuple[Slide, ...] = ()
+    assets: tuple[Asset, ...] = ()
+    app_deleted: bool = False
+    variable_overrides: Mapping[str, str] = field(default_factory=dict)
+    asset_token: str = ""
+    attempts: int = 0
+    lease_until: datetime | None = None
+    version: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    """The catalog's app, as far as the renderer reads it."""
+
+    id: str
+    name: str
+    slug: str = ""
+    niche: str = ""
+    language: str = ""
+    design: str = ""
+    image_source: str = ""
+    screenshots: tuple[str, ...] = ()
+    photos: tuple[str, ...] = ()
+    tagline: str = ""
+    target_audience: str = ""
+    description: str = ""
+    value_props: tuple[str, ...] = ()
+    pain_points: tuple[str, ...] = ()
+    differentiators: tuple[str, ...] = ()
+    ios_url: str = ""
+    android_url: str = ""
+    website_url: str = ""
+    brand_primary_color: str = ""
+    brand_secondary_color: str = ""
+    brand_accent_color: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PickedHook:
+    id: str
+    text: str
+    category: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IdempotencyRecord:
+    fingerprint: str
+    slideshow_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuotaHold:
+    """A slideshow unit taken from billing that is to be given back unless its slideshow commits."""
+
+    slideshow_id: str
+    organization_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    version: int
+    object_key: str
+
+
+@dataclass(frozen=True, slots=True)
+class RenderRequested:
+    """A deck to draw (topic renderer.jobs)."""
+
+    organization_id: str
+    slideshow_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlideshowCompleted:
+    slideshow: Slideshow
+
+
+@dataclass(frozen=True, slots=True)
+class SlideshowFailed:
+    slideshow: Slideshow
+
+
+class RenderFailure(Exception):
+    """A permanent failure of one deck: it becomes FAILED with this code and message."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_asset_token() -> str:
+    """The random path part of a deck's slide objects: unguessable, stable across re-renders."""
+    return secrets.token_urlsafe(18)
+
+
+def slideshow_not_found() -> ServiceError:
+    return ServiceError("SLIDESHOW_NOT_FOUND", "No such slideshow in this organization.")
+
+
+def app_not_found() -> ServiceError:
+    return ServiceError("APP_NOT_FOUND", "No such app in this organization.")
+
+
+def quota_release_refused(code: str) -> bool:
+    """Billing answered a release with a refusal (e.g. the organization is gone): nothing to give
+    back. UNAVAILABLE and INTERNAL are not refusals: the release is tried again."""
+    return code not in ("UNAVAILABLE", "INTERNAL")
+
+
+IDEMPOTENCY_KEY_MAX = 255
 IDEMPOTENCY_KEY_MAX = 255
 OVERRIDE_VALUE_MAX = 300
 DEFAULT_DESIGN = "classic"

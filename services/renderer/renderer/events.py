@@ -234,7 +234,7 @@ class RenderWorker:
     async def _claim(self, org_id: str, ss_id: str) -> Row | None:
         async with self.deps.engine.begin() as conn:
             row = await store.get_slideshow(conn, org_id, ss_id, lock=True)
-            if row is None or not store.is_claimable(row, datetime.now(UTC)):
+            if row is None or not domain.is_claimable(row.status, row.lease_until, datetime.now(UTC)):
                 return None  # finished, or being drawn by a worker that holds its lease
             if row.attempts < self.deps.settings.render_max_attempts:
                 await store.mark_rendering(conn, org_id, ss_id, self._lease_end())
@@ -381,7 +381,7 @@ class RenderWorker:
                 gone = True
             else:
                 gone = False
-                if current.status != "RENDERING":
+                if not domain.can_move(current.status, domain.READY):
                     return
                 await store.replace_deck(conn, row.id, slide_rows, assets)
                 await store.mark_ready(conn, row.organization_id, row.id, app_name, deck.language)
@@ -398,7 +398,7 @@ class RenderWorker:
         finished is never refunded."""
         async with self.deps.engine.begin() as conn:
             current = await store.get_slideshow(conn, org_id, ss_id, lock=True)
-            if current is None or current.status in ("READY", "FAILED"):
+            if current is None or not domain.can_move(current.status, domain.FAILED):
                 return
             await self._release_quota(org_id, ss_id)
             await store.replace_deck(conn, ss_id, [], [])

@@ -113,13 +113,13 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                             "This Idempotency-Key was already used with a different request body.",
                         )
                     return renderer_pb2.GenerateSlideshowResponse(
-                        slideshow_id=seen.slideshow_id, status="QUEUED"
+                        slideshow_id=seen.slideshow_id, status=domain.QUEUED
                     )
             ss_id = await self._create(conn, org_id, request, overrides, non_string)
             if key:
                 await store.save_idempotency_key(conn, org_id, key, fp, ss_id)
         self.deps.relay.notify()
-        return renderer_pb2.GenerateSlideshowResponse(slideshow_id=ss_id, status="QUEUED")
+        return renderer_pb2.GenerateSlideshowResponse(slideshow_id=ss_id, status=domain.QUEUED)
 
     async def _create(
         self,
@@ -184,7 +184,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
                     "app_name": app.name,
                     "hook_id": hook_id,
                     "hook_text_snapshot": hook_text[: events.HOOK_SNAPSHOT_MAX],
-                    "status": "QUEUED",
+                    "status": domain.QUEUED,
                     "language": language,
                     "template_set": template.key,
                     "template_key": template.key,
@@ -329,7 +329,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
         app = await self._live_app(org_id, row.app_id) if row is not None else None
         if row is None or app is None:
             raise _not_found()
-        if row.status != "READY":
+        if row.status != domain.READY:
             raise ServiceError(
                 "SLIDESHOW_NOT_READY", f"The slideshow is {row.status}; a ZIP needs a READY slideshow."
             )
@@ -344,7 +344,7 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             row = await store.get_slideshow(conn, org_id, ss_id, lock=True)
             if row is None:
                 raise _not_found()
-            if row.status != "READY":
+            if row.status != domain.READY:
                 raise ServiceError("SLIDESHOW_NOT_READY", f"The slideshow is {row.status}.")
             cached = await store.get_bundle(conn, org_id, ss_id)
             if cached is not None and cached.version == row.version:

@@ -32,6 +32,9 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.elements import ColumnElement
+
+from renderer import domain
 
 SCHEMA = "renderer"
 metadata = MetaData(schema=SCHEMA)
@@ -278,19 +281,14 @@ async def list_slideshows(
     return rows, int(total)
 
 
-def claimable(now: datetime):
-    """QUEUED, or RENDERING under a lease that ran out (the worker holding it died)."""
+def claimable(now: datetime) -> ColumnElement[bool]:
+    """domain.is_claimable as SQL, from the domain's statuses: CLAIMABLE, or LEASED under a lease
+    that ran out (or none)."""
     c = slideshows.c
     return or_(
-        c.status == "QUEUED",
-        and_(c.status == "RENDERING", or_(c.lease_until.is_(None), c.lease_until < now)),
+        c.status.in_(domain.CLAIMABLE),
+        and_(c.status.in_(domain.LEASED), or_(c.lease_until.is_(None), c.lease_until < now)),
     )
-
-
-def is_claimable(row: Row, now: datetime) -> bool:
-    if row.status == "QUEUED":
-        return True
-    return row.status == "RENDERING" and (row.lease_until is None or row.lease_until < now)
 
 
 async def next_claimable(conn: AsyncConnection, now: datetime) -> Row | None:
@@ -309,9 +307,13 @@ async def next_claimable(conn: AsyncConnection, now: datetime) -> Row | None:
 async def mark_rendering(conn: AsyncConnection, org_id: str, ss_id: str, lease_until: datetime) -> None:
     await conn.execute(
         update(slideshows)
-        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .where(
+            slideshows.c.id == ss_id,
+            slideshows.c.organization_id == org_id,
+            slideshows.c.status.in_(domain.sources(domain.RENDERING)),
+        )
         .values(
-            status="RENDERING",
+            status=domain.RENDERING,
             attempts=slideshows.c.attempts + 1,
             lease_until=lease_until,
             updated_at=func.now(),
@@ -326,10 +328,10 @@ async def release_claim(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
         .where(
             slideshows.c.id == ss_id,
             slideshows.c.organization_id == org_id,
-            slideshows.c.status == "RENDERING",
+            slideshows.c.status.in_(domain.sources(domain.QUEUED)),
         )
         .values(
-            status="QUEUED",
+            status=domain.QUEUED,
             lease_until=None,
             attempts=func.greatest(slideshows.c.attempts - 1, 0),
             updated_at=func.now(),
@@ -340,9 +342,13 @@ async def release_claim(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
 async def mark_ready(conn: AsyncConnection, org_id: str, ss_id: str, app_name: str, language: str) -> None:
     await conn.execute(
         update(slideshows)
-        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .where(
+            slideshows.c.id == ss_id,
+            slideshows.c.organization_id == org_id,
+            slideshows.c.status.in_(domain.sources(domain.READY)),
+        )
         .values(
-            status="READY",
+            status=domain.READY,
             app_name=app_name,
             language=language,
             version=slideshows.c.version + 1,
@@ -356,9 +362,13 @@ async def mark_ready(conn: AsyncConnection, org_id: str, ss_id: str, app_name: s
 async def mark_failed(conn: AsyncConnection, org_id: str, ss_id: str, code: str, message: str) -> None:
     await conn.execute(
         update(slideshows)
-        .where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
+        .where(
+            slideshows.c.id == ss_id,
+            slideshows.c.organization_id == org_id,
+            slideshows.c.status.in_(domain.sources(domain.FAILED)),
+        )
         .values(
-            status="FAILED",
+            status=domain.FAILED,
             error_code=code,
             error_message=message,
             version=slideshows.c.version + 1,
@@ -368,11 +378,11 @@ async def mark_failed(conn: AsyncConnection, org_id: str, ss_id: str, code: str,
 
 
 async def stuck_slideshows(conn: AsyncConnection, older_than: datetime, limit: int = 100) -> list[Row]:
-    """Claims QUEUED/RENDERING slideshows not touched since `older_than` (touching them)."""
+    """Claims unfinished (QUEUED/RENDERING) slideshows not touched since `older_than` (touching them)."""
     rows = (
         await conn.execute(
             select(slideshows.c.id, slideshows.c.organization_id)
-            .where(slideshows.c.status.in_(["QUEUED", "RENDERING"]), slideshows.c.updated_at < older_than)
+            .where(slideshows.c.status.in_(domain.UNFINISHED), slideshows.c.updated_at < older_than)
             .order_by(slideshows.c.updated_at)
             .limit(limit)
             .with_for_update(skip_locked=True)

@@ -176,3 +176,45 @@ def test_zip_download_name_is_the_app_slug_and_the_deck_id():
     assert domain.zip_download_name("fit-pal", "ss_123") == "fit-pal-ss_123.zip"
     assert domain.zip_download_name('bad"/..\r\nname', "ss_1") == "bad-name-ss_1.zip"
     assert domain.zip_download_name("", "ss_1") == "slideshow-ss_1.zip"
+
+
+# --- the slideshow state machine -------------------------------------------------------------
+
+
+def test_the_state_machine_moves_a_deck_forward_only():
+    assert domain.can_move(domain.QUEUED, domain.RENDERING)
+    assert domain.can_move(domain.RENDERING, domain.RENDERING)  # claimed again once the lease ran out
+    assert domain.can_move(domain.RENDERING, domain.QUEUED)  # given back after a transient error
+    assert domain.can_move(domain.RENDERING, domain.READY)
+    assert domain.can_move(domain.QUEUED, domain.FAILED) and domain.can_move(domain.RENDERING, domain.FAILED)
+    assert not domain.can_move(domain.QUEUED, domain.READY)  # only a drawn deck is READY
+    for final in (domain.READY, domain.FAILED):
+        assert domain.is_final(final)
+        assert not any(domain.can_move(final, s) for s in domain.STATUSES)
+    assert not domain.can_move("NOPE", domain.QUEUED)
+
+
+def test_sources_and_the_status_groups_follow_the_transitions():
+    assert domain.sources(domain.RENDERING) == (domain.QUEUED, domain.RENDERING)
+    assert domain.sources(domain.QUEUED) == (domain.RENDERING,)
+    assert domain.sources(domain.READY) == (domain.RENDERING,)
+    assert domain.sources(domain.FAILED) == (domain.QUEUED, domain.RENDERING)
+    assert domain.UNFINISHED == (domain.QUEUED, domain.RENDERING)
+    assert domain.FINAL == (domain.READY, domain.FAILED)
+    assert set(domain.STATUSES) == set(domain.TRANSITIONS)
+    # whatever is claimable can move to RENDERING
+    assert set(domain.CLAIMABLE) | set(domain.LEASED) <= set(domain.sources(domain.RENDERING))
+
+
+def test_the_claimable_rule():
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    assert domain.is_claimable(domain.QUEUED, None, now)
+    assert domain.is_claimable(domain.QUEUED, now + timedelta(hours=1), now)
+    assert domain.is_claimable(domain.RENDERING, None, now)
+    assert domain.is_claimable(domain.RENDERING, now - timedelta(seconds=1), now)  # its worker died
+    assert not domain.is_claimable(domain.RENDERING, now + timedelta(seconds=1), now)  # a live lease
+    assert not domain.is_claimable(domain.RENDERING, now, now)
+    assert not domain.is_claimable(domain.READY, None, now)
+    assert not domain.is_claimable(domain.FAILED, None, now)

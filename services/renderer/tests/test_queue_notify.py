@@ -10,7 +10,8 @@ from kit import ids
 from kit.db import make_engine
 from kit.pgnotify import libpq_url
 from kit.settings import KitSettings
-from renderer import events, store
+from renderer import domain, events, store
+from sqlalchemy import update
 
 
 async def _notifications(conn: psycopg.AsyncConnection, seconds: float) -> int:
@@ -46,8 +47,14 @@ async def test_a_deck_becoming_queued_wakes_the_workers(stack_env):
                 },
             )
         assert await _notifications(listener, 2) >= 1
+        # Claimed (as store.mark_rendering does, but whatever a running worker did with the deck
+        # meanwhile: its app does not exist, so a worker that took it has failed it, and FAILED is final).
         async with engine.begin() as conn:
-            await store.mark_rendering(conn, org_id, ss_id, datetime.now(UTC) + timedelta(seconds=30))
+            await conn.execute(
+                update(store.slideshows)
+                .where(store.slideshows.c.id == ss_id)
+                .values(status=domain.RENDERING, lease_until=datetime.now(UTC) + timedelta(seconds=30))
+            )
         assert await _notifications(listener, 0.5) == 0
         async with engine.begin() as conn:
             await store.release_claim(conn, org_id, ss_id)  # given back after a transient error

@@ -160,3 +160,33 @@ async def test_the_total_is_kept_in_step_with_every_write(conn):
     assert await totals() == [3, 2, 2, 1]
     await store.delete_slideshows(conn, org, [a2["id"], b1["id"]])
     assert await totals() == [1, 1, 1, 0]
+
+
+async def test_the_claimable_sql_is_the_domain_rule(conn):
+    """store.claimable (SQL) picks exactly the decks domain.is_claimable accepts."""
+    from renderer import domain
+    from sqlalchemy import select
+
+    org = ids.new_id("org")
+    now = datetime.now(UTC)
+    cases = [
+        (status, lease)
+        for status in domain.STATUSES
+        for lease in (None, now - timedelta(seconds=5), now + timedelta(hours=1))
+    ]
+    rows = [_values(org, status=s, lease_until=lease) for s, lease in cases]
+    for r in rows:
+        await store.insert_slideshow(conn, r)
+    picked = set(
+        (
+            await conn.execute(
+                select(store.slideshows.c.id).where(
+                    store.slideshows.c.organization_id == org, store.claimable(now)
+                )
+            )
+        ).scalars()
+    )
+    expected = {
+        r["id"] for r, (s, lease) in zip(rows, cases, strict=True) if domain.is_claimable(s, lease, now)
+    }
+    assert picked == expected and len(expected) == 5
