@@ -11,6 +11,7 @@ import json
 import random
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -389,3 +390,104 @@ def mask_chat_url(url: str) -> str:
     scheme, _, rest = url.partition("://")
     host, _, path = rest.partition("/")
     return f"{scheme}://{host}/…{path[-4:]}" if path else url
+
+
+# --- the service's objects (the store's edge: nothing above it sees a row) --------------
+
+
+@dataclass(frozen=True, slots=True)
+class Endpoint:
+    """A webhook endpoint or a chat integration (kind slack/discord: `url` is then the masked
+    form; the real one is stored encrypted like a webhook secret)."""
+
+    id: str
+    organization_id: str
+    kind: str
+    url: str
+    events: tuple[str, ...]
+    description: str
+    enabled: bool
+    disabled_reason: str
+    failure_count: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewDelivery:
+    """A PENDING delivery to write (idempotent per endpoint and event id)."""
+
+    id: str
+    organization_id: str
+    endpoint_id: str
+    event_id: str
+    event: str
+    body: bytes
+    status: str
+    attempt_count: int
+    next_attempt_at: datetime
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    attempt: int
+    status_code: int
+    duration_ms: int
+    error: str
+    next_attempt_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    id: str
+    endpoint_id: str
+    event: str
+    event_id: str
+    status: str
+    attempt_count: int
+    next_attempt_at: datetime | None
+    created_at: datetime
+    attempts: tuple[Attempt, ...] = ()
+
+
+def new_delivery(
+    endpoint: Endpoint,
+    event: str,
+    event_id: str,
+    payload: dict[str, Any],
+    created_at: datetime,
+    now: datetime,
+    delivery_id: str,
+) -> NewDelivery:
+    """One PENDING delivery to `endpoint`, due now, with the body its kind gets (a webhook's
+    body says `created_at`, when the event happened)."""
+    if endpoint.kind == WEBHOOK:
+        body = webhook_body(event, payload, created_at)
+    else:
+        body = chat_body(endpoint.kind, event, payload)
+    return NewDelivery(
+        id=delivery_id,
+        organization_id=endpoint.organization_id,
+        endpoint_id=endpoint.id,
+        event_id=event_id,
+        event=event,
+        body=body,
+        status=PENDING,
+        attempt_count=0,
+        next_attempt_at=now,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+# --- domain events (delivery publishes none on Kafka: they are signals to its own workers) ---
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveriesQueued:
+    """Deliveries due now were written (or made due again): the sender wakes once they are
+    committed."""
+
+    count: int

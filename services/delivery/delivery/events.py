@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer
 from aiokafka.errors import CommitFailedError
 from google.protobuf.message import Message
-from kit import db, grpcx, ids, logs, metrics, topics, tracing
+from kit import grpcx, logs, metrics, topics, tracing
 from kit.errors import ServiceError
 from kit.kafka import Consumer, client_options, fetch_wait, unpack
 from kit.slidejson import slide_json
+from kit.sqluow import OutboxMessage, SqlUnitOfWork
+from kit.uow import AfterCommit
 from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2
 from slides.common.v1 import common_pb2
@@ -26,6 +27,8 @@ from slides.sharing.v1 import sharing_pb2, sharing_pb2_grpc
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store
+from delivery.application import incoming
+from delivery.application.ports import DeliveryUnitOfWork, Repositories
 from delivery.settings import Settings
 
 log = logs.get(__name__)
@@ -33,6 +36,43 @@ log = logs.get(__name__)
 GROUP = "delivery-events"
 SHARE_LOOKUP_TIMEOUT = 3.0
 SHARES_PER_LOOKUP = 1000  # sharing's limit per GetSharesForSlideshows call
+
+
+def to_outbox(event: object) -> OutboxMessage:
+    """Delivery publishes no facts on Kafka (it has no outbox table): its domain events
+    (domain.DeliveriesQueued) are signals to its own workers, for the after-commit hooks only."""
+    raise TypeError(f"not an event delivery publishes: {event!r}")
+
+
+class SqlDeliveryUnitOfWork(SqlUnitOfWork[Repositories]):
+    """kit's SQL unit without an outbox: the commit writes no event (see to_outbox); the
+    after-commit hooks still get every committed event."""
+
+    async def _commit(self, events: list[object]) -> None:
+        await super()._commit([])
+
+
+def unit_of_work(engine: AsyncEngine, after_commit: Sequence[AfterCommit] = ()) -> DeliveryUnitOfWork:
+    """A new unit of work for one use case call (no relay: delivery has no outbox)."""
+    # The outbox table is never used: _commit hands the SQL unit no event to write.
+    return SqlDeliveryUnitOfWork(
+        engine,
+        store.repositories,
+        None,
+        to_outbox,
+        None,
+        after_commit,  # type: ignore[arg-type]
+    )
+
+
+def waking(on_new: Callable[[], None]) -> AfterCommit:
+    """The after-commit hook that wakes the sender when the unit queued deliveries due now."""
+
+    async def wake(committed: Sequence[object]) -> None:
+        if any(isinstance(e, domain.DeliveriesQueued) and e.count for e in committed):
+            on_new()
+
+    return wake
 
 
 BatchHandler = Callable[[list[tuple[common_pb2.Envelope, Message]]], Awaitable[None]]
@@ -175,103 +215,19 @@ def quota_payload(msg: billing_pb2.QuotaExceeded) -> dict[str, Any]:
     }
 
 
-@dataclass
-class Fanned:
-    """One event that becomes deliveries: to which organization, under which event name, with
-    the slideshow it is about (None for quota events, whose payload is ready)."""
+class ShareLinks:
+    """Sharing's live share links (application.ports.ShareLinks): one batch call per thousand
+    slideshows; a sharing without the batch call is asked one by one; unavailable = no links."""
 
-    env: common_pb2.Envelope
-    organization_id: str
-    event: str
-    show: dict[str, Any] | None = None
-    payload: dict[str, Any] | None = None
-
-
-class EventHandler:
-    def __init__(self, settings: Settings, engine: AsyncEngine, sharing: Any, on_new: Callable[[], None]):
-        self.settings = settings
-        self.engine = engine
-        self.reads = db.autocommit(engine)
+    def __init__(self, sharing: Any):
         self.sharing = sharing
-        self.on_new = on_new
 
-    def consumer(self) -> Consumer:
-        names = [topics.RENDERER_SLIDESHOWS, topics.BILLING_EVENTS, topics.CATALOG_APPS]
-        return BatchConsumer(
-            self.settings,
-            names,
-            GROUP,
-            self.handle,
-            batch_handler=self.handle_batch,
-            fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms,
-        )
-
-    async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
-        """One event (kit's per-record path, used when a batch failed)."""
-        await self.handle_batch([(env, message)])
-
-    async def handle_batch(self, items: list[tuple[common_pb2.Envelope, Message]]) -> None:
-        """A batch of events: one endpoint query, one share lookup and one insert for all the
-        deliveries they make."""
-        fanned = []
-        for env, message in items:
-            if isinstance(message, renderer_pb2.SlideshowCompleted | renderer_pb2.SlideshowFailed):
-                show = slideshow_dict(message.slideshow)
-                show["organization_id"] = show["organization_id"] or env.organization_id
-                failed = isinstance(message, renderer_pb2.SlideshowFailed)
-                event = domain.SLIDESHOW_FAILED if failed else domain.SLIDESHOW_COMPLETED
-                fanned.append(Fanned(env, show["organization_id"], event, show=show))
-            elif isinstance(message, billing_pb2.QuotaExceeded):
-                org = message.organization_id or env.organization_id
-                fanned.append(Fanned(env, org, domain.QUOTA_EXCEEDED, payload=quota_payload(message)))
-            elif isinstance(message, catalog_pb2.AppDeleted):
-                await self._app_deleted(message.organization_id or env.organization_id, message.app_id)
-        if fanned:
-            await self._fan_out(fanned)
-
-    async def _app_deleted(self, org: str, app_id: str) -> None:
-        async with self.engine.begin() as conn:
-            removed = await store.delete_app_accounts(conn, org, app_id)
-        if removed:
-            log.info("social accounts removed with their app", app_id=app_id, count=removed)
-
-    async def _fan_out(self, fanned: list[Fanned]) -> None:
-        async with self.reads.connect() as conn:
-            endpoints = await store.enabled_endpoints(conn, sorted({f.organization_id for f in fanned}))
-        targeted = []
-        for f in fanned:
-            targets = [ep for ep in endpoints.get(f.organization_id, []) if f.event in ep.events]
-            if targets:
-                targeted.append((f, targets))
-        if not targeted:
-            return
-        completed = [f for f, _ in targeted if f.event == domain.SLIDESHOW_COMPLETED and f.show is not None]
-        share_urls = await self._share_urls(completed)
-        rows = []
-        for f, targets in targeted:
-            payload = f.payload
-            if f.show is not None:
-                failed = f.event == domain.SLIDESHOW_FAILED
-                share_url = share_urls.get((f.organization_id, f.show["id"]))
-                payload = domain.slideshow_payload(f.show, share_url, failed)
-            rows += delivery_rows(f.env, f.organization_id, f.event, payload or {}, targets)
-        async with self.engine.begin() as conn:
-            created = await store.insert_deliveries(conn, rows)
-        if created:
-            self.on_new()
-            log.info("deliveries created", count=created, event_ids=[f.env.event_id for f, _ in targeted])
-
-    async def _share_urls(self, completed: list[Fanned]) -> dict[tuple[str, str], str | None]:
-        """The live share links of completed decks, by (organization id, slideshow id); a deck
-        without one (sharing off, or sharing cannot be asked right now) is absent."""
+    async def urls(self, slideshows: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str]:
         asked = [
-            sharing_pb2.GetShareForSlideshowRequest(
-                organization_id=f.organization_id, slideshow_id=f.show["id"]
-            )
-            for f in completed
-            if f.show is not None
+            sharing_pb2.GetShareForSlideshowRequest(organization_id=org, slideshow_id=slideshow_id)
+            for org, slideshow_id in slideshows
         ]
-        found: dict[tuple[str, str], str | None] = {}
+        found: dict[tuple[str, str], str] = {}
         for start in range(0, len(asked), SHARES_PER_LOOKUP):
             chunk = asked[start : start + SHARES_PER_LOOKUP]
             for one, answer in zip(chunk, await self._look_up_shares(chunk), strict=True):
@@ -315,34 +271,68 @@ class EventHandler:
             return None
 
 
-def delivery_rows(
-    env: common_pb2.Envelope, org: str, event: str, payload: dict[str, Any], targets: list[Any]
-) -> list[dict[str, Any]]:
-    """One PENDING delivery per endpoint, due now, with the body that endpoint's kind gets."""
-    created_at = env.occurred_at.ToDatetime(tzinfo=UTC) if env.occurred_at.seconds else datetime.now(UTC)
-    now = datetime.now(UTC)
-    rows = []
-    for ep in targets:
-        if ep.kind == domain.WEBHOOK:
-            body = domain.webhook_body(event, payload, created_at)
-        else:
-            body = domain.chat_body(ep.kind, event, payload)
-        rows.append(
-            {
-                "id": ids.new_id("whd"),
-                "organization_id": org,
-                "endpoint_id": ep.id,
-                "event_id": env.event_id,
-                "event": event,
-                "body": body,
-                "status": domain.PENDING,
-                "attempt_count": 0,
-                "next_attempt_at": now,
-                "created_at": now,
-                "updated_at": now,
-            }
+def incoming_event(env: common_pb2.Envelope, message: Message) -> incoming.Incoming | None:
+    """The event to fan out that a record carries (None: not one that becomes deliveries)."""
+    occurred_at = env.occurred_at.ToDatetime(tzinfo=UTC) if env.occurred_at.seconds else None
+    if isinstance(message, renderer_pb2.SlideshowCompleted | renderer_pb2.SlideshowFailed):
+        show = slideshow_dict(message.slideshow)
+        show["organization_id"] = show["organization_id"] or env.organization_id
+        failed = isinstance(message, renderer_pb2.SlideshowFailed)
+        event = domain.SLIDESHOW_FAILED if failed else domain.SLIDESHOW_COMPLETED
+        return incoming.Incoming(env.event_id, show["organization_id"], event, occurred_at, show=show)
+    if isinstance(message, billing_pb2.QuotaExceeded):
+        org = message.organization_id or env.organization_id
+        payload = quota_payload(message)
+        return incoming.Incoming(env.event_id, org, domain.QUOTA_EXCEEDED, occurred_at, payload=payload)
+    return None
+
+
+class EventHandler:
+    def __init__(self, settings: Settings, engine: AsyncEngine, sharing: Any, on_new: Callable[[], None]):
+        self.settings = settings
+        self.engine = engine
+        self.reads = store.Reads(engine)
+        self.shares = ShareLinks(sharing)
+        self.on_new = on_new
+
+    def uow(self) -> DeliveryUnitOfWork:
+        return unit_of_work(self.engine, [waking(self.on_new)])
+
+    def consumer(self) -> Consumer:
+        names = [topics.RENDERER_SLIDESHOWS, topics.BILLING_EVENTS, topics.CATALOG_APPS]
+        return BatchConsumer(
+            self.settings,
+            names,
+            GROUP,
+            self.handle,
+            batch_handler=self.handle_batch,
+            fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms,
         )
-    return rows
+
+    async def handle(self, env: common_pb2.Envelope, message: Message) -> None:
+        """One event (kit's per-record path, used when a batch failed)."""
+        await self.handle_batch([(env, message)])
+
+    async def handle_batch(self, items: list[tuple[common_pb2.Envelope, Message]]) -> None:
+        """A batch of events: one endpoint query, one share lookup and one insert for all the
+        deliveries they make."""
+        fanned = []
+        for env, message in items:
+            one = incoming_event(env, message)
+            if one is not None:
+                fanned.append(one)
+            elif isinstance(message, catalog_pb2.AppDeleted):
+                await self._app_deleted(message.organization_id or env.organization_id, message.app_id)
+        if fanned:
+            created = await incoming.fan_out(self.uow(), self.reads, self.shares, fanned)
+            if created:
+                log.info("deliveries created", count=created, event_ids=[f.event_id for f in fanned])
+
+    async def _app_deleted(self, org: str, app_id: str) -> None:
+        async with self.engine.begin() as conn:
+            removed = await store.delete_app_accounts(conn, org, app_id)
+        if removed:
+            log.info("social accounts removed with their app", app_id=app_id, count=removed)
 
 
 def sharing_stub(clients: grpcx.Clients, settings: Settings) -> sharing_pb2_grpc.SharingServiceStub:

@@ -47,30 +47,12 @@ async def insert_outcome_deliveries(conn: AsyncConnection, row: Row, now: dateti
     event = domain.publish_event(row.status)
     payload = domain.publish_payload(row)
     targets = (await store.enabled_endpoints(conn, [row.organization_id])).get(row.organization_id, [])
-    rows = []
-    for ep in targets:
-        if event not in ep.events:
-            continue
-        if ep.kind == domain.WEBHOOK:
-            body = domain.webhook_body(event, payload, now)
-        else:
-            body = domain.chat_body(ep.kind, event, payload)
-        rows.append(
-            {
-                "id": ids.new_id("whd"),
-                "organization_id": row.organization_id,
-                "endpoint_id": ep.id,
-                "event_id": f"evt_{row.id}_final",
-                "event": event,
-                "body": body,
-                "status": domain.PENDING,
-                "attempt_count": 0,
-                "next_attempt_at": now,
-                "created_at": now,
-                "updated_at": now,
-            }
-        )
-    return await store.insert_deliveries(conn, rows)
+    new = [
+        domain.new_delivery(ep, event, f"evt_{row.id}_final", payload, now, now, ids.new_id("whd"))
+        for ep in targets
+        if event in ep.events
+    ]
+    return await store.insert_deliveries(conn, new)
 
 
 class Publisher:

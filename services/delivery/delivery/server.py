@@ -4,27 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import db, grpcx, ids, netguard
-from kit.errors import ServiceError, validation_error
+from kit import grpcx, ids, netguard
+from kit.errors import validation_error
+from slides.common.v1 import common_pb2
 from slides.delivery.v1 import delivery_pb2 as pb
 from slides.delivery.v1 import delivery_pb2_grpc
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from delivery import domain, store
+from delivery import domain, events, store
 from delivery.accounts import Accounts
+from delivery.application import chat, webhooks
+from delivery.application.ports import DeliveryUnitOfWork
 from delivery.crypto import KeyRing
 from delivery.publishing import Publisher
 from delivery.settings import Settings
-
-WEBHOOK_KINDS = (domain.WEBHOOK,)
-MAX_ENDPOINTS_PER_ORG = 50
-WEBHOOK_NOT_FOUND = ("WEBHOOK_NOT_FOUND", "No such webhook endpoint in this organization.")
-INTEGRATION_NOT_FOUND = ("INTEGRATION_NOT_FOUND", "No such chat integration in this organization.")
 
 
 def _ts(value: datetime | None) -> Timestamp | None:
@@ -41,30 +38,30 @@ def _require(field: str, value: str) -> str:
     return value
 
 
-def endpoint_pb(row: Row, secret: str = "") -> pb.Endpoint:
+def endpoint_pb(endpoint: domain.Endpoint, secret: str = "") -> pb.Endpoint:
     return pb.Endpoint(
-        id=row.id,
-        organization_id=row.organization_id,
-        url=row.url,
-        events=list(row.events),
-        description=row.description,
+        id=endpoint.id,
+        organization_id=endpoint.organization_id,
+        url=endpoint.url,
+        events=list(endpoint.events),
+        description=endpoint.description,
         secret=secret,
-        enabled=row.enabled,
-        created_at=_ts(row.created_at),
-        disabled_reason=row.disabled_reason,
-        failure_count=row.failure_count,
+        enabled=endpoint.enabled,
+        created_at=_ts(endpoint.created_at),
+        disabled_reason=endpoint.disabled_reason,
+        failure_count=endpoint.failure_count,
     )
 
 
-def chat_pb(row: Row) -> pb.ChatIntegration:
+def chat_pb(endpoint: domain.Endpoint) -> pb.ChatIntegration:
     return pb.ChatIntegration(
-        id=row.id,
-        organization_id=row.organization_id,
-        kind=row.kind,
-        url=row.url,
-        events=list(row.events),
-        enabled=row.enabled,
-        created_at=_ts(row.created_at),
+        id=endpoint.id,
+        organization_id=endpoint.organization_id,
+        kind=endpoint.kind,
+        url=endpoint.url,
+        events=list(endpoint.events),
+        enabled=endpoint.enabled,
+        created_at=_ts(endpoint.created_at),
     )
 
 
@@ -101,16 +98,16 @@ def publish_pb(row: Row, existing: bool) -> pb.Publish:
     )
 
 
-def delivery_pb(row: Row, attempt_rows: list[Row]) -> pb.Delivery:
+def delivery_pb(delivery: domain.Delivery) -> pb.Delivery:
     return pb.Delivery(
-        id=row.id,
-        endpoint_id=row.endpoint_id,
-        event=row.event,
-        event_id=row.event_id,
-        status=row.status,
-        attempt_count=row.attempt_count,
-        next_attempt_at=_ts(row.next_attempt_at if row.status == domain.PENDING else None),
-        created_at=_ts(row.created_at),
+        id=delivery.id,
+        endpoint_id=delivery.endpoint_id,
+        event=delivery.event,
+        event_id=delivery.event_id,
+        status=delivery.status,
+        attempt_count=delivery.attempt_count,
+        next_attempt_at=_ts(delivery.next_attempt_at if delivery.status == domain.PENDING else None),
+        created_at=_ts(delivery.created_at),
         attempts=[
             pb.Attempt(
                 attempt=a.attempt,
@@ -120,9 +117,23 @@ def delivery_pb(row: Row, attempt_rows: list[Row]) -> pb.Delivery:
                 next_attempt_at=_ts(a.next_attempt_at),
                 created_at=_ts(a.created_at),
             )
-            for a in attempt_rows
+            for a in delivery.attempts
         ],
     )
+
+
+def page_pb(found: webhooks.DeliveryPage) -> common_pb2.PageInfo:
+    return common_pb2.PageInfo(page=found.page, limit=found.limit, total=found.total)
+
+
+class UrlGuard:
+    """kit.netguard's SSRF rule for receivers' URLs (application.ports.UrlGuard)."""
+
+    def __init__(self, allow_private: bool):
+        self.allow_private = allow_private
+
+    async def check(self, url: str) -> None:
+        await netguard.check(url, self.allow_private)
 
 
 class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
@@ -137,102 +148,16 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     ):
         self.settings = settings
         self.engine = engine
-        self.reads = db.autocommit(engine)  # reads of one statement (no BEGIN/ROLLBACK)
         self.keyring = keyring
         self.publisher = publisher
         self.accounts = accounts
         self.on_new = on_new  # wakes the sender: a delivery is due now
+        self.reads = store.Reads(engine)  # autocommit reads (no BEGIN/ROLLBACK)
+        self.guard = UrlGuard(settings.webhook_allow_private_networks)
 
-    async def _send_test(
-        self, org: str, endpoint_id: str, kinds: tuple[str, ...], missing: tuple[str, str]
-    ) -> str:
-        """Queues a webhook.test delivery to one endpoint (enabled or not: the caller asked),
-        whatever its event filter; the sender signs, sends, retries and logs it as any other."""
-        now = datetime.now(UTC)
-        delivery_id = ids.new_id("whd")
-        async with self.engine.begin() as conn:
-            ep = await store.get_endpoint(conn, org, endpoint_id, kinds)
-            if ep is None:
-                raise ServiceError(*missing)
-            payload = domain.webhook_test_payload(org, ep.id)
-            if ep.kind == domain.WEBHOOK:
-                body = domain.webhook_body(domain.WEBHOOK_TEST, payload, now)
-            else:
-                body = domain.chat_body(ep.kind, domain.WEBHOOK_TEST, payload)
-            await store.insert_delivery(
-                conn,
-                {
-                    "id": delivery_id,
-                    "organization_id": org,
-                    "endpoint_id": ep.id,
-                    "event_id": ids.new_id("evt"),
-                    "event": domain.WEBHOOK_TEST,
-                    "body": body,
-                    "status": domain.PENDING,
-                    "attempt_count": 0,
-                    "next_attempt_at": now,
-                    "created_at": now,
-                    "updated_at": now,
-                },
-            )
-        self.on_new()
-        return delivery_id
-
-    async def _list_deliveries(
-        self, org: str, endpoint_id: str, kinds: tuple[str, ...], missing: tuple[str, str], page_req: Any
-    ) -> tuple[list[pb.Delivery], dict[str, int]]:
-        page = max(1, page_req.page or 1)
-        limit = min(100, max(1, page_req.limit or 20))
-        async with self.engine.connect() as conn:
-            if await store.get_endpoint(conn, org, endpoint_id, kinds) is None:
-                raise ServiceError(*missing)
-            rows, by_delivery, total = await store.list_deliveries(conn, org, endpoint_id, page, limit)
-        return [delivery_pb(r, by_delivery[r.id]) for r in rows], {
-            "page": page,
-            "limit": limit,
-            "total": total,
-        }
-
-    async def _new_endpoint(
-        self, org: str, kind: str, url: str, events: list[str], description: str
-    ) -> tuple[Row, str]:
-        await netguard.check(url, self.settings.webhook_allow_private_networks)
-        clean = domain.clean_events(events)
-        endpoint_id = ids.new_id("wh" if kind == domain.WEBHOOK else "chat")
-        secret, key_id, cipher, stored_url = "", None, None, url.strip()
-        if kind == domain.WEBHOOK:
-            secret = domain.new_secret()
-            key_id, cipher = self.keyring.encrypt(secret, endpoint_id)
-        else:
-            # A chat incoming-webhook URL is itself the credential: encrypted like a webhook
-            # secret, and only its masked form is stored in the clear.
-            key_id, cipher = self.keyring.encrypt(stored_url, endpoint_id)
-            stored_url = domain.mask_chat_url(stored_url)
-        now = datetime.now(UTC)
-        async with self.engine.begin() as conn:
-            existing = await store.list_endpoints(conn, org, (domain.WEBHOOK, *domain.CHAT_KINDS))
-            if len(existing) >= MAX_ENDPOINTS_PER_ORG:
-                raise validation_error(
-                    [("url", f"At most {MAX_ENDPOINTS_PER_ORG} endpoints per organization.")]
-                )
-            row = await store.insert_endpoint(
-                conn,
-                {
-                    "id": endpoint_id,
-                    "organization_id": org,
-                    "kind": kind,
-                    "url": stored_url,
-                    "events": clean,
-                    "description": description,
-                    "secret_key_id": key_id,
-                    "secret_cipher": cipher,
-                    "enabled": True,
-                    "disabled_reason": "",
-                    "created_at": now,
-                    "updated_at": now,
-                },
-            )
-        return row, secret
+    def uow(self) -> DeliveryUnitOfWork:
+        """One unit of work per use case call; one that queued deliveries wakes the sender."""
+        return events.unit_of_work(self.engine, [events.waking(self.on_new)])
 
     # --- webhooks ---------------------------------------------------------------------
 
@@ -240,107 +165,86 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def CreateEndpoint(
         self, request: pb.CreateEndpointRequest, context: grpc.aio.ServicerContext
     ) -> pb.CreateEndpointResponse:
-        org = _require("organization_id", request.organization_id)
-        description = domain.clean_description(request.description)
-        row, secret = await self._new_endpoint(
-            org, domain.WEBHOOK, request.url, list(request.events), description
+        created = await webhooks.create_endpoint(
+            self.uow(),
+            self.guard,
+            self.keyring,
+            request.organization_id,
+            request.url,
+            list(request.events),
+            request.description,
         )
-        return pb.CreateEndpointResponse(endpoint=endpoint_pb(row, secret))
+        return pb.CreateEndpointResponse(endpoint=endpoint_pb(created.endpoint, created.secret))
 
     @grpcx.rpc
     async def ListEndpoints(
         self, request: pb.ListEndpointsRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListEndpointsResponse:
-        async with self.reads.connect() as conn:
-            rows = await store.list_endpoints(conn, request.organization_id, WEBHOOK_KINDS)
-        return pb.ListEndpointsResponse(endpoints=[endpoint_pb(r) for r in rows])
+        found = await webhooks.list_endpoints(self.reads, request.organization_id)
+        return pb.ListEndpointsResponse(endpoints=[endpoint_pb(e) for e in found])
 
     @grpcx.rpc
     async def DeleteEndpoint(
         self, request: pb.DeleteEndpointRequest, context: grpc.aio.ServicerContext
     ) -> pb.DeleteEndpointResponse:
-        async with self.engine.begin() as conn:
-            if not await store.delete_endpoint(
-                conn, request.organization_id, request.endpoint_id, WEBHOOK_KINDS
-            ):
-                raise ServiceError(*WEBHOOK_NOT_FOUND)
+        await webhooks.delete_endpoint(self.uow(), request.organization_id, request.endpoint_id)
         return pb.DeleteEndpointResponse()
 
     @grpcx.rpc
     async def RotateEndpointSecret(
         self, request: pb.RotateEndpointSecretRequest, context: grpc.aio.ServicerContext
     ) -> pb.RotateEndpointSecretResponse:
-        secret = domain.new_secret()
-        key_id, cipher = self.keyring.encrypt(secret, request.endpoint_id)
-        async with self.engine.begin() as conn:
-            row = await store.set_secret(
-                conn, request.organization_id, request.endpoint_id, key_id, cipher, datetime.now(UTC)
-            )
-        if row is None:
-            raise ServiceError(*WEBHOOK_NOT_FOUND)
-        return pb.RotateEndpointSecretResponse(endpoint=endpoint_pb(row, secret))
+        rotated = await webhooks.rotate_secret(
+            self.uow(), self.keyring, request.organization_id, request.endpoint_id
+        )
+        return pb.RotateEndpointSecretResponse(endpoint=endpoint_pb(rotated.endpoint, rotated.secret))
 
     @grpcx.rpc
     async def ListDeliveries(
         self, request: pb.ListDeliveriesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListDeliveriesResponse:
-        deliveries, page = await self._list_deliveries(
-            request.organization_id, request.endpoint_id, WEBHOOK_KINDS, WEBHOOK_NOT_FOUND, request.page
+        found = await webhooks.list_deliveries(
+            self.reads,
+            request.organization_id,
+            request.endpoint_id,
+            request.page.page,
+            request.page.limit,
         )
-        return pb.ListDeliveriesResponse(deliveries=deliveries, page=page)
+        return pb.ListDeliveriesResponse(
+            deliveries=[delivery_pb(d) for d in found.deliveries], page=page_pb(found)
+        )
 
     @grpcx.rpc
     async def UpdateEndpoint(
         self, request: pb.UpdateEndpointRequest, context: grpc.aio.ServicerContext
     ) -> pb.UpdateEndpointResponse:
-        org = _require("organization_id", request.organization_id)
-        values: dict[str, Any] = {}
-        if request.HasField("description"):
-            values["description"] = domain.clean_description(request.description)
-        if request.update_events:
-            values["events"] = domain.clean_events(list(request.events))
-        if request.HasField("url"):
-            await netguard.check(request.url, self.settings.webhook_allow_private_networks)
-            values["url"] = request.url.strip()
-        now = datetime.now(UTC)
-        async with self.engine.begin() as conn:
-            if request.HasField("enabled") and not request.enabled:
-                current = await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS)
-                if current is not None and current.enabled:
-                    # Pending retries stop as when the endpoint answered 410.
-                    await store.disable_endpoint(conn, org, current.id, "manual", now)
-            elif request.HasField("enabled"):
-                values["enabled"] = True
-            row = await store.update_endpoint(
-                conn, org, request.endpoint_id, WEBHOOK_KINDS, {**values, "updated_at": now}
-            )
-        if row is None:
-            raise ServiceError(*WEBHOOK_NOT_FOUND)
-        return pb.UpdateEndpointResponse(endpoint=endpoint_pb(row))
+        endpoint = await webhooks.update_endpoint(
+            self.uow(),
+            self.guard,
+            request.organization_id,
+            request.endpoint_id,
+            description=request.description if request.HasField("description") else None,
+            events=list(request.events) if request.update_events else None,
+            url=request.url if request.HasField("url") else None,
+            enabled=request.enabled if request.HasField("enabled") else None,
+        )
+        return pb.UpdateEndpointResponse(endpoint=endpoint_pb(endpoint))
 
     @grpcx.rpc
     async def TestEndpoint(
         self, request: pb.TestEndpointRequest, context: grpc.aio.ServicerContext
     ) -> pb.TestEndpointResponse:
-        org = _require("organization_id", request.organization_id)
-        delivery_id = await self._send_test(org, request.endpoint_id, WEBHOOK_KINDS, WEBHOOK_NOT_FOUND)
+        delivery_id = await webhooks.send_test(self.uow(), request.organization_id, request.endpoint_id)
         return pb.TestEndpointResponse(delivery_id=delivery_id)
 
     @grpcx.rpc
     async def RetryDelivery(
         self, request: pb.RetryDeliveryRequest, context: grpc.aio.ServicerContext
     ) -> pb.RetryDeliveryResponse:
-        org = _require("organization_id", request.organization_id)
-        async with self.engine.begin() as conn:
-            if await store.get_endpoint(conn, org, request.endpoint_id, WEBHOOK_KINDS) is None:
-                raise ServiceError(*WEBHOOK_NOT_FOUND)
-            moved = await store.send_again(
-                conn, org, request.endpoint_id, request.delivery_id, datetime.now(UTC)
-            )
-        if moved is None:
-            raise ServiceError("NOT_FOUND", "No such delivery for this webhook endpoint.")
-        self.on_new()
-        return pb.RetryDeliveryResponse(delivery_id=request.delivery_id)
+        delivery_id = await webhooks.retry_delivery(
+            self.uow(), request.organization_id, request.endpoint_id, request.delivery_id
+        )
+        return pb.RetryDeliveryResponse(delivery_id=delivery_id)
 
     # --- chat -------------------------------------------------------------------------
 
@@ -348,40 +252,39 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def CreateChatIntegration(
         self, request: pb.CreateChatIntegrationRequest, context: grpc.aio.ServicerContext
     ) -> pb.CreateChatIntegrationResponse:
-        org = _require("organization_id", request.organization_id)
-        kind = domain.clean_chat_kind(request.kind)
-        row, _ = await self._new_endpoint(org, kind, request.url, list(request.events), "")
-        created = chat_pb(row)
-        created.url = request.url.strip()  # shown in full once, at creation
-        return pb.CreateChatIntegrationResponse(integration=created)
+        created = await chat.create_integration(
+            self.uow(),
+            self.guard,
+            self.keyring,
+            request.organization_id,
+            request.kind,
+            request.url,
+            list(request.events),
+        )
+        integration = chat_pb(created.endpoint)
+        integration.url = created.secret  # shown in full once, at creation
+        return pb.CreateChatIntegrationResponse(integration=integration)
 
     @grpcx.rpc
     async def ListChatIntegrations(
         self, request: pb.ListChatIntegrationsRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListChatIntegrationsResponse:
-        async with self.engine.connect() as conn:
-            rows = await store.list_endpoints(conn, request.organization_id, domain.CHAT_KINDS)
-        return pb.ListChatIntegrationsResponse(integrations=[chat_pb(r) for r in rows])
+        found = await chat.list_integrations(self.reads, request.organization_id)
+        return pb.ListChatIntegrationsResponse(integrations=[chat_pb(e) for e in found])
 
     @grpcx.rpc
     async def DeleteChatIntegration(
         self, request: pb.DeleteChatIntegrationRequest, context: grpc.aio.ServicerContext
     ) -> pb.DeleteChatIntegrationResponse:
-        async with self.engine.begin() as conn:
-            deleted = await store.delete_endpoint(
-                conn, request.organization_id, request.integration_id, domain.CHAT_KINDS
-            )
-        if not deleted:
-            raise ServiceError(*INTEGRATION_NOT_FOUND)
+        await chat.delete_integration(self.uow(), request.organization_id, request.integration_id)
         return pb.DeleteChatIntegrationResponse()
 
     @grpcx.rpc
     async def TestChatIntegration(
         self, request: pb.TestChatIntegrationRequest, context: grpc.aio.ServicerContext
     ) -> pb.TestChatIntegrationResponse:
-        org = _require("organization_id", request.organization_id)
-        delivery_id = await self._send_test(
-            org, request.integration_id, domain.CHAT_KINDS, INTEGRATION_NOT_FOUND
+        delivery_id = await chat.send_integration_test(
+            self.uow(), request.organization_id, request.integration_id
         )
         return pb.TestChatIntegrationResponse(delivery_id=delivery_id)
 
@@ -389,14 +292,16 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def ListChatDeliveries(
         self, request: pb.ListChatDeliveriesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListChatDeliveriesResponse:
-        deliveries, page = await self._list_deliveries(
+        found = await chat.list_integration_deliveries(
+            self.reads,
             request.organization_id,
             request.integration_id,
-            domain.CHAT_KINDS,
-            INTEGRATION_NOT_FOUND,
-            request.page,
+            request.page.page,
+            request.page.limit,
         )
-        return pb.ListChatDeliveriesResponse(deliveries=deliveries, page=page)
+        return pb.ListChatDeliveriesResponse(
+            deliveries=[delivery_pb(d) for d in found.deliveries], page=page_pb(found)
+        )
 
     # --- social accounts and publishing -----------------------------------------------
 

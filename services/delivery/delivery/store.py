@@ -3,7 +3,7 @@ its organization_id; the sender's claim query is the one cross-tenant read (it w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Row
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from delivery import domain
 
@@ -169,25 +169,61 @@ publishes = Table(
 # --- endpoints ------------------------------------------------------------------------
 
 
-async def insert_endpoint(conn: AsyncConnection, values: dict[str, Any]) -> Row:
-    return (await conn.execute(endpoints.insert().values(**values).returning(*endpoints.c))).one()
+def to_endpoint(row: Any) -> domain.Endpoint:
+    """A row of `endpoints` (SQLAlchemy's or the driver's named tuple) as the domain object."""
+    return domain.Endpoint(
+        id=row.id,
+        organization_id=row.organization_id,
+        kind=row.kind,
+        url=row.url,
+        events=tuple(row.events),
+        description=row.description,
+        enabled=row.enabled,
+        disabled_reason=row.disabled_reason,
+        failure_count=row.failure_count,
+        created_at=row.created_at,
+    )
 
 
-async def list_endpoints(conn: AsyncConnection, org: str, kinds: Sequence[str]) -> list[Any]:
+async def insert_endpoint(conn: AsyncConnection, values: dict[str, Any]) -> domain.Endpoint:
+    return to_endpoint(
+        (await conn.execute(endpoints.insert().values(**values).returning(*endpoints.c))).one()
+    )
+
+
+async def list_endpoints(conn: AsyncConnection, org: str, kinds: Sequence[str]) -> list[domain.Endpoint]:
     """Plain SQL on the driver (one statement: run it on an autocommit connection)."""
-    return await db.fetch_all(
+    rows = await db.fetch_all(
         conn,
         f"SELECT * FROM {SCHEMA}.endpoints WHERE organization_id = %(org)s AND kind = ANY(%(kinds)s) "
         "ORDER BY created_at DESC, id",
         {"org": org, "kinds": list(kinds)},
     )
+    return [to_endpoint(r) for r in rows]
 
 
-async def get_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]) -> Row | None:
+async def count_endpoints(conn: AsyncConnection, org: str) -> int:
+    """The organization's endpoints of every kind (webhooks and chat)."""
+    rows = await db.fetch_all(
+        conn, f"SELECT count(*) AS n FROM {SCHEMA}.endpoints WHERE organization_id = %(org)s", {"org": org}
+    )
+    return int(rows[0].n)
+
+
+async def _endpoint_row(
+    conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]
+) -> Row | None:
     q = select(endpoints).where(
         endpoints.c.organization_id == org, endpoints.c.id == endpoint_id, endpoints.c.kind.in_(kinds)
     )
     return (await conn.execute(q)).first()
+
+
+async def get_endpoint(
+    conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]
+) -> domain.Endpoint | None:
+    row = await _endpoint_row(conn, org, endpoint_id, kinds)
+    return to_endpoint(row) if row is not None else None
 
 
 async def delete_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str]) -> bool:
@@ -199,7 +235,7 @@ async def delete_endpoint(conn: AsyncConnection, org: str, endpoint_id: str, kin
 
 async def set_secret(
     conn: AsyncConnection, org: str, endpoint_id: str, key_id: str, cipher: bytes, now: datetime
-) -> Row | None:
+) -> domain.Endpoint | None:
     q = (
         update(endpoints)
         .where(
@@ -208,15 +244,16 @@ async def set_secret(
         .values(secret_key_id=key_id, secret_cipher=cipher, updated_at=now)
         .returning(*endpoints.c)
     )
-    return (await conn.execute(q)).first()
+    row = (await conn.execute(q)).first()
+    return to_endpoint(row) if row is not None else None
 
 
 async def update_endpoint(
     conn: AsyncConnection, org: str, endpoint_id: str, kinds: Sequence[str], values: dict[str, Any]
-) -> Row | None:
+) -> domain.Endpoint | None:
     """Changes the given columns; enabling a disabled endpoint clears its disabled reason and
     failure count."""
-    current = await get_endpoint(conn, org, endpoint_id, kinds)
+    current = await _endpoint_row(conn, org, endpoint_id, kinds)
     if current is None:
         return None
     values = dict(values)
@@ -228,15 +265,16 @@ async def update_endpoint(
         .values(**values)
         .returning(*endpoints.c)
     )
-    return (await conn.execute(q)).first()
+    row = (await conn.execute(q)).first()
+    return to_endpoint(row) if row is not None else None
 
 
-async def enabled_endpoints(conn: AsyncConnection, orgs: list[str]) -> dict[str, list[Row]]:
+async def enabled_endpoints(conn: AsyncConnection, orgs: Sequence[str]) -> dict[str, list[domain.Endpoint]]:
     """The enabled endpoints (webhooks and chat) of these organizations, by organization."""
     q = select(endpoints).where(endpoints.c.organization_id.in_(orgs), endpoints.c.enabled.is_(True))
-    found: dict[str, list[Row]] = {}
+    found: dict[str, list[domain.Endpoint]] = {}
     for row in (await conn.execute(q)).all():
-        found.setdefault(row.organization_id, []).append(row)
+        found.setdefault(row.organization_id, []).append(to_endpoint(row))
     return found
 
 
@@ -273,10 +311,11 @@ async def insert_delivery(conn: AsyncConnection, values: dict[str, Any]) -> bool
     return (await conn.execute(q)).first() is not None
 
 
-async def insert_deliveries(conn: AsyncConnection, rows: list[dict[str, Any]]) -> int:
-    """insert_delivery for several endpoints of one event in one statement; returns how many are new."""
-    if not rows:
+async def insert_deliveries(conn: AsyncConnection, new: Sequence[domain.NewDelivery]) -> int:
+    """insert_delivery for several deliveries in one statement; returns how many are new."""
+    if not new:
         return 0
+    rows = [{name: getattr(d, name) for name in DELIVERY_FIELDS} for d in new]
     # executemany form (rows as parameters, not .values(rows)): the statement compiles once and
     # is cached, where a multi-row VALUES clause is compiled again for every event.
     q = (
@@ -285,6 +324,9 @@ async def insert_deliveries(conn: AsyncConnection, rows: list[dict[str, Any]]) -
         .returning(deliveries.c.id)
     )
     return len((await conn.execute(q, rows)).all())
+
+
+DELIVERY_FIELDS = tuple(domain.NewDelivery.__dataclass_fields__)
 
 
 async def get_delivery(conn: AsyncConnection, org: str, endpoint_id: str, delivery_id: str) -> Row | None:
@@ -298,9 +340,9 @@ async def get_delivery(conn: AsyncConnection, org: str, endpoint_id: str, delive
 
 async def send_again(
     conn: AsyncConnection, org: str, endpoint_id: str, delivery_id: str, now: datetime
-) -> Row | None:
+) -> str | None:
     """Makes a delivery due now (whatever its state): the sender sends the same body under the
-    same id as the next attempt. None when the delivery is not this endpoint's."""
+    same id as the next attempt; its id, or None when the delivery is not this endpoint's."""
     q = (
         update(deliveries)
         .where(
@@ -311,7 +353,7 @@ async def send_again(
         .values(status=domain.PENDING, next_attempt_at=now, updated_at=now)
         .returning(deliveries.c.id)
     )
-    return (await conn.execute(q)).first()
+    return (await conn.execute(q)).scalar_one_or_none()
 
 
 @dataclass(frozen=True)
@@ -516,9 +558,35 @@ WHERE e.id = g.id AND (NOT g.reset OR e.failure_count <> g.add)
 RETURNING e.id"""
 
 
+def to_attempt(row: Any) -> domain.Attempt:
+    return domain.Attempt(
+        attempt=row.attempt,
+        status_code=row.status_code,
+        duration_ms=row.duration_ms,
+        error=row.error,
+        next_attempt_at=row.next_attempt_at,
+        created_at=row.created_at,
+    )
+
+
+def to_delivery(row: Any, attempt_rows: Sequence[Any] = ()) -> domain.Delivery:
+    return domain.Delivery(
+        id=row.id,
+        endpoint_id=row.endpoint_id,
+        event=row.event,
+        event_id=row.event_id,
+        status=row.status,
+        attempt_count=row.attempt_count,
+        next_attempt_at=row.next_attempt_at,
+        created_at=row.created_at,
+        attempts=tuple(to_attempt(a) for a in attempt_rows),
+    )
+
+
 async def list_deliveries(
     conn: AsyncConnection, org: str, endpoint_id: str, page: int, limit: int
-) -> tuple[list[Row], dict[str, list[Row]], int]:
+) -> tuple[list[domain.Delivery], int]:
+    """One page of the endpoint's deliveries (newest first) with their attempts, and how many in all."""
     where = and_(deliveries.c.organization_id == org, deliveries.c.endpoint_id == endpoint_id)
     total = (await conn.execute(select(func.count()).select_from(deliveries).where(where))).scalar_one()
     rows = list(
@@ -541,7 +609,7 @@ async def list_deliveries(
         )
         for a in (await conn.execute(q)).all():
             by_delivery[a.delivery_id].append(a)
-    return rows, by_delivery, int(total)
+    return [to_delivery(r, by_delivery[r.id]) for r in rows], int(total)
 
 
 # --- social accounts and publishes ----------------------------------------------------
@@ -821,3 +889,111 @@ async def delete_publish(conn: AsyncConnection, org: str, publish_id: str) -> No
     await conn.execute(
         delete(publishes).where(publishes.c.organization_id == org, publishes.c.id == publish_id)
     )
+
+
+# --- the application's ports (delivery.application.ports) -----------------------------
+
+
+class SqlEndpoints:
+    """Endpoints inside a unit of work (its connection's transaction)."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def count(self, organization_id: str) -> int:
+        return await count_endpoints(self.conn, organization_id)
+
+    async def add(self, endpoint: domain.Endpoint, key_id: str, cipher: bytes) -> domain.Endpoint:
+        return await insert_endpoint(
+            self.conn,
+            {
+                "id": endpoint.id,
+                "organization_id": endpoint.organization_id,
+                "kind": endpoint.kind,
+                "url": endpoint.url,
+                "events": list(endpoint.events),
+                "description": endpoint.description,
+                "secret_key_id": key_id,
+                "secret_cipher": cipher,
+                "enabled": endpoint.enabled,
+                "disabled_reason": endpoint.disabled_reason,
+                "created_at": endpoint.created_at,
+                "updated_at": endpoint.created_at,
+            },
+        )
+
+    async def get(
+        self, organization_id: str, endpoint_id: str, kinds: Sequence[str]
+    ) -> domain.Endpoint | None:
+        return await get_endpoint(self.conn, organization_id, endpoint_id, kinds)
+
+    async def update(
+        self, organization_id: str, endpoint_id: str, kinds: Sequence[str], changes: Mapping[str, Any]
+    ) -> domain.Endpoint | None:
+        return await update_endpoint(self.conn, organization_id, endpoint_id, kinds, dict(changes))
+
+    async def disable(self, organization_id: str, endpoint_id: str, reason: str, now: datetime) -> None:
+        await disable_endpoint(self.conn, organization_id, endpoint_id, reason, now)
+
+    async def set_secret(
+        self, organization_id: str, endpoint_id: str, key_id: str, cipher: bytes, now: datetime
+    ) -> domain.Endpoint | None:
+        return await set_secret(self.conn, organization_id, endpoint_id, key_id, cipher, now)
+
+    async def delete(self, organization_id: str, endpoint_id: str, kinds: Sequence[str]) -> bool:
+        return await delete_endpoint(self.conn, organization_id, endpoint_id, kinds)
+
+
+class SqlDeliveries:
+    """Deliveries inside a unit of work."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, new: Sequence[domain.NewDelivery]) -> int:
+        return await insert_deliveries(self.conn, new)
+
+    async def send_again(
+        self, organization_id: str, endpoint_id: str, delivery_id: str, now: datetime
+    ) -> bool:
+        return await send_again(self.conn, organization_id, endpoint_id, delivery_id, now) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Repositories:
+    """What delivery's unit of work holds (delivery.application.ports.Repositories)."""
+
+    endpoints: SqlEndpoints
+    deliveries: SqlDeliveries
+
+
+def repositories(conn: AsyncConnection) -> Repositories:
+    return Repositories(endpoints=SqlEndpoints(conn), deliveries=SqlDeliveries(conn))
+
+
+class Reads:
+    """Reads outside any unit of work, on autocommit connections (no BEGIN/ROLLBACK round trips)."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+        self.reads = db.autocommit(engine)
+
+    async def endpoints(self, organization_id: str, kinds: Sequence[str]) -> list[domain.Endpoint]:
+        async with self.reads.connect() as conn:
+            return await list_endpoints(conn, organization_id, kinds)
+
+    async def endpoint(
+        self, organization_id: str, endpoint_id: str, kinds: Sequence[str]
+    ) -> domain.Endpoint | None:
+        async with self.reads.connect() as conn:
+            return await get_endpoint(conn, organization_id, endpoint_id, kinds)
+
+    async def enabled_endpoints(self, organization_ids: Sequence[str]) -> dict[str, list[domain.Endpoint]]:
+        async with self.reads.connect() as conn:
+            return await enabled_endpoints(conn, organization_ids)
+
+    async def deliveries(
+        self, organization_id: str, endpoint_id: str, page: int, limit: int
+    ) -> tuple[list[domain.Delivery], int]:
+        async with self.engine.connect() as conn:  # three statements, one snapshot
+            return await list_deliveries(conn, organization_id, endpoint_id, page, limit)

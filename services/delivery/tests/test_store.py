@@ -101,7 +101,8 @@ async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
             )
             assert await store.record_attempt(conn, claimed, **kwargs)
             assert not await store.record_attempt(conn, claimed, **kwargs)  # the same attempt, again
-            rows, attempts, total = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
+            rows, total = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
+            attempts = {r.id: r.attempts for r in rows}
         assert total == 40
         assert [a.status_code for a in attempts[claimed.id]] == [500]
         async with engine.begin() as conn:
@@ -171,7 +172,8 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
             assert await store.record_attempts(conn, batch) == [True, True, False]
             assert await store.record_attempts(conn, batch[:1]) == [False]  # the same attempt, again
             await store.count_failures(conn, batch[:2])
-            rows, attempts, _ = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
+            rows, _ = await store.list_deliveries(conn, org, endpoint_id, 1, 100)
+            attempts = {r.id: r.attempts for r in rows}
         status = {r.id: (r.status, r.attempt_count, r.next_attempt_at) for r in rows}
         assert status[ok.id] == (domain.SUCCEEDED, 1, None)
         assert status[failed.id] == (domain.FAILED, 1, None)

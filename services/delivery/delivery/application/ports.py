@@ -1,0 +1,97 @@
+"""The ports of delivery's use cases (Protocols); store.py, events.py and server.py hold the
+adapters, tests/test_application.py the in-memory fakes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, Protocol, TypeAlias
+
+from kit.uow import UnitOfWork
+
+from delivery import domain
+
+
+class EndpointRepository(Protocol):
+    """Webhook endpoints and chat integrations inside a unit of work (store.SqlEndpoints)."""
+
+    async def count(self, organization_id: str) -> int: ...
+
+    async def add(self, endpoint: domain.Endpoint, key_id: str, cipher: bytes) -> domain.Endpoint: ...
+
+    async def get(
+        self, organization_id: str, endpoint_id: str, kinds: Sequence[str]
+    ) -> domain.Endpoint | None: ...
+
+    async def update(
+        self, organization_id: str, endpoint_id: str, kinds: Sequence[str], changes: Mapping[str, Any]
+    ) -> domain.Endpoint | None: ...
+
+    async def disable(self, organization_id: str, endpoint_id: str, reason: str, now: datetime) -> None: ...
+
+    async def set_secret(
+        self, organization_id: str, endpoint_id: str, key_id: str, cipher: bytes, now: datetime
+    ) -> domain.Endpoint | None: ...
+
+    async def delete(self, organization_id: str, endpoint_id: str, kinds: Sequence[str]) -> bool: ...
+
+
+class DeliveryRepository(Protocol):
+    """Deliveries inside a unit of work (store.SqlDeliveries)."""
+
+    async def add(self, deliveries: Sequence[domain.NewDelivery]) -> int:
+        """How many are new (one per endpoint and event id: a repeated event adds nothing)."""
+        ...
+
+    async def send_again(
+        self, organization_id: str, endpoint_id: str, delivery_id: str, now: datetime
+    ) -> bool: ...
+
+
+class Repositories(Protocol):
+    @property
+    def endpoints(self) -> EndpointRepository: ...
+
+    @property
+    def deliveries(self) -> DeliveryRepository: ...
+
+
+DeliveryUnitOfWork: TypeAlias = UnitOfWork[Repositories]
+
+
+class Reads(Protocol):
+    """Reads outside any unit of work (store.Reads: autocommit connections)."""
+
+    async def endpoints(self, organization_id: str, kinds: Sequence[str]) -> list[domain.Endpoint]: ...
+
+    async def endpoint(
+        self, organization_id: str, endpoint_id: str, kinds: Sequence[str]
+    ) -> domain.Endpoint | None: ...
+
+    async def enabled_endpoints(
+        self, organization_ids: Sequence[str]
+    ) -> dict[str, list[domain.Endpoint]]: ...
+
+    async def deliveries(
+        self, organization_id: str, endpoint_id: str, page: int, limit: int
+    ) -> tuple[list[domain.Delivery], int]: ...
+
+
+class SecretBox(Protocol):
+    """Encrypts a credential bound to an id (crypto.KeyRing): (key id, ciphertext)."""
+
+    def encrypt(self, plaintext: str, context: str) -> tuple[str, bytes]: ...
+
+
+class UrlGuard(Protocol):
+    """The platform's SSRF rule for a receiver's URL (kit.netguard.check: DNS, a remote call);
+    raises a validation error for a URL the sender may not call."""
+
+    async def check(self, url: str) -> None: ...
+
+
+class ShareLinks(Protocol):
+    """Sharing's live share links of slideshows, by (organization id, slideshow id); a deck
+    without one (sharing off, or sharing unavailable) is absent."""
+
+    async def urls(self, slideshows: Sequence[tuple[str, str]]) -> Mapping[tuple[str, str], str]: ...
