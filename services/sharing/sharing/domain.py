@@ -10,6 +10,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from urllib.parse import urlencode, urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
@@ -190,3 +191,52 @@ def page_headers(nonce: str, image_urls: list[str], frameable: bool) -> dict[str
         "Referrer-Policy": "no-referrer",
         "Cache-Control": "no-store",
     }
+
+
+# ---- values at the edges (the store's rows and the renderer's answers become these) ----------
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A share link as stored (the store returns these): one per (organization, slideshow). The
+    token itself is never stored: `token_hash` finds it, `token_encrypted` shows it again."""
+
+    id: str
+    organization_id: str
+    slideshow_id: str
+    app_id: str
+    token_hash: str
+    token_encrypted: str
+    password_hash: str | None
+    enabled: bool
+    created_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Slideshow:
+    """What sharing needs of a renderer slideshow: its app and the view of its pages."""
+
+    id: str
+    app_id: str
+    deck: DeckView
+
+
+@dataclass(frozen=True, slots=True)
+class ZipLink:
+    """A presigned ZIP of a deck's slides (the renderer's answer)."""
+
+    url: str
+    expires_at: datetime | None
+    cached: bool
+
+
+# Domain events (the outbox messages of topic sharing.events.v1 are built from them in events.py).
+@dataclass(frozen=True, slots=True)
+class ShareChanged:
+    """A token was issued, rotated or disabled (`url` empty when disabled)."""
+
+    organization_id: str
+    slideshow_id: str
+    app_id: str
+    enabled: bool
+    url: str
