@@ -13,7 +13,6 @@ from typing import Any
 from kit import grpcx, ids, logs
 from kit.errors import ServiceError
 from slides.catalog.v1 import catalog_pb2
-from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, oauth, store
@@ -25,18 +24,7 @@ log = logs.get(__name__)
 
 REFRESH_LEASE = timedelta(seconds=30)
 KEEPER_SECONDS = 60.0
-RECONNECT_MESSAGE = (
-    "TikTok no longer accepts this account's authorization (revoked in TikTok, or a year old): "
-    "connect the account again (POST /v0/api/v1/apps/{app_id}/social-accounts/tiktok/connect)."
-)
-
-
-def reconnect_required(account: Row) -> ServiceError:
-    return ServiceError(
-        "RECONNECT_REQUIRED",
-        RECONNECT_MESSAGE.format(app_id=account.app_id),
-        {"account_id": account.id, "app_id": account.app_id, "platform": account.platform},
-    )
+reconnect_required = domain.reconnect_required
 
 
 @dataclass
@@ -44,7 +32,7 @@ class Finished:
     outcome: str
     message: str
     redirect_url: str = ""
-    account: Row | None = None
+    account: domain.Account | None = None
     error: str = ""
 
 
@@ -59,6 +47,10 @@ class Accounts:
         self.catalog = catalog
 
     # --- connecting ------------------------------------------------------------------
+
+    async def check(self, organization_id: str, app_id: str) -> None:
+        """APP_NOT_FOUND unless the app is the organization's (application.publishing.Apps)."""
+        await self.check_app(organization_id, app_id)
 
     async def check_app(self, org: str, app_id: str) -> None:
         await grpcx.call(
@@ -174,7 +166,7 @@ class Accounts:
             account=account,
         )
 
-    async def _store_tokens(self, org: str, app_id: str, tokens: Any, user: dict[str, Any]) -> Row:
+    async def _store_tokens(self, org: str, app_id: str, tokens: Any, user: dict[str, Any]) -> domain.Account:
         now = datetime.now(UTC)
         async with self.engine.begin() as conn:
             current = await store.account_for(conn, org, app_id, "tiktok")
@@ -211,17 +203,17 @@ class Accounts:
 
     # --- tokens ------------------------------------------------------------------------
 
-    def access_token_of(self, account: Row) -> str:
+    def access_token_of(self, account: domain.Account) -> str:
         return self.keyring.decrypt(account.token_key_id, account.token_cipher, account.id)
 
-    def _due(self, account: Row, now: datetime) -> bool:
+    def _due(self, account: domain.Account, now: datetime) -> bool:
         if account.refresh_cipher is None or account.access_expires_at is None:
             return False  # a token given by hand: used as it is until TikTok refuses it
         return account.access_expires_at - now <= timedelta(
             seconds=self.settings.tiktok_refresh_margin_seconds
         )
 
-    async def token(self, account: Row) -> str:
+    async def token(self, account: domain.Account) -> str:
         """The account's access token, refreshed first when it expires soon.
         RECONNECT_REQUIRED when TikTok will not refresh it; UPSTREAM_ERROR when TikTok is down."""
         if account.status == domain.RECONNECT_REQUIRED:
@@ -230,7 +222,7 @@ class Accounts:
             account = await self.refresh(account)
         return self.access_token_of(account)
 
-    async def refresh(self, account: Row) -> Row:
+    async def refresh(self, account: domain.Account) -> domain.Account:
         """Refresh the account's tokens (one replica at a time): the row with new tokens.
         A token given by hand cannot be refreshed: TikTok refusing it means reconnecting."""
         org = account.organization_id
@@ -262,13 +254,13 @@ class Accounts:
                 )
             await asyncio.sleep(0.2)
 
-    async def _release(self, account: Row) -> None:
+    async def _release(self, account: domain.Account) -> None:
         async with self.engine.begin() as conn:
             await store.store_refreshed(conn, account.organization_id, account.id, {})
 
-    async def _refresh_leased(self, account: Row) -> Row:
+    async def _refresh_leased(self, account: domain.Account) -> domain.Account:
         refresh_token = self.keyring.decrypt(
-            account.refresh_key_id or "", account.refresh_cipher, "refresh:" + account.id
+            account.refresh_key_id or "", account.refresh_cipher or b"", "refresh:" + account.id
         )
         try:
             tokens = await self.tiktok.refresh(refresh_token)
@@ -300,7 +292,7 @@ class Accounts:
         log.info("tiktok tokens refreshed", account_id=account.id)
         return row
 
-    async def _mark_reconnect(self, account: Row, reason: str) -> None:
+    async def _mark_reconnect(self, account: domain.Account, reason: str) -> None:
         log.info("tiktok account needs reconnecting", account_id=account.id, reason=reason)
         async with self.engine.begin() as conn:
             await store.store_refreshed(

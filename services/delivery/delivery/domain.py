@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from kit.errors import validation_error
+from kit.errors import ServiceError, validation_error
 
 SLIDESHOW_COMPLETED = "slideshow.completed"
 SLIDESHOW_FAILED = "slideshow.failed"
@@ -482,6 +482,97 @@ def new_delivery(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A connected social account; its tokens stay sealed (encrypted, bound to the account id)."""
+
+    id: str
+    organization_id: str
+    app_id: str
+    platform: str
+    open_id: str
+    display_name: str
+    token_key_id: str
+    token_cipher: bytes
+    created_at: datetime
+    updated_at: datetime
+    status: str = CONNECTED
+    connected_by: str = "token"  # oauth | token
+    avatar_url: str = ""
+    scope: str = ""
+    refresh_key_id: str | None = None
+    refresh_cipher: bytes | None = None
+    access_expires_at: datetime | None = None
+    refresh_expires_at: datetime | None = None
+    refresh_lease_until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OAuthState:
+    """A TikTok connection under way (its PKCE verifier sealed, bound to the state id)."""
+
+    id: str
+    organization_id: str
+    app_id: str
+    platform: str
+    redirect_after: str
+    verifier_key_id: str
+    verifier_cipher: bytes
+    expires_at: datetime
+    used_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Publish:
+    """A slideshow posted (or being posted) to one account: once per (slideshow, account)."""
+
+    id: str
+    organization_id: str
+    slideshow_id: str
+    account_id: str
+    app_id: str
+    platform: str
+    mode: str
+    privacy_level: str
+    status: str
+    created_at: datetime
+    updated_at: datetime
+    publish_id: str = ""
+    error: str = ""
+    fail_reason: str = ""
+    post_ids: tuple[str, ...] = ()
+    check_count: int = 0
+    next_check_at: datetime | None = None
+    notified_at: datetime | None = None
+
+
+RECONNECT_MESSAGE = (
+    "TikTok no longer accepts this account's authorization (revoked in TikTok, or a year old): "
+    "connect the account again (POST /v0/api/v1/apps/{app_id}/social-accounts/tiktok/connect)."
+)
+
+
+def reconnect_required(account: Account) -> ServiceError:
+    return ServiceError(
+        "RECONNECT_REQUIRED",
+        RECONNECT_MESSAGE.format(app_id=account.app_id),
+        {"account_id": account.id, "app_id": account.app_id, "platform": account.platform},
+    )
+
+
+def publish_update(
+    publish: Publish, status: str, fail_reason: str, post_ids: Sequence[str], now: datetime
+) -> dict[str, Any]:
+    """The columns a status report from TikTok changes (empty parts keep what is recorded)."""
+    values: dict[str, Any] = {"status": status or publish.status, "updated_at": now}
+    if post_ids:
+        values["post_ids"] = list(post_ids)
+    if fail_reason:
+        values["fail_reason"] = fail_reason
+    return values
+
+
 # --- domain events (delivery publishes none on Kafka: they are signals to its own workers) ---
 
 
@@ -491,3 +582,11 @@ class DeliveriesQueued:
     committed."""
 
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PublishFinished:
+    """A publication's final outcome was recorded, with `deliveries` new deliveries of its event."""
+
+    publish: Publish
+    deliveries: int

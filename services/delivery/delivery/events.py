@@ -27,7 +27,7 @@ from slides.sharing.v1 import sharing_pb2, sharing_pb2_grpc
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store
-from delivery.application import incoming
+from delivery.application import incoming, publishing
 from delivery.application.ports import DeliveryUnitOfWork, Repositories
 from delivery.settings import Settings
 
@@ -329,8 +329,7 @@ class EventHandler:
                 log.info("deliveries created", count=created, event_ids=[f.event_id for f in fanned])
 
     async def _app_deleted(self, org: str, app_id: str) -> None:
-        async with self.engine.begin() as conn:
-            removed = await store.delete_app_accounts(conn, org, app_id)
+        removed = await publishing.remove_app_accounts(self.uow(), org, app_id)
         if removed:
             log.info("social accounts removed with their app", app_id=app_id, count=removed)
 

@@ -1,29 +1,31 @@
 """Publishing a READY slideshow to the app's connected account, once per (slideshow, account),
 and following each post's status at TikTok in the background until it is final; the final
 outcome becomes slideshow.published / slideshow.publish_failed deliveries (webhooks and chat),
-written in the same transaction as the outcome, once."""
+written in the same transaction as the outcome, once. The use cases are in
+application.publishing; here are their adapters (renderer, TikTok, the object store)."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from kit import grpcx, ids, logs, netguard
+from kit import grpcx, logs, netguard
 from kit.errors import ServiceError, validation_error
 from kit.storage import PUBLIC_PREFIX, Storage
 from PIL import Image
 from slides.renderer.v1 import renderer_pb2
-from sqlalchemy.engine import Row
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from delivery import domain, store
-from delivery.accounts import Accounts, reconnect_required
+from delivery import domain, events, store
+from delivery.accounts import Accounts
+from delivery.application import publishing as use_cases
+from delivery.application.ports import DeliveryUnitOfWork
 from delivery.events import slideshow_dict
-from delivery.tiktok import TERMINAL, PostStatus, TikTok, TokenRejected
+from delivery.tiktok import PostStatus, TikTok, TokenRejected
 
 log = logs.get(__name__)
 
@@ -41,21 +43,11 @@ def to_jpeg(data: bytes) -> bytes:
         return out.getvalue()
 
 
-async def insert_outcome_deliveries(conn: AsyncConnection, row: Row, now: datetime) -> int:
-    """The publish's final-outcome event as one delivery per enabled endpoint subscribed to it
-    (idempotent per endpoint: the event id is derived from the publish record)."""
-    event = domain.publish_event(row.status)
-    payload = domain.publish_payload(row)
-    targets = (await store.enabled_endpoints(conn, [row.organization_id])).get(row.organization_id, [])
-    new = [
-        domain.new_delivery(ep, event, f"evt_{row.id}_final", payload, now, now, ids.new_id("whd"))
-        for ep in targets
-        if event in ep.events
-    ]
-    return await store.insert_deliveries(conn, new)
-
-
 class Publisher:
+    """The publishing adapters: the renderer's slideshows (application.publishing.Slideshows),
+    posting at TikTok with the account's tokens (application.publishing.Posts), and the
+    background follower of posts not final yet. The use cases are application.publishing's."""
+
     def __init__(
         self,
         engine: AsyncEngine,
@@ -76,73 +68,29 @@ class Publisher:
         self.on_new = on_new  # wakes the sender: deliveries are due now
         self._bucket_ready = False
 
-    async def publish(
-        self, org: str, slideshow_id: str, platform: str, mode: str, privacy: str
-    ) -> tuple[Row, bool]:
-        platform, mode, privacy = domain.clean_publish(platform, mode, privacy)
+    def uow(self) -> DeliveryUnitOfWork:
+        """One unit per use case call: queued deliveries wake the sender, outcomes are logged."""
+        return events.unit_of_work(self.engine, [events.waking(self.on_new), _log_outcomes])
+
+    @property
+    def poll_seconds(self) -> float:
+        return self.settings.tiktok_status_poll_seconds
+
+    # --- application.publishing.Slideshows --------------------------------------------
+
+    async def get(self, organization_id: str, slideshow_id: str) -> dict[str, Any]:
         resp = await grpcx.call(
             self.renderer.GetSlideshow,
-            renderer_pb2.GetSlideshowRequest(organization_id=org, slideshow_id=slideshow_id),
-            organization_id=org,
+            renderer_pb2.GetSlideshowRequest(organization_id=organization_id, slideshow_id=slideshow_id),
+            organization_id=organization_id,
         )
         show = slideshow_dict(resp.slideshow)
         show["status"] = resp.slideshow.status
-        if show["status"] != "READY" or not show["slides"]:
-            raise ServiceError(
-                "SLIDESHOW_NOT_READY",
-                "Only a COMPLETED (READY) slideshow can be published.",
-                {"status": show["status"]},
-            )
-        async with self.engine.connect() as conn:
-            account = await store.account_for(conn, org, show["app_id"], platform)
-        if account is None:
-            raise ServiceError(
-                "NO_CONNECTED_ACCOUNT",
-                f"The slideshow's app has no connected {platform} account; connect one first.",
-                {"app_id": show["app_id"], "platform": platform},
-            )
-        now = datetime.now(UTC)
-        async with self.engine.begin() as conn:
-            row, created = await store.reserve_publish(
-                conn,
-                {
-                    "id": ids.new_id("pub"),
-                    "organization_id": org,
-                    "slideshow_id": slideshow_id,
-                    "account_id": account.id,
-                    "app_id": show["app_id"],
-                    "platform": platform,
-                    "mode": mode,
-                    "privacy_level": privacy,
-                    "status": "PENDING",
-                    "created_at": now,
-                    "updated_at": now,
-                },
-            )
-        if not created:
-            return await self._refresh(org, row, account), False
-        if account.status == domain.RECONNECT_REQUIRED:
-            await self._forget(org, row)
-            raise reconnect_required(account)
-        try:
-            return await self._post(org, row, account, show), True
-        except BaseException:
-            await self._forget(org, row)  # nothing was posted: allow a retry
-            raise
+        return show
 
-    async def check_slideshow(self, org: str, slideshow_id: str) -> None:
-        """SLIDESHOW_NOT_FOUND (from the renderer) unless the slideshow is the organization's."""
-        await grpcx.call(
-            self.renderer.GetSlideshow,
-            renderer_pb2.GetSlideshowRequest(organization_id=org, slideshow_id=slideshow_id),
-            organization_id=org,
-        )
+    # --- application.publishing.Posts ---------------------------------------------------
 
-    async def _forget(self, org: str, row: Row) -> None:
-        async with self.engine.begin() as conn:
-            await store.delete_publish(conn, org, row.id)
-
-    async def _with_token(self, account: Row, call: Callable[[str], Awaitable[T]]) -> T:
+    async def _with_token(self, account: domain.Account, call: Callable[[str], Awaitable[T]]) -> T:
         """`call(access token)`, refreshed first when it expires soon; when TikTok refuses the
         token, refreshed once and called again (RECONNECT_REQUIRED when it cannot be)."""
         token = await self.accounts.token(account)
@@ -152,18 +100,10 @@ class Publisher:
             refreshed = await self.accounts.refresh(account)
             return await call(self.accounts.access_token_of(refreshed))
 
-    async def _refresh(self, org: str, row: Row, account: Row) -> Row:
-        """A repeat call answers with the post's current status: one status fetch while the
-        recorded one is not final (TikTok keeps processing after the first call returned)."""
-        if not row.publish_id or row.status in TERMINAL or account.status != domain.CONNECTED:
-            return row
-        try:
-            found = await self._with_token(
-                account, lambda token: self.tiktok.fetch_status(token, row.publish_id)
-            )
-        except ServiceError:
-            return row  # the recorded status stands; the follower keeps asking
-        return await self.record_status(org, row, found)
+    async def status(self, publish: domain.Publish, account: domain.Account) -> PostStatus:
+        return await self._with_token(
+            account, lambda token: self.tiktok.fetch_status(token, publish.publish_id)
+        )
 
     async def _check_privacy(self, token: str, privacy_level: str) -> None:
         """A direct post asks TikTok which privacy levels the creator may use first (creator_info)."""
@@ -180,11 +120,13 @@ class Publisher:
                 ]
             )
 
-    async def _post(self, org: str, row: Row, account: Row, show: dict[str, Any]) -> Row:
-        title, description = domain.publish_caption(show)
-        if row.mode == "direct":
-            await self._with_token(account, lambda token: self._check_privacy(token, row.privacy_level))
-        images = await self._jpeg_copies(row.id, show["slides"])
+    async def post(
+        self, publish: domain.Publish, account: domain.Account, show: Mapping[str, Any]
+    ) -> tuple[str, PostStatus]:
+        title, description = domain.publish_caption(dict(show))
+        if publish.mode == "direct":
+            await self._with_token(account, lambda token: self._check_privacy(token, publish.privacy_level))
+        images = await self._jpeg_copies(publish.id, show["slides"])
         publish_id, status = await self._with_token(
             account,
             lambda token: self.tiktok.publish_photos(
@@ -192,46 +134,17 @@ class Publisher:
                 title=title,
                 description=description,
                 images=images,
-                mode=row.mode,
-                privacy_level=row.privacy_level,
+                mode=publish.mode,
+                privacy_level=publish.privacy_level,
             ),
         )
         log.info(
-            "slideshow published", slideshow_id=row.slideshow_id, publish_id=publish_id, status=status.status
+            "slideshow published",
+            slideshow_id=publish.slideshow_id,
+            publish_id=publish_id,
+            status=status.status,
         )
-        async with self.engine.begin() as conn:
-            row = await store.update_publish(
-                conn, org, row.id, {"publish_id": publish_id, "updated_at": datetime.now(UTC)}
-            )
-        return await self.record_status(org, row, status)
-
-    async def record_status(self, org: str, row: Row, found: PostStatus) -> Row:
-        """Store what TikTok said about the post: a final status is recorded once, with its
-        deliveries; otherwise the follower's next fetch is scheduled (backing off)."""
-        now = datetime.now(UTC)
-        values: dict[str, Any] = {"status": found.status or row.status, "updated_at": now}
-        if found.post_ids:
-            values["post_ids"] = found.post_ids
-        if found.fail_reason:
-            values["fail_reason"] = found.fail_reason
-        if values["status"] in TERMINAL:
-            return await self._finish(org, row, values, now)
-        checks = row.check_count + 1
-        delay = domain.check_delay(row.check_count, self.settings.tiktok_status_poll_seconds)
-        values.update(check_count=checks, next_check_at=now + timedelta(seconds=delay))
-        async with self.engine.begin() as conn:
-            return await store.update_publish(conn, org, row.id, values)
-
-    async def _finish(self, org: str, row: Row, values: dict[str, Any], now: datetime) -> Row:
-        async with self.engine.begin() as conn:
-            done = await store.finish_publish(conn, org, row.id, {**values, "notified_at": now})
-            if done is None:  # recorded before (another worker, or a repeat call)
-                return await store.get_publish(conn, org, row.id) or row
-            created = await insert_outcome_deliveries(conn, done, now)
-        log.info("publish outcome", publish=row.id, status=done.status, deliveries=created)
-        if created:
-            self.on_new()
-        return done
+        return publish_id, status
 
     # --- following ---------------------------------------------------------------------
 
@@ -252,56 +165,37 @@ class Publisher:
     async def follow_once(self) -> int:
         now = datetime.now(UTC)
         async with self.engine.begin() as conn:
-            rows = await store.claim_due_publishes(conn, now, FOLLOW_BATCH, FOLLOW_LEASE)
-        await asyncio.gather(*(self._follow_one(row) for row in rows))
-        return len(rows)
+            claimed = await store.claim_due_publishes(conn, now, FOLLOW_BATCH, FOLLOW_LEASE)
+        await asyncio.gather(*(self._follow_one(publish) for publish in claimed))
+        return len(claimed)
 
-    async def _follow_one(self, row: Row) -> None:
-        org = row.organization_id
+    async def _follow_one(self, publish: domain.Publish) -> None:
+        org = publish.organization_id
         try:
             async with self.engine.connect() as conn:
-                account = await store.get_account(conn, org, row.account_id)
-            age = (datetime.now(UTC) - row.created_at).total_seconds()
+                account = await store.get_account(conn, org, publish.account_id)
+            age = (datetime.now(UTC) - publish.created_at).total_seconds()
             if account is None or age > self.settings.tiktok_follow_max_seconds:
                 why = (
                     "The TikTok account was disconnected before TikTok reported the post's outcome."
                     if account is None
                     else "TikTok did not report a final status in time; check the post in the TikTok app."
                 )
-                await self._give_up(row, why)
+                await use_cases.give_up(self.uow(), publish, why)
                 return
-            if account.status != domain.CONNECTED or not row.publish_id:
-                await self._later(row, domain.MAX_CHECK_INTERVAL)  # reconnecting resumes it
+            if account.status != domain.CONNECTED or not publish.publish_id:
+                await use_cases.check_later(
+                    self.uow(), publish, domain.MAX_CHECK_INTERVAL
+                )  # reconnecting resumes it
                 return
-            found = await self._with_token(
-                account, lambda token: self.tiktok.fetch_status(token, row.publish_id)
-            )
+            found = await self.status(publish, account)
         except ServiceError as exc:
-            log.info("publish status unknown for now", publish=row.id, code=exc.code)
-            await self._later(
-                row, domain.check_delay(row.check_count, self.settings.tiktok_status_poll_seconds)
+            log.info("publish status unknown for now", publish=publish.id, code=exc.code)
+            await use_cases.check_later(
+                self.uow(), publish, domain.check_delay(publish.check_count, self.poll_seconds)
             )
             return
-        await self.record_status(org, row, found)
-
-    async def _later(self, row: Row, seconds: float) -> None:
-        now = datetime.now(UTC)
-        async with self.engine.begin() as conn:
-            await store.update_publish(
-                conn,
-                row.organization_id,
-                row.id,
-                {"check_count": row.check_count + 1, "next_check_at": now + timedelta(seconds=seconds)},
-            )
-
-    async def _give_up(self, row: Row, why: str) -> None:
-        values = {
-            "status": domain.PUBLISH_FAILED_STATUS,
-            "fail_reason": row.fail_reason or "status_unknown",
-            "error": why,
-            "updated_at": datetime.now(UTC),
-        }
-        await self._finish(row.organization_id, row, values, datetime.now(UTC))
+        await use_cases.record_status(self.uow(), publish, found, self.poll_seconds)
 
     async def _jpeg_copies(self, publish_row_id: str, slides: list[dict[str, Any]]) -> list[str]:
         if not self._bucket_ready:
@@ -336,3 +230,11 @@ class Publisher:
             raise ServiceError(
                 "UPSTREAM_ERROR", "A slide image could not be read; retry the publication later."
             ) from None
+
+
+async def _log_outcomes(committed: Sequence[object]) -> None:
+    for e in committed:
+        if isinstance(e, domain.PublishFinished):
+            log.info(
+                "publish outcome", publish=e.publish.id, status=e.publish.status, deliveries=e.deliveries
+            )

@@ -7,17 +7,16 @@ from datetime import UTC, datetime
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import grpcx, ids, netguard
+from kit import grpcx, netguard
 from kit.errors import validation_error
 from slides.common.v1 import common_pb2
 from slides.delivery.v1 import delivery_pb2 as pb
 from slides.delivery.v1 import delivery_pb2_grpc
-from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, events, store
 from delivery.accounts import Accounts
-from delivery.application import chat, webhooks
+from delivery.application import chat, publishing, webhooks
 from delivery.application.ports import DeliveryUnitOfWork
 from delivery.crypto import KeyRing
 from delivery.publishing import Publisher
@@ -65,7 +64,7 @@ def chat_pb(endpoint: domain.Endpoint) -> pb.ChatIntegration:
     )
 
 
-def account_pb(row: Row) -> pb.SocialAccount:
+def account_pb(row: domain.Account) -> pb.SocialAccount:
     return pb.SocialAccount(
         id=row.id,
         organization_id=row.organization_id,
@@ -80,7 +79,7 @@ def account_pb(row: Row) -> pb.SocialAccount:
     )
 
 
-def publish_pb(row: Row, existing: bool) -> pb.Publish:
+def publish_pb(row: domain.Publish, existing: bool) -> pb.Publish:
     return pb.Publish(
         id=row.id,
         slideshow_id=row.slideshow_id,
@@ -154,6 +153,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
         self.on_new = on_new  # wakes the sender: a delivery is due now
         self.reads = store.Reads(engine)  # autocommit reads (no BEGIN/ROLLBACK)
         self.guard = UrlGuard(settings.webhook_allow_private_networks)
+        self.apps = accounts  # catalog's apps (application.publishing.Apps)
 
     def uow(self) -> DeliveryUnitOfWork:
         """One unit of work per use case call; one that queued deliveries wakes the sender."""
@@ -305,54 +305,35 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
 
     # --- social accounts and publishing -----------------------------------------------
 
-    async def _check_app(self, org: str, app_id: str) -> None:
-        await self.accounts.check_app(org, app_id)
-
     @grpcx.rpc
     async def ConnectSocialAccount(
         self, request: pb.ConnectSocialAccountRequest, context: grpc.aio.ServicerContext
     ) -> pb.ConnectSocialAccountResponse:
-        org = _require("organization_id", request.organization_id)
-        domain.clean_account(request.platform, request.access_token, request.open_id, request.display_name)
-        await self._check_app(org, request.app_id)
-        account_id = ids.new_id("acct")
-        now = datetime.now(UTC)
-        async with self.engine.begin() as conn:
-            current = await store.account_for(conn, org, request.app_id, request.platform)
-            if current is not None:
-                account_id = current.id  # reconnecting replaces the token, keeps the id
-            key_id, cipher = self.keyring.encrypt(request.access_token, account_id)
-            row = await store.upsert_account(
-                conn,
-                {
-                    "id": account_id,
-                    "organization_id": org,
-                    "app_id": request.app_id,
-                    "platform": request.platform,
-                    "open_id": request.open_id,
-                    "display_name": request.display_name,
-                    "token_key_id": key_id,
-                    "token_cipher": cipher,
-                    "created_at": now,
-                    "updated_at": now,
-                },
-            )
-        return pb.ConnectSocialAccountResponse(account=account_pb(row))
+        account = await publishing.connect_account(
+            self.uow(),
+            self.apps,
+            self.keyring,
+            request.organization_id,
+            request.app_id,
+            request.platform,
+            request.access_token,
+            request.open_id,
+            request.display_name,
+        )
+        return pb.ConnectSocialAccountResponse(account=account_pb(account))
 
     @grpcx.rpc
     async def ListSocialAccounts(
         self, request: pb.ListSocialAccountsRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListSocialAccountsResponse:
-        await self._check_app(request.organization_id, request.app_id)
-        async with self.engine.connect() as conn:
-            rows = await store.list_accounts(conn, request.organization_id, request.app_id)
-        return pb.ListSocialAccountsResponse(accounts=[account_pb(r) for r in rows])
+        found = await publishing.list_accounts(self.reads, self.apps, request.organization_id, request.app_id)
+        return pb.ListSocialAccountsResponse(accounts=[account_pb(a) for a in found])
 
     @grpcx.rpc
     async def DeleteSocialAccount(
         self, request: pb.DeleteSocialAccountRequest, context: grpc.aio.ServicerContext
     ) -> pb.DeleteSocialAccountResponse:
-        org = _require("organization_id", request.organization_id)
+        org = webhooks.require("organization_id", request.organization_id)
         await self.accounts.disconnect(org, request.app_id, request.account_id)
         return pb.DeleteSocialAccountResponse()
 
@@ -360,7 +341,7 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def StartTikTokConnect(
         self, request: pb.StartTikTokConnectRequest, context: grpc.aio.ServicerContext
     ) -> pb.StartTikTokConnectResponse:
-        org = _require("organization_id", request.organization_id)
+        org = webhooks.require("organization_id", request.organization_id)
         url = await self.accounts.start_connect(org, request.app_id, request.redirect_after)
         return pb.StartTikTokConnectResponse(url=url)
 
@@ -387,23 +368,33 @@ class DeliveryServicer(delivery_pb2_grpc.DeliveryServiceServicer):
     async def PublishSlideshow(
         self, request: pb.PublishSlideshowRequest, context: grpc.aio.ServicerContext
     ) -> pb.PublishSlideshowResponse:
-        org = _require("organization_id", request.organization_id)
-        row, created = await self.publisher.publish(
-            org, request.slideshow_id, request.platform, request.mode, request.privacy_level
+        publish, created = await publishing.publish_slideshow(
+            self.publisher.uow(),
+            self.reads,
+            self.publisher,
+            self.publisher,
+            request.organization_id,
+            request.slideshow_id,
+            request.platform,
+            request.mode,
+            request.privacy_level,
+            self.publisher.poll_seconds,
         )
-        return pb.PublishSlideshowResponse(publish=publish_pb(row, existing=not created))
+        return pb.PublishSlideshowResponse(publish=publish_pb(publish, existing=not created))
 
     @grpcx.rpc
     async def ListPublications(
         self, request: pb.ListPublicationsRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListPublicationsResponse:
-        org = _require("organization_id", request.organization_id)
-        await self.publisher.check_slideshow(org, request.slideshow_id)  # SLIDESHOW_NOT_FOUND
-        page = max(1, request.page.page or 1)
-        limit = min(100, max(1, request.page.limit or 20))
-        async with self.engine.connect() as conn:
-            rows, total = await store.list_publishes(conn, org, request.slideshow_id, page, limit)
+        found = await publishing.list_publications(
+            self.reads,
+            self.publisher,
+            request.organization_id,
+            request.slideshow_id,
+            request.page.page,
+            request.page.limit,
+        )
         return pb.ListPublicationsResponse(
-            publications=[publish_pb(r, existing=False) for r in rows],
-            page={"page": page, "limit": limit, "total": total},
+            publications=[publish_pb(p, existing=False) for p in found.publications],
+            page=common_pb2.PageInfo(page=found.page, limit=found.limit, total=found.total),
         )

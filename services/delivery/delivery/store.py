@@ -615,6 +615,29 @@ async def list_deliveries(
 # --- social accounts and publishes ----------------------------------------------------
 
 
+def to_account(row: Any) -> domain.Account:
+    return domain.Account(**{name: getattr(row, name) for name in ACCOUNT_FIELDS})
+
+
+def to_state(row: Any) -> domain.OAuthState:
+    return domain.OAuthState(**{name: getattr(row, name) for name in STATE_FIELDS})
+
+
+def to_publish(row: Any) -> domain.Publish:
+    values = {name: getattr(row, name) for name in PUBLISH_FIELDS}
+    values["post_ids"] = tuple(values["post_ids"] or ())
+    return domain.Publish(**values)
+
+
+def _maybe(convert: Any, row: Any) -> Any:
+    return convert(row) if row is not None else None
+
+
+ACCOUNT_FIELDS = tuple(domain.Account.__dataclass_fields__)
+STATE_FIELDS = tuple(domain.OAuthState.__dataclass_fields__)
+PUBLISH_FIELDS = tuple(domain.Publish.__dataclass_fields__)
+
+
 ACCOUNT_REPLACED = (
     "open_id",
     "display_name",
@@ -633,7 +656,7 @@ ACCOUNT_REPLACED = (
 )
 
 
-async def upsert_account(conn: AsyncConnection, values: dict[str, Any]) -> Row:
+async def upsert_account(conn: AsyncConnection, values: dict[str, Any]) -> domain.Account:
     """Insert, or replace everything of the app's account on that platform but its id and
     creation time (reconnecting). Columns not given take their defaults on both paths."""
     values = {
@@ -653,19 +676,19 @@ async def upsert_account(conn: AsyncConnection, values: dict[str, Any]) -> Row:
         constraint="social_accounts_app_platform_key",
         set_={name: getattr(ins.excluded, name) for name in ACCOUNT_REPLACED},
     ).returning(*social_accounts.c)
-    return (await conn.execute(q)).one()
+    return to_account((await conn.execute(q)).one())
 
 
-async def get_account(conn: AsyncConnection, org: str, account_id: str) -> Row | None:
+async def get_account(conn: AsyncConnection, org: str, account_id: str) -> domain.Account | None:
     q = select(social_accounts).where(
         social_accounts.c.organization_id == org, social_accounts.c.id == account_id
     )
-    return (await conn.execute(q)).first()
+    return _maybe(to_account, (await conn.execute(q)).first())
 
 
 async def lease_refresh(
     conn: AsyncConnection, org: str, account_id: str, now: datetime, lease: timedelta
-) -> Row | None:
+) -> domain.Account | None:
     """Take the account's refresh lease (None: another replica holds it, or the account is gone
     or needs reconnecting)."""
     c = social_accounts.c
@@ -681,12 +704,12 @@ async def lease_refresh(
         .values(refresh_lease_until=now + lease)
         .returning(*social_accounts.c)
     )
-    return (await conn.execute(q)).first()
+    return _maybe(to_account, (await conn.execute(q)).first())
 
 
 async def store_refreshed(
     conn: AsyncConnection, org: str, account_id: str, values: dict[str, Any]
-) -> Row | None:
+) -> domain.Account | None:
     """New tokens (or status) after a refresh; ends the lease."""
     q = (
         update(social_accounts)
@@ -694,7 +717,7 @@ async def store_refreshed(
         .values(**values, refresh_lease_until=None)
         .returning(*social_accounts.c)
     )
-    return (await conn.execute(q)).first()
+    return _maybe(to_account, (await conn.execute(q)).first())
 
 
 async def accounts_due_refresh(
@@ -724,7 +747,9 @@ async def insert_state(conn: AsyncConnection, values: dict[str, Any]) -> None:
     await conn.execute(oauth_states.insert().values(**values))
 
 
-async def use_state(conn: AsyncConnection, state_id: str, org: str, app_id: str, now: datetime) -> Row | None:
+async def use_state(
+    conn: AsyncConnection, state_id: str, org: str, app_id: str, now: datetime
+) -> domain.OAuthState | None:
     """Use up a live state once: the row, or None when it is unknown, used or expired."""
     c = oauth_states.c
     q = (
@@ -739,11 +764,13 @@ async def use_state(conn: AsyncConnection, state_id: str, org: str, app_id: str,
         .values(used_at=now)
         .returning(*oauth_states.c)
     )
-    return (await conn.execute(q)).first()
+    return _maybe(to_state, (await conn.execute(q)).first())
 
 
-async def get_state(conn: AsyncConnection, state_id: str) -> Row | None:
-    return (await conn.execute(select(oauth_states).where(oauth_states.c.id == state_id))).first()
+async def get_state(conn: AsyncConnection, state_id: str) -> domain.OAuthState | None:
+    return _maybe(
+        to_state, (await conn.execute(select(oauth_states).where(oauth_states.c.id == state_id))).first()
+    )
 
 
 async def delete_old_states(conn: AsyncConnection, before: datetime) -> int:
@@ -751,22 +778,22 @@ async def delete_old_states(conn: AsyncConnection, before: datetime) -> int:
     return len((await conn.execute(q)).all())
 
 
-async def list_accounts(conn: AsyncConnection, org: str, app_id: str) -> list[Row]:
+async def list_accounts(conn: AsyncConnection, org: str, app_id: str) -> list[domain.Account]:
     q = (
         select(social_accounts)
         .where(social_accounts.c.organization_id == org, social_accounts.c.app_id == app_id)
         .order_by(social_accounts.c.created_at, social_accounts.c.id)
     )
-    return list((await conn.execute(q)).all())
+    return [to_account(r) for r in (await conn.execute(q)).all()]
 
 
-async def account_for(conn: AsyncConnection, org: str, app_id: str, platform: str) -> Row | None:
+async def account_for(conn: AsyncConnection, org: str, app_id: str, platform: str) -> domain.Account | None:
     q = select(social_accounts).where(
         social_accounts.c.organization_id == org,
         social_accounts.c.app_id == app_id,
         social_accounts.c.platform == platform,
     )
-    return (await conn.execute(q)).first()
+    return _maybe(to_account, (await conn.execute(q)).first())
 
 
 async def delete_account(conn: AsyncConnection, org: str, app_id: str, account_id: str) -> bool:
@@ -790,7 +817,7 @@ async def delete_app_accounts(conn: AsyncConnection, org: str, app_id: str) -> i
     return len((await conn.execute(q.returning(social_accounts.c.id))).all())
 
 
-async def reserve_publish(conn: AsyncConnection, values: dict[str, Any]) -> tuple[Row, bool]:
+async def reserve_publish(conn: AsyncConnection, values: dict[str, Any]) -> tuple[domain.Publish, bool]:
     """Insert the publish record, or return the one already there: (row, created)."""
     q = (
         pg_insert(publishes)
@@ -800,7 +827,7 @@ async def reserve_publish(conn: AsyncConnection, values: dict[str, Any]) -> tupl
     )
     row = (await conn.execute(q)).first()
     if row is not None:
-        return row, True
+        return to_publish(row), True
     existing = (
         await conn.execute(
             select(publishes).where(
@@ -810,17 +837,17 @@ async def reserve_publish(conn: AsyncConnection, values: dict[str, Any]) -> tupl
             )
         )
     ).one()
-    return existing, False
+    return to_publish(existing), False
 
 
-async def get_publish(conn: AsyncConnection, org: str, publish_id: str) -> Row | None:
+async def get_publish(conn: AsyncConnection, org: str, publish_id: str) -> domain.Publish | None:
     q = select(publishes).where(publishes.c.organization_id == org, publishes.c.id == publish_id)
-    return (await conn.execute(q)).first()
+    return _maybe(to_publish, (await conn.execute(q)).first())
 
 
 async def list_publishes(
     conn: AsyncConnection, org: str, slideshow_id: str, page: int, limit: int
-) -> tuple[list[Row], int]:
+) -> tuple[list[domain.Publish], int]:
     """One page of a slideshow's publishes (every account), newest first, and how many in all."""
     where = and_(publishes.c.organization_id == org, publishes.c.slideshow_id == slideshow_id)
     total = (await conn.execute(select(func.count()).select_from(publishes).where(where))).scalar_one()
@@ -831,12 +858,12 @@ async def list_publishes(
         .offset((page - 1) * limit)
         .limit(limit)
     )
-    return list((await conn.execute(q)).all()), int(total)
+    return [to_publish(r) for r in (await conn.execute(q)).all()], int(total)
 
 
 async def claim_due_publishes(
     conn: AsyncConnection, now: datetime, limit: int, lease: timedelta
-) -> list[Row]:
+) -> list[domain.Publish]:
     """Publishes (every organization) whose next status fetch is due, leased to this worker:
     rows locked by another worker are skipped, and a claimed one is not due again until the lease
     ends (or the worker records what it found)."""
@@ -854,12 +881,12 @@ async def claim_due_publishes(
         .values(next_check_at=now + lease)
         .returning(*publishes.c)
     )
-    return list((await conn.execute(q)).all())
+    return [to_publish(r) for r in (await conn.execute(q)).all()]
 
 
 async def finish_publish(
     conn: AsyncConnection, org: str, publish_id: str, values: dict[str, Any]
-) -> Row | None:
+) -> domain.Publish | None:
     """Record a final outcome once: the row when this call is the one that recorded it (its
     events are to be sent), None when it was already recorded."""
     q = (
@@ -872,17 +899,19 @@ async def finish_publish(
         .values(**values, next_check_at=None)
         .returning(*publishes.c)
     )
-    return (await conn.execute(q)).first()
+    return _maybe(to_publish, (await conn.execute(q)).first())
 
 
-async def update_publish(conn: AsyncConnection, org: str, publish_id: str, values: dict[str, Any]) -> Row:
+async def update_publish(
+    conn: AsyncConnection, org: str, publish_id: str, values: dict[str, Any]
+) -> domain.Publish:
     q = (
         update(publishes)
         .where(publishes.c.organization_id == org, publishes.c.id == publish_id)
         .values(**values)
         .returning(*publishes.c)
     )
-    return (await conn.execute(q)).one()
+    return to_publish((await conn.execute(q)).one())
 
 
 async def delete_publish(conn: AsyncConnection, org: str, publish_id: str) -> None:
@@ -943,6 +972,9 @@ class SqlEndpoints:
     async def delete(self, organization_id: str, endpoint_id: str, kinds: Sequence[str]) -> bool:
         return await delete_endpoint(self.conn, organization_id, endpoint_id, kinds)
 
+    async def enabled(self, organization_id: str) -> list[domain.Endpoint]:
+        return (await enabled_endpoints(self.conn, [organization_id])).get(organization_id, [])
+
 
 class SqlDeliveries:
     """Deliveries inside a unit of work."""
@@ -959,16 +991,65 @@ class SqlDeliveries:
         return await send_again(self.conn, organization_id, endpoint_id, delivery_id, now) is not None
 
 
+class SqlAccounts:
+    """Social accounts inside a unit of work."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def for_app(self, organization_id: str, app_id: str, platform: str) -> domain.Account | None:
+        return await account_for(self.conn, organization_id, app_id, platform)
+
+    async def save(self, values: Mapping[str, Any]) -> domain.Account:
+        return await upsert_account(self.conn, dict(values))
+
+    async def delete_for_app(self, organization_id: str, app_id: str) -> int:
+        return await delete_app_accounts(self.conn, organization_id, app_id)
+
+
+class SqlPublishes:
+    """Publish records inside a unit of work."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def reserve(self, values: Mapping[str, Any]) -> tuple[domain.Publish, bool]:
+        return await reserve_publish(self.conn, dict(values))
+
+    async def get(self, organization_id: str, publish_id: str) -> domain.Publish | None:
+        return await get_publish(self.conn, organization_id, publish_id)
+
+    async def update(
+        self, organization_id: str, publish_id: str, values: Mapping[str, Any]
+    ) -> domain.Publish:
+        return await update_publish(self.conn, organization_id, publish_id, dict(values))
+
+    async def finish(
+        self, organization_id: str, publish_id: str, values: Mapping[str, Any]
+    ) -> domain.Publish | None:
+        return await finish_publish(self.conn, organization_id, publish_id, dict(values))
+
+    async def delete(self, organization_id: str, publish_id: str) -> None:
+        await delete_publish(self.conn, organization_id, publish_id)
+
+
 @dataclass(frozen=True, slots=True)
 class Repositories:
     """What delivery's unit of work holds (delivery.application.ports.Repositories)."""
 
     endpoints: SqlEndpoints
     deliveries: SqlDeliveries
+    accounts: SqlAccounts
+    publishes: SqlPublishes
 
 
 def repositories(conn: AsyncConnection) -> Repositories:
-    return Repositories(endpoints=SqlEndpoints(conn), deliveries=SqlDeliveries(conn))
+    return Repositories(
+        endpoints=SqlEndpoints(conn),
+        deliveries=SqlDeliveries(conn),
+        accounts=SqlAccounts(conn),
+        publishes=SqlPublishes(conn),
+    )
 
 
 class Reads:
@@ -997,3 +1078,17 @@ class Reads:
     ) -> tuple[list[domain.Delivery], int]:
         async with self.engine.connect() as conn:  # three statements, one snapshot
             return await list_deliveries(conn, organization_id, endpoint_id, page, limit)
+
+    async def account_for(self, organization_id: str, app_id: str, platform: str) -> domain.Account | None:
+        async with self.reads.connect() as conn:
+            return await account_for(conn, organization_id, app_id, platform)
+
+    async def accounts(self, organization_id: str, app_id: str) -> list[domain.Account]:
+        async with self.reads.connect() as conn:
+            return await list_accounts(conn, organization_id, app_id)
+
+    async def publishes(
+        self, organization_id: str, slideshow_id: str, page: int, limit: int
+    ) -> tuple[list[domain.Publish], int]:
+        async with self.engine.connect() as conn:  # two statements, one snapshot
+            return await list_publishes(conn, organization_id, slideshow_id, page, limit)

@@ -35,6 +35,10 @@ class EndpointRepository(Protocol):
 
     async def delete(self, organization_id: str, endpoint_id: str, kinds: Sequence[str]) -> bool: ...
 
+    async def enabled(self, organization_id: str) -> list[domain.Endpoint]:
+        """The organization's enabled endpoints of every kind."""
+        ...
+
 
 class DeliveryRepository(Protocol):
     """Deliveries inside a unit of work (store.SqlDeliveries)."""
@@ -48,12 +52,54 @@ class DeliveryRepository(Protocol):
     ) -> bool: ...
 
 
+class AccountRepository(Protocol):
+    """Social accounts inside a unit of work (store.SqlAccounts)."""
+
+    async def for_app(self, organization_id: str, app_id: str, platform: str) -> domain.Account | None: ...
+
+    async def save(self, values: Mapping[str, Any]) -> domain.Account:
+        """Insert, or replace the app's account on that platform (keeping its id and creation time)."""
+        ...
+
+    async def delete_for_app(self, organization_id: str, app_id: str) -> int:
+        """The app's accounts and publish records; how many accounts."""
+        ...
+
+
+class PublishRepository(Protocol):
+    """Publish records inside a unit of work (store.SqlPublishes)."""
+
+    async def reserve(self, values: Mapping[str, Any]) -> tuple[domain.Publish, bool]:
+        """Insert it, or the one already there for (slideshow, account): (record, created)."""
+        ...
+
+    async def get(self, organization_id: str, publish_id: str) -> domain.Publish | None: ...
+
+    async def update(
+        self, organization_id: str, publish_id: str, values: Mapping[str, Any]
+    ) -> domain.Publish: ...
+
+    async def finish(
+        self, organization_id: str, publish_id: str, values: Mapping[str, Any]
+    ) -> domain.Publish | None:
+        """Record the final outcome once: None when it was recorded before."""
+        ...
+
+    async def delete(self, organization_id: str, publish_id: str) -> None: ...
+
+
 class Repositories(Protocol):
     @property
     def endpoints(self) -> EndpointRepository: ...
 
     @property
     def deliveries(self) -> DeliveryRepository: ...
+
+    @property
+    def accounts(self) -> AccountRepository: ...
+
+    @property
+    def publishes(self) -> PublishRepository: ...
 
 
 DeliveryUnitOfWork: TypeAlias = UnitOfWork[Repositories]
@@ -75,6 +121,20 @@ class Reads(Protocol):
     async def deliveries(
         self, organization_id: str, endpoint_id: str, page: int, limit: int
     ) -> tuple[list[domain.Delivery], int]: ...
+
+
+class AccountReads(Protocol):
+    """Accounts and publications outside any unit of work (store.Reads)."""
+
+    async def account_for(
+        self, organization_id: str, app_id: str, platform: str
+    ) -> domain.Account | None: ...
+
+    async def accounts(self, organization_id: str, app_id: str) -> list[domain.Account]: ...
+
+    async def publishes(
+        self, organization_id: str, slideshow_id: str, page: int, limit: int
+    ) -> tuple[list[domain.Publish], int]: ...
 
 
 class SecretBox(Protocol):
