@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from delivery import domain
-from delivery.application import chat, incoming, webhooks
+from delivery.application import chat, incoming, publishing, webhooks
 from kit.errors import ServiceError
 from kit.uow import InMemoryUnitOfWork
 
@@ -79,6 +79,9 @@ class FakeEndpoints:
         del self.rows[endpoint_id]
         return True
 
+    async def enabled(self, organization_id: str) -> list[domain.Endpoint]:
+        return [ep for ep in self.rows.values() if ep.organization_id == organization_id and ep.enabled]
+
 
 class FakeDeliveries:
     def __init__(self) -> None:
@@ -101,10 +104,72 @@ class FakeDeliveries:
         return True
 
 
+class FakeAccounts:
+    def __init__(self) -> None:
+        self.rows: dict[str, domain.Account] = {}
+
+    async def for_app(self, organization_id: str, app_id: str, platform: str) -> domain.Account | None:
+        for a in self.rows.values():
+            if (a.organization_id, a.app_id, a.platform) == (organization_id, app_id, platform):
+                return a
+        return None
+
+    async def save(self, values: Mapping[str, Any]) -> domain.Account:
+        current = self.rows.get(values["id"])
+        account = domain.Account(**values)
+        if current is not None:
+            account = replace(account, created_at=current.created_at)
+        self.rows[account.id] = account
+        return account
+
+    async def delete_for_app(self, organization_id: str, app_id: str) -> int:
+        gone = [
+            a.id for a in self.rows.values() if (a.organization_id, a.app_id) == (organization_id, app_id)
+        ]
+        for account_id in gone:
+            del self.rows[account_id]
+        return len(gone)
+
+
+class FakePublishes:
+    def __init__(self) -> None:
+        self.rows: dict[str, domain.Publish] = {}
+
+    async def reserve(self, values: Mapping[str, Any]) -> tuple[domain.Publish, bool]:
+        for p in self.rows.values():
+            if (p.slideshow_id, p.account_id) == (values["slideshow_id"], values["account_id"]):
+                return p, False
+        publish = domain.Publish(**values)
+        self.rows[publish.id] = publish
+        return publish, True
+
+    async def get(self, organization_id: str, publish_id: str) -> domain.Publish | None:
+        return self.rows.get(publish_id)
+
+    async def update(
+        self, organization_id: str, publish_id: str, values: Mapping[str, Any]
+    ) -> domain.Publish:
+        fields = {k: tuple(v) if k == "post_ids" else v for k, v in values.items()}
+        self.rows[publish_id] = publish = replace(self.rows[publish_id], **fields)
+        return publish
+
+    async def finish(
+        self, organization_id: str, publish_id: str, values: Mapping[str, Any]
+    ) -> domain.Publish | None:
+        if self.rows[publish_id].notified_at is not None:
+            return None
+        return await self.update(organization_id, publish_id, {**values, "next_check_at": None})
+
+    async def delete(self, organization_id: str, publish_id: str) -> None:
+        self.rows.pop(publish_id, None)
+
+
 @dataclass
 class Repos:
     endpoints: FakeEndpoints
     deliveries: FakeDeliveries
+    accounts: FakeAccounts
+    publishes: FakePublishes
 
 
 class FakeReads:
@@ -146,6 +211,25 @@ class FakeReads:
         ], len(mine)
 
 
+class FakeAccountReads(FakeReads):
+    async def account_for(self, organization_id: str, app_id: str, platform: str) -> domain.Account | None:
+        return await self.repos.accounts.for_app(organization_id, app_id, platform)
+
+    async def accounts(self, organization_id: str, app_id: str) -> list[domain.Account]:
+        return [
+            a
+            for a in self.repos.accounts.rows.values()
+            if (a.organization_id, a.app_id) == (organization_id, app_id)
+        ]
+
+    async def publishes(
+        self, organization_id: str, slideshow_id: str, page: int, limit: int
+    ) -> tuple[list[domain.Publish], int]:
+        self.pages.append((slideshow_id, page, limit))
+        mine = [p for p in self.repos.publishes.rows.values() if p.slideshow_id == slideshow_id]
+        return mine[(page - 1) * limit : page * limit], len(mine)
+
+
 class FakeBox:
     def encrypt(self, plaintext: str, context: str) -> tuple[str, bytes]:
         return "k1", f"{context}:{plaintext}".encode()
@@ -175,7 +259,7 @@ class FakeShares:
 class World:
     repos: Repos
     uow: InMemoryUnitOfWork[Repos]
-    reads: FakeReads
+    reads: FakeAccountReads
     guard: FakeGuard
     box: FakeBox
     woken: list[int]
@@ -183,14 +267,14 @@ class World:
 
 @pytest.fixture
 def world() -> World:
-    repos = Repos(FakeEndpoints(), FakeDeliveries())
+    repos = Repos(FakeEndpoints(), FakeDeliveries(), FakeAccounts(), FakePublishes())
     woken: list[int] = []
 
     async def wake(committed: Sequence[object]) -> None:
         woken.extend(e.count for e in committed if isinstance(e, domain.DeliveriesQueued))
 
     uow = InMemoryUnitOfWork(repos, [wake])
-    return World(repos, uow, FakeReads(repos), FakeGuard(), FakeBox(), woken)
+    return World(repos, uow, FakeAccountReads(repos), FakeGuard(), FakeBox(), woken)
 
 
 async def _webhook(w: World, org: str = ORG, events: Sequence[str] = ()) -> webhooks.Created:
@@ -421,3 +505,206 @@ async def test_fan_out_without_subscribers_asks_nobody(world: World) -> None:
     event = incoming.Incoming("evt_s", ORG, domain.SLIDESHOW_COMPLETED, None, show=_show(ORG))
     assert await incoming.fan_out(world.uow, world.reads, shares, [event]) == 0
     assert shares.asked == [] and world.uow.commits == 1  # the endpoint's creation only
+
+
+# --- accounts and publishing ----------------------------------------------------------
+
+
+class FakeApps:
+    def __init__(self, *apps: tuple[str, str]):
+        self.apps = set(apps)
+        self.checked: list[tuple[str, str]] = []
+
+    async def check(self, organization_id: str, app_id: str) -> None:
+        self.checked.append((organization_id, app_id))
+        if (organization_id, app_id) not in self.apps:
+            raise ServiceError("APP_NOT_FOUND", "No such app.")
+
+
+class FakeSlideshows:
+    def __init__(self) -> None:
+        self.shows: dict[str, dict[str, Any]] = {}
+
+    async def get(self, organization_id: str, slideshow_id: str) -> dict[str, Any]:
+        show = self.shows.get(slideshow_id)
+        if show is None or show["organization_id"] != organization_id:
+            raise ServiceError("SLIDESHOW_NOT_FOUND", "No such slideshow.")
+        return show
+
+
+@dataclass
+class Status:
+    status: str
+    fail_reason: str = ""
+    post_ids: list[str] = field(default_factory=list)
+
+
+class FakePosts:
+    def __init__(self, first: Status, later: Status | None = None, fail: Exception | None = None):
+        self.first, self.later, self.fail = first, later, fail
+        self.posted: list[str] = []
+        self.asked: list[str] = []
+
+    async def post(
+        self, publish: domain.Publish, account: domain.Account, show: Mapping[str, Any]
+    ) -> tuple[str, Status]:
+        if self.fail is not None:
+            raise self.fail
+        self.posted.append(publish.id)
+        return f"tt_{publish.id}", self.first
+
+    async def status(self, publish: domain.Publish, account: domain.Account) -> Status:
+        self.asked.append(publish.publish_id)
+        if self.later is None:
+            raise ServiceError("UPSTREAM_ERROR", "TikTok is down.")
+        return self.later
+
+
+APP = "app_1"
+READY = {**_show(ORG), "slides": [{"order": 1, "image_url": "https://img/1.png"}]}
+
+
+async def _connected(w: World, status: str = domain.CONNECTED) -> domain.Account:
+    account = await publishing.connect_account(
+        w.uow, FakeApps((ORG, APP)), w.box, ORG, APP, "tiktok", "tok-1", "open-1", "Fit Co"
+    )
+    if status != domain.CONNECTED:
+        w.repos.accounts.rows[account.id] = account = replace(account, status=status)
+    return account
+
+
+def _slideshows() -> FakeSlideshows:
+    shows = FakeSlideshows()
+    shows.shows["ss_1"] = dict(READY)
+    shows.shows["ss_draft"] = {**READY, "id": "ss_draft", "status": "PENDING"}
+    return shows
+
+
+async def _publish(w: World, posts: FakePosts, slideshow_id: str = "ss_1") -> tuple[domain.Publish, bool]:
+    return await publishing.publish_slideshow(
+        w.uow, w.reads, _slideshows(), posts, ORG, slideshow_id, "tiktok", "draft", "SELF_ONLY", 1.0
+    )
+
+
+async def test_connect_account_checks_the_app_and_keeps_the_id_on_reconnect(world: World) -> None:
+    with pytest.raises(ServiceError) as err:
+        await publishing.connect_account(world.uow, FakeApps(), world.box, ORG, APP, "tiktok", "tok", "", "")
+    assert err.value.code == "APP_NOT_FOUND" and world.uow.commits == 0
+    first = await _connected(world)
+    assert first.id.startswith("acct_") and first.token_cipher == f"{first.id}:tok-1".encode()
+    again = await publishing.connect_account(
+        world.uow, FakeApps((ORG, APP)), world.box, ORG, APP, "tiktok", "tok-2", "open-1", "Fit"
+    )
+    assert again.id == first.id and again.token_cipher == f"{first.id}:tok-2".encode()
+    assert await publishing.list_accounts(world.reads, FakeApps((ORG, APP)), ORG, APP) == [again]
+
+
+async def test_a_deleted_apps_accounts_go_with_it(world: World) -> None:
+    await _connected(world)
+    assert await publishing.remove_app_accounts(world.uow, ORG, "app_other") == 0
+    assert await publishing.remove_app_accounts(world.uow, ORG, APP) == 1
+    assert world.repos.accounts.rows == {}
+
+
+async def test_only_a_ready_slideshow_with_a_connected_account_is_published(world: World) -> None:
+    posts = FakePosts(Status(domain.PUBLISH_COMPLETE))
+    with pytest.raises(ServiceError) as no_account:
+        await _publish(world, posts)
+    await _connected(world)
+    with pytest.raises(ServiceError) as draft:
+        await _publish(world, posts, "ss_draft")
+    assert (no_account.value.code, draft.value.code) == ("NO_CONNECTED_ACCOUNT", "SLIDESHOW_NOT_READY")
+    assert posts.posted == [] and world.repos.publishes.rows == {}
+
+
+async def test_publish_records_the_final_outcome_with_its_deliveries_once(world: World) -> None:
+    hook = (await _webhook(world, events=["slideshow.published"])).endpoint
+    await _webhook(world, events=["slideshow.publish_failed"])
+    account = await _connected(world)
+    posts = FakePosts(Status(domain.PUBLISH_COMPLETE, post_ids=["p1"]), later=Status(domain.PUBLISH_COMPLETE))
+    publish, created = await _publish(world, posts)
+    assert created and publish.publish_id == f"tt_{publish.id}" and publish.account_id == account.id
+    assert (publish.status, publish.post_ids, publish.next_check_at) == (
+        domain.PUBLISH_COMPLETE,
+        ("p1",),
+        None,
+    )
+    assert publish.notified_at is not None
+    [delivery] = world.repos.deliveries.rows.values()
+    assert (delivery.endpoint_id, delivery.event, delivery.event_id) == (
+        hook.id,
+        domain.SLIDESHOW_PUBLISHED,
+        f"evt_{publish.id}_final",
+    )
+    assert json.loads(delivery.body)["publication_id"] == publish.id
+    assert domain.PublishFinished(publish, 1) in world.uow.published and world.woken == [1]
+    # A repeat call answers the recorded post: not posted again, no status fetch once final.
+    again, created = await _publish(world, posts)
+    assert not created and again == publish and posts.posted == [publish.id] and posts.asked == []
+    # Recording the outcome again (another worker) sends nothing twice.
+    assert (
+        await publishing.finish(world.uow, publish, {"status": domain.PUBLISH_COMPLETE}, datetime.now(UTC))
+        == publish
+    )
+    assert len(world.repos.deliveries.rows) == 1 and world.woken == [1]
+
+
+async def test_a_post_not_final_yet_is_followed(world: World) -> None:
+    await _connected(world)
+    posts = FakePosts(Status("PROCESSING_UPLOAD"), later=Status("PROCESSING_DOWNLOAD"))
+    publish, _ = await _publish(world, posts)
+    assert publish.status == "PROCESSING_UPLOAD" and publish.check_count == 1
+    assert publish.next_check_at is not None and publish.notified_at is None
+    again, created = await _publish(world, posts)  # one status fetch while it is not final
+    assert not created and posts.asked == [publish.publish_id]
+    assert again.status == "PROCESSING_DOWNLOAD" and again.check_count == 2
+    posts.later = None  # TikTok cannot say: the recorded status stands
+    assert (await _publish(world, posts))[0] == again
+    assert world.repos.deliveries.rows == {}
+
+
+async def test_a_failed_post_is_forgotten_so_it_can_be_retried(world: World) -> None:
+    await _connected(world)
+    with pytest.raises(ServiceError):
+        await _publish(world, FakePosts(Status(""), fail=ServiceError("UPSTREAM_ERROR", "down")))
+    assert world.repos.publishes.rows == {}
+    publish, created = await _publish(world, FakePosts(Status(domain.SEND_TO_USER_INBOX)))
+    assert created and publish.status == domain.SEND_TO_USER_INBOX
+
+
+async def test_an_account_to_reconnect_posts_nothing(world: World) -> None:
+    await _connected(world, status=domain.RECONNECT_REQUIRED)
+    posts = FakePosts(Status(domain.PUBLISH_COMPLETE))
+    with pytest.raises(ServiceError) as err:
+        await _publish(world, posts)
+    assert err.value.code == "RECONNECT_REQUIRED" and posts.posted == []
+    assert world.repos.publishes.rows == {}
+
+
+async def test_giving_up_fails_the_post_and_tells_the_subscribers(world: World) -> None:
+    hook = (await _webhook(world, events=["slideshow.publish_failed"])).endpoint
+    await _connected(world)
+    publish, _ = await _publish(world, FakePosts(Status("PROCESSING_UPLOAD")))
+    await publishing.check_later(world.uow, publish, 60)
+    later = world.repos.publishes.rows[publish.id]
+    assert later.check_count == publish.check_count + 1
+    failed = await publishing.give_up(world.uow, later, "The account was disconnected.")
+    assert (failed.status, failed.fail_reason, failed.error) == (
+        domain.PUBLISH_FAILED_STATUS,
+        "status_unknown",
+        "The account was disconnected.",
+    )
+    [delivery] = world.repos.deliveries.rows.values()
+    assert delivery.endpoint_id == hook.id and delivery.event == domain.SLIDESHOW_PUBLISH_FAILED
+    body = json.loads(delivery.body)
+    assert body["fail_reason"] == "status_unknown" and body["error"] == "The account was disconnected."
+
+
+async def test_list_publications_checks_the_slideshow(world: World) -> None:
+    await _connected(world)
+    publish, _ = await _publish(world, FakePosts(Status(domain.PUBLISH_COMPLETE)))
+    found = await publishing.list_publications(world.reads, _slideshows(), ORG, "ss_1", 0, 0)
+    assert (found.publications, found.page, found.limit, found.total) == ([publish], 1, 20, 1)
+    with pytest.raises(ServiceError) as err:
+        await publishing.list_publications(world.reads, _slideshows(), OTHER, "ss_1", 1, 20)
+    assert err.value.code == "SLIDESHOW_NOT_FOUND"
