@@ -141,21 +141,24 @@ def test_words_on_a_photo_sit_on_its_calm_part() -> None:
             assert r.box[3] <= 0.42 * 1920, (design, r.slide, r.role, r.box)
 
 
-def test_screen_card_returns_the_spot_its_callout_circles() -> None:
+def test_the_callout_circles_the_element_at_the_busiest_spot() -> None:
     canvas = Image.new("RGB", (1080, 1920), (250, 250, 250))
     screen = Image.new("RGB", (600, 1200), (245, 245, 245))
     d = ImageDraw.Draw(screen)
-    for i in range(12):  # one detailed block at (420, 700), well below the screen's header
+    for i in range(6):  # one detailed block, 120 x 60 around (420, 665), well below the screen's header
         d.line((360, 640 + 10 * i, 480, 640 + 10 * i), fill=(0, 0, 0), width=3)
     box = (160, 560, 920, 1500)
-    spot = imagery.screen_card(canvas, screen, box)
+    element = imagery.screen_card(canvas, screen, box)
     scale = 760 / 600
-    assert abs(spot[0] - (160 + 420 * scale)) < 70, spot
-    assert box[1] < spot[1] < box[3]
-    imagery.circle_callout(canvas, spot, box, (255, 210, 63))
-    # The ring passes left and right of the spot, not over it.
-    ring = [x for x in range(box[0], box[2]) if canvas.getpixel((x, round(spot[1])))[:3] == (255, 210, 63)]
-    assert ring and min(ring) < spot[0] - 100 and max(ring) > spot[0] + 100, ring
+    # The bounds found hold the block, with at most the margin its glyphs are joined by (~40 px).
+    left, right = 160 + 360 * scale, 160 + 480 * scale
+    assert left - 40 < element[0] <= left and right <= element[2] < right + 40, (element, left, right)
+    assert element[3] - element[1] < 140, element
+    imagery.circle_callout(canvas, element, box, (255, 210, 63))
+    # The ring passes left and right of the block, clear of it.
+    mid = round((element[1] + element[3]) / 2)
+    ring = [x for x in range(box[0], box[2]) if canvas.getpixel((x, mid))[:3] == (255, 210, 63)]
+    assert ring and min(ring) < element[0] - 10 and max(ring) > element[2] + 10, (ring, element)
 
 
 def test_discovery_and_result_slides_circle_a_spot_of_the_screen() -> None:

@@ -70,6 +70,8 @@ def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> t
     if kinds[index] not in designs.DEVICE_KINDS or not screenshots:
         return None, 0
     rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
+    if kinds[index] == "cta" and rank >= len(screenshots):
+        return None, 0  # the CTA would repeat a screen the deck showed: its words stand alone
     for k in range(len(screenshots)):  # that screen, or the next one that decodes
         found = _decoded(screenshots[(rank + k) % len(screenshots)])
         if found is not None:

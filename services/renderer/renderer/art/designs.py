@@ -329,9 +329,9 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
     if ctx.kind == "cta":
         imagery.screen_card(img, ctx.shot, box, None, imagery.TOP_OF_SCREEN)
     else:
-        focus = imagery.screen_card(img, ctx.shot, box, None, ctx.shot_turn)
+        element = imagery.screen_card(img, ctx.shot, box, None, ctx.shot_turn)
         if frame is not None:
-            imagery.circle_callout(img, focus, box, frame)
+            imagery.circle_callout(img, element, box, frame)
     return g
 
 

@@ -230,7 +230,7 @@ def _edge_map(img: Image.Image) -> Image.Image:
 
 
 def scrim(img: Image.Image, y0: float, y1: float, strength: float, color: RGB = (0, 0, 0)) -> Image.Image:
-    """A soft band of `color` behind text, strongest in its middle and fading out over a third of its
+    """A soft band of `color` behind text, strongest in its middle and fading out over half its
     height on each side (25-45 % for busy photos). Drawn into `img` over the band's rows only."""
     mask = _band_mask(round(y0), round(y1), round(strength * 255))
     box = mask.getbbox()
@@ -244,7 +244,7 @@ def _band_mask(y0: int, y1: int, peak: int) -> Image.Image:
     strip = Image.new("L", (1, H), 0)
     px = strip.load()
     assert px is not None
-    fade = max(1, (y1 - y0) // 3)
+    fade = max(120, (y1 - y0) // 2)  # long and eased: no visible edge over a bright sky
     for y in range(H):
         if y0 <= y <= y1:
             v = 1.0
@@ -315,11 +315,11 @@ def screen_card(
     box: tuple[int, int, int, int],
     frame: RGB | None = None,
     turn: int = 0,
-) -> tuple[float, float]:
+) -> tuple[float, float, float, float]:
     """The part of the screen that matters, large: a crop of `shot` with the box's aspect, centered on
     the screen's busiest spot, with rounded corners and a soft shadow. `frame` draws a ring around the
-    card. The `turn`-th showing of a screen looks at another band of it. Returns where the busiest spot
-    landed on the canvas (where a callout points)."""
+    card. The `turn`-th showing of a screen looks at another band of it. Returns the bounds (canvas
+    pixels) of the element a callout circles."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     bands = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))
@@ -357,25 +357,80 @@ def screen_card(
         )
     canvas.paste(card, (x0, y0), paint.rounded_mask(card.size, radius))
     # The callout's spot: the busiest part of what the card shows, below its top 40 % (a screen's
-    # header, a greeting or a status bar, is busy but is not what the app sells).
+    # header, a greeting or a status bar, is busy but is not what the app sells); it circles the
+    # element there.
     shown = card.height / scale
     sx, sy = busiest_point(shot, (top + shown * 0.4) / shot.height, (top + shown * 0.92) / shot.height)
-    return x0 + sx * w, y0 + (sy * shot.height - top) * scale
+    ex0, ey0, ex1, ey1 = element_around(card, (sx * w, (sy * shot.height - top) * scale))
+    return x0 + ex0, y0 + ey0, x0 + ex1, y0 + ey1
+
+
+ELEMENT_STEP = 4  # elements are found on a copy of the card this many times smaller
+
+
+def element_around(card: Image.Image, spot: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The bounds (card pixels) of the element of the screen nearest `spot`: the detail (edges) there,
+    with glyphs and lines a few pixels apart joined into one shape (a number and its caption, a
+    button), cut off where blank space surrounds it. Falls back to a box around the spot when the
+    shape found is the whole panel (a border joins everything) or nothing."""
+    k = ELEMENT_STEP
+    small = card.reduce(k).convert("L").filter(ImageFilter.FIND_EDGES)
+    w, h = small.size
+    shape = small.point(lambda v: 255 if v > 48 else 0).filter(ImageFilter.MaxFilter(5))
+    wide = shape  # words of a line sit further apart than lines of a block: join them sideways too
+    for dx in (-4, -2, 2, 4):
+        wide = ImageChops.lighter(wide, ImageChops.offset(shape, dx, 0))
+    shape = wide
+    shape.paste(0, (0, 0, w, 2))  # the card's own edges are no element
+    shape.paste(0, (0, h - 2, w, h))
+    shape.paste(0, (0, 0, 2, h))
+    shape.paste(0, (w - 2, 0, w, h))
+    px = shape.load()
+    assert px is not None
+    cx, cy = min(max(round(spot[0] / k), 0), w - 1), min(max(round(spot[1] / k), 0), h - 1)
+    seed = next(
+        (
+            (x, y)
+            for r in range(0, 12)
+            for y in range(max(cy - r, 0), min(cy + r, h - 1) + 1)
+            for x in range(max(cx - r, 0), min(cx + r, w - 1) + 1)
+            if px[x, y] == 255
+        ),
+        None,
+    )
+    fallback = (spot[0] - 180, spot[1] - 70, spot[0] + 180, spot[1] + 70)
+    if seed is None:
+        return fallback
+    ImageDraw.floodfill(shape, seed, 128)
+    box = shape.point(lambda v: 255 if v == 128 else 0).getbbox()
+    if box is None:
+        return fallback
+    bx0, by0, bx1, by1 = (v * k for v in box)
+    if bx1 - bx0 > card.width * 0.85 or by1 - by0 > card.height * 0.45:
+        return fallback
+    return float(bx0), float(by0), float(bx1), float(by1)
 
 
 _SS = 3  # callouts are drawn 3x and scaled down: PIL draws lines without antialiasing
 
 
 def circle_callout(
-    canvas: Image.Image, spot: tuple[float, float], box: tuple[int, int, int, int], color: RGB
+    canvas: Image.Image,
+    element: tuple[float, float, float, float],
+    box: tuple[int, int, int, int],
+    color: RGB,
 ) -> None:
     """A hand-drawn style callout: a loose ellipse in `color` (with a dark edge, readable on any screen)
-    around the spot, drawn a little past a full turn the way a finger draws it, inside the card."""
+    around the element (its bounds on the canvas) with room to spare, drawn a little past a full turn
+    the way a finger draws it, inside the card `box`."""
     x0, y0, x1, y1 = box
-    rx = min((x1 - x0) * 0.36, (x1 - x0) / 2 - 12)
-    ry = min(max((y1 - y0) * 0.14, 90), 150)
-    cx = min(max(spot[0], x0 + rx + 12), x1 - rx - 12)
-    cy = min(max(spot[1], y0 + ry + 12), y1 - ry - 12)
+    ex0, ey0, ex1, ey1 = element
+    # An ellipse through the corners of a box a/b from its center has radii a*sqrt2, b*sqrt2; a little
+    # less keeps it snug (the corners of an element are mostly blank).
+    rx = min(max((ex1 - ex0) / 2 * 1.3 + 24, 90), (x1 - x0) / 2 - 14)
+    ry = min(max((ey1 - ey0) / 2 * 1.3 + 24, 56), (y1 - y0) / 2 - 14)
+    cx = min(max((ex0 + ex1) / 2, x0 + rx + 14), x1 - rx - 14)
+    cy = min(max((ey0 + ey1) / 2, y0 + ry + 14), y1 - ry - 14)
     tilt = math.radians(-4)
     pts = []
     for i in range(73):  # 0 .. 1.1 turns; the radius grows a little so the ends pass each other
