@@ -14,8 +14,11 @@ from slides.hooks.v1 import hooks_pb2_grpc
 from slides.renderer.v1 import renderer_pb2_grpc
 
 from renderer import events, store
+from renderer.deletions import AppDeletions
 from renderer.server import RendererServicer
 from renderer.settings import Settings
+from renderer.sweeper import sweeper
+from renderer.worker import RenderWorker
 
 
 async def build(rt: Runtime) -> Parts:
@@ -34,8 +37,8 @@ async def build(rt: Runtime) -> Parts:
         hooks=rt.clients.stub(hooks_pb2_grpc.HooksServiceStub, settings.hooks_addr),
     )
     queued = Listener(settings.database_url, events.QUEUE_CHANNEL)
-    worker = events.RenderWorker(deps, queued)
-    deletions = events.AppDeletions(deps)
+    worker = RenderWorker(deps, queued)
+    deletions = AppDeletions(deps)
     consumers = [
         kafka.Consumer(settings, [topics.RENDERER_JOBS], events.RENDER_GROUP, worker.handle),
         kafka.Consumer(settings, [topics.CATALOG_APPS], events.APPS_GROUP, deletions.handle),
@@ -49,7 +52,7 @@ async def build(rt: Runtime) -> Parts:
             )
         ],
         consumers=consumers,
-        tasks=[queued.run, worker.run_queue, events.sweeper(deps)],
+        tasks=[queued.run, worker.run_queue, sweeper(deps)],
     )
 
 

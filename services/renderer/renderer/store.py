@@ -1,16 +1,22 @@
 """Renderer tables (schema "renderer") and the only module that speaks SQL.
 
-Every query that a caller can reach is scoped by organization_id.
+Every query that a caller can reach is scoped by organization_id. Rows become domain objects here
+(`domain.Slideshow`, ...): nothing above the store sees a row. `repositories(conn)` are what the
+unit of work's `repos` hold (renderer.application.Repositories, in its transaction) and
+`SlideshowReads` the reads outside any unit (autocommit); the slideshow state machine they persist
+is domain.py's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from kit import db
-from kit.outbox import outbox_table, processed_events_table
+from kit.outbox import first_time, outbox_table, processed_events_table
 from sqlalchemy import (
     Column,
     DateTime,
@@ -31,7 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.elements import ColumnElement
 
 from renderer import domain
@@ -158,6 +164,58 @@ SUMMARY_COLUMNS = [
 ]
 
 
+# --- rows -> domain --------------------------------------------------------------------------
+
+
+def to_slideshow(row: Row) -> domain.Slideshow:
+    """A slideshows row (any subset of its columns that names the summary's) as the domain's deck."""
+    return domain.Slideshow(**row._mapping)
+
+
+def full_to_slideshow(row: Any) -> domain.Slideshow:
+    """A FULL_SLIDESHOW_SQL row: the summary columns in domain.Slideshow's order, then the slides
+    and assets as JSON arrays and app_deleted."""
+    Slide, Asset = domain.Slide, domain.Asset
+    return domain.Slideshow(
+        *row[:_SUMMARY_WIDTH],
+        tuple([Slide(*s) for s in row.slides]),
+        tuple([Asset(t, x, tuple(tags)) for t, x, tags in row.assets]),
+        row.app_deleted,
+    )
+
+
+def _slide(row: Row) -> domain.Slide:
+    return domain.Slide(
+        row.position,
+        row.template,
+        row.layout_type,
+        row.title,
+        row.subtitle,
+        row.label,
+        row.image_url,
+        row.duration,
+        row.object_key,
+    )
+
+
+def _slide_values(slide: domain.Slide) -> dict[str, Any]:
+    return {
+        "position": slide.order,
+        "template": slide.template,
+        "layout_type": slide.layout_type,
+        "title": slide.title,
+        "subtitle": slide.subtitle,
+        "label": slide.label,
+        "object_key": slide.object_key,
+        "image_url": slide.image_url,
+        "duration": float(slide.duration),
+    }
+
+
+def _asset_values(position: int, asset: domain.Asset) -> dict[str, Any]:
+    return {"position": position, "type": asset.type, "text": asset.text, "tags": list(asset.tags)}
+
+
 # --- idempotency -----------------------------------------------------------------------------
 
 
@@ -168,15 +226,18 @@ async def lock_idempotency_key(conn: AsyncConnection, org_id: str, key: str) -> 
     )
 
 
-async def find_idempotency_key(conn: AsyncConnection, org_id: str, key: str, since: datetime) -> Row | None:
+async def find_idempotency_key(
+    conn: AsyncConnection, org_id: str, key: str, since: datetime
+) -> domain.IdempotencyRecord | None:
     t = idempotency_keys
-    return (
+    row = (
         await conn.execute(
             select(t.c.fingerprint, t.c.slideshow_id).where(
                 t.c.organization_id == org_id, t.c.key == key, t.c.created_at >= since
             )
         )
     ).first()
+    return None if row is None else domain.IdempotencyRecord(row.fingerprint, row.slideshow_id)
 
 
 async def save_idempotency_key(
@@ -205,17 +266,21 @@ async def insert_slideshow(conn: AsyncConnection, values: dict[str, Any]) -> Non
     await conn.execute(insert(slideshows).values(**values))
 
 
-async def get_slideshow(conn: AsyncConnection, org_id: str, ss_id: str, *, lock: bool = False) -> Row | None:
+async def get_slideshow(
+    conn: AsyncConnection, org_id: str, ss_id: str, *, lock: bool = False
+) -> domain.Slideshow | None:
     query = select(slideshows).where(slideshows.c.id == ss_id, slideshows.c.organization_id == org_id)
     if lock:
         query = query.with_for_update()
-    return (await conn.execute(query)).first()
+    row = (await conn.execute(query)).first()
+    return None if row is None else to_slideshow(row)
 
 
 # One round trip for a whole deck, as the hottest read (GET slideshow, polled by every client) wants:
 # the row, its slides and assets as JSON arrays, and whether the app-deleted event already came.
 # Plain SQL on the driver: SQLAlchemy's statement building costs more CPU than the query itself.
 _FULL_COLUMNS = ", ".join(f"s.{c.name}" for c in SUMMARY_COLUMNS)
+_SUMMARY_WIDTH = len(SUMMARY_COLUMNS)
 FULL_SLIDESHOW_SQL = f"""
 SELECT {_FULL_COLUMNS},
   (SELECT coalesce(json_agg(json_build_array(position, template, layout_type, title, subtitle, label,
@@ -230,12 +295,11 @@ WHERE s.id = %(id)s AND s.organization_id = %(org)s
 """
 
 
-async def get_full(conn: AsyncConnection, org_id: str, ss_id: str) -> Any | None:
-    """The slideshow (SUMMARY_COLUMNS) with `slides` ([order, template, layout_type, title,
-    subtitle, label, image_url, duration] each), `assets` ([type, text, tags] each) and
-    `app_deleted`; None when the organization has no such slideshow."""
+async def get_full(conn: AsyncConnection, org_id: str, ss_id: str) -> domain.Slideshow | None:
+    """The slideshow with its slides, assets and `app_deleted` (one statement); None when the
+    organization has no such slideshow."""
     rows = await db.fetch_all(conn, FULL_SLIDESHOW_SQL, {"id": ss_id, "org": org_id})
-    return rows[0] if rows else None
+    return full_to_slideshow(rows[0]) if rows else None
 
 
 _SUMMARY_SELECT = ", ".join(c.name for c in SUMMARY_COLUMNS)
@@ -252,8 +316,8 @@ def _list_where(app_id: str, statuses: Sequence[str]) -> str:
 
 async def list_slideshows(
     conn: AsyncConnection, org_id: str, page: int, limit: int, app_id: str = "", statuses: Sequence[str] = ()
-) -> tuple[list[Any], int]:
-    """A page of SUMMARY_COLUMNS rows, newest first, and the total. Plain SQL on the driver (see
+) -> tuple[list[domain.Slideshow], int]:
+    """A page of decks (SUMMARY_COLUMNS), newest first, and the total. Plain SQL on the driver (see
     get_full); the page walks slideshows_org_created / slideshows_org_app_created backwards, the
     total sums slideshow_counts. Two statements on an autocommit connection: a deck written in
     between can make the total differ from the page by that deck, as between two requests."""
@@ -278,7 +342,7 @@ async def list_slideshows(
         "ORDER BY created_at DESC, id DESC LIMIT %(limit)s OFFSET %(offset)s",
         params,
     )
-    return rows, int(total)
+    return [domain.Slideshow(*r) for r in rows], int(total)
 
 
 def claimable(now: datetime) -> ColumnElement[bool]:
@@ -291,7 +355,7 @@ def claimable(now: datetime) -> ColumnElement[bool]:
     )
 
 
-async def next_claimable(conn: AsyncConnection, now: datetime) -> Row | None:
+async def next_claimable(conn: AsyncConnection, now: datetime) -> domain.Slideshow | None:
     """The oldest claimable deck of any organization, locked; decks locked by another worker's
     claim are skipped (the queue runner's pick)."""
     query = (
@@ -301,7 +365,8 @@ async def next_claimable(conn: AsyncConnection, now: datetime) -> Row | None:
         .limit(1)
         .with_for_update(skip_locked=True)
     )
-    return (await conn.execute(query)).first()
+    row = (await conn.execute(query)).first()
+    return None if row is None else to_slideshow(row)
 
 
 async def mark_rendering(conn: AsyncConnection, org_id: str, ss_id: str, lease_until: datetime) -> None:
@@ -377,7 +442,9 @@ async def mark_failed(conn: AsyncConnection, org_id: str, ss_id: str, code: str,
     )
 
 
-async def stuck_slideshows(conn: AsyncConnection, older_than: datetime, limit: int = 100) -> list[Row]:
+async def stuck_slideshows(
+    conn: AsyncConnection, older_than: datetime, limit: int = 100
+) -> list[domain.RenderRequested]:
     """Claims unfinished (QUEUED/RENDERING) slideshows not touched since `older_than` (touching them)."""
     rows = (
         await conn.execute(
@@ -392,14 +459,17 @@ async def stuck_slideshows(conn: AsyncConnection, older_than: datetime, limit: i
         await conn.execute(
             update(slideshows).where(slideshows.c.id.in_([r.id for r in rows])).values(updated_at=func.now())
         )
-    return list(rows)
+    return [domain.RenderRequested(r.organization_id, r.id) for r in rows]
 
 
 # --- slides and assets -----------------------------------------------------------------------
 
 
 async def replace_deck(
-    conn: AsyncConnection, ss_id: str, slide_rows: list[dict[str, Any]], asset_rows: list[dict[str, Any]]
+    conn: AsyncConnection,
+    ss_id: str,
+    slide_rows: Sequence[Mapping[str, Any]],
+    asset_rows: Sequence[Mapping[str, Any]],
 ) -> None:
     await conn.execute(delete(slides).where(slides.c.slideshow_id == ss_id))
     await conn.execute(delete(marketing_assets).where(marketing_assets.c.slideshow_id == ss_id))
@@ -407,6 +477,19 @@ async def replace_deck(
         await conn.execute(insert(slides), [{**r, "slideshow_id": ss_id} for r in slide_rows])
     if asset_rows:
         await conn.execute(insert(marketing_assets), [{**r, "slideshow_id": ss_id} for r in asset_rows])
+
+
+async def get_deck(conn: AsyncConnection, org_id: str, ss_id: str) -> domain.Slideshow | None:
+    """The slideshow with its slides (their object keys too) and assets; three statements (run it
+    in a transaction for one snapshot)."""
+    deck = await get_slideshow(conn, org_id, ss_id)
+    if deck is None:
+        return None
+    slide_rows, asset_rows = await deck_rows(conn, [ss_id])
+    return deck._replace(
+        slides=tuple(_slide(r) for r in slide_rows),
+        assets=tuple(domain.Asset(a.type, a.text, tuple(a.tags)) for a in asset_rows),
+    )
 
 
 async def deck_rows(conn: AsyncConnection, ss_ids: Sequence[str]) -> tuple[list[Row], list[Row]]:
@@ -431,12 +514,15 @@ async def deck_rows(conn: AsyncConnection, ss_ids: Sequence[str]) -> tuple[list[
 # --- bundles ---------------------------------------------------------------------------------
 
 
-async def get_bundle(conn: AsyncConnection, org_id: str, ss_id: str) -> Row | None:
-    return (
+async def get_bundle(conn: AsyncConnection, org_id: str, ss_id: str) -> domain.Bundle | None:
+    row = (
         await conn.execute(
-            select(bundles).where(bundles.c.slideshow_id == ss_id, bundles.c.organization_id == org_id)
+            select(bundles.c.version, bundles.c.object_key).where(
+                bundles.c.slideshow_id == ss_id, bundles.c.organization_id == org_id
+            )
         )
     ).first()
+    return None if row is None else domain.Bundle(row.version, row.object_key)
 
 
 async def save_bundle(conn: AsyncConnection, org_id: str, ss_id: str, version: int, object_key: str) -> None:
@@ -497,19 +583,212 @@ def idempotency_cutoff(now: datetime, hours: int) -> datetime:
 
 
 async def add_quota_hold(conn: AsyncConnection, org_id: str, ss_id: str) -> None:
-    await conn.execute(insert(quota_holds).values(slideshow_id=ss_id, organization_id=org_id))
+    await conn.execute(
+        pg_insert(quota_holds).values(slideshow_id=ss_id, organization_id=org_id).on_conflict_do_nothing()
+    )
 
 
 async def drop_quota_hold(conn: AsyncConnection, ss_id: str) -> None:
     await conn.execute(delete(quota_holds).where(quota_holds.c.slideshow_id == ss_id))
 
 
-async def stale_quota_holds(conn: AsyncConnection, older_than: datetime) -> list[Row]:
-    """Holds left by requests that died; locked so two sweepers don't release one twice."""
+async def stale_quota_holds(conn: AsyncConnection, older_than: datetime) -> list[domain.QuotaHold]:
+    """Holds left by requests that died (or by failed decks whose release did not go through).
+    Releases are keyed, so two sweepers releasing one hold give back one unit."""
     q = (
         select(quota_holds.c.slideshow_id, quota_holds.c.organization_id)
         .where(quota_holds.c.created_at < older_than)
+        .order_by(quota_holds.c.created_at)
         .limit(100)
-        .with_for_update(skip_locked=True)
     )
-    return list((await conn.execute(q)).all())
+    return [domain.QuotaHold(r.slideshow_id, r.organization_id) for r in await conn.execute(q)]
+
+
+# --- the unit of work's repositories and the reads (renderer.application's ports) -------------
+
+
+class SqlSlideshows:
+    """application.SlideshowRepository in a unit's transaction."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, values: Mapping[str, Any]) -> None:
+        await insert_slideshow(self.conn, dict(values))
+
+    async def get(
+        self, organization_id: str, slideshow_id: str, *, lock: bool = False
+    ) -> domain.Slideshow | None:
+        return await get_slideshow(self.conn, organization_id, slideshow_id, lock=lock)
+
+    async def get_full(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
+        return await get_full(self.conn, organization_id, slideshow_id)
+
+    async def next_claimable(self, now: datetime) -> domain.Slideshow | None:
+        return await next_claimable(self.conn, now)
+
+    async def mark_rendering(self, organization_id: str, slideshow_id: str, lease_until: datetime) -> None:
+        await mark_rendering(self.conn, organization_id, slideshow_id, lease_until)
+
+    async def release_claim(self, organization_id: str, slideshow_id: str) -> None:
+        await release_claim(self.conn, organization_id, slideshow_id)
+
+    async def replace_deck(
+        self, slideshow_id: str, slides: Sequence[domain.Slide], assets: Sequence[domain.Asset]
+    ) -> None:
+        await replace_deck(
+            self.conn,
+            slideshow_id,
+            [_slide_values(s) for s in slides],
+            [_asset_values(i, a) for i, a in enumerate(assets)],
+        )
+
+    async def mark_ready(self, organization_id: str, slideshow_id: str, app_name: str, language: str) -> None:
+        await mark_ready(self.conn, organization_id, slideshow_id, app_name, language)
+
+    async def mark_failed(self, organization_id: str, slideshow_id: str, code: str, message: str) -> None:
+        await mark_failed(self.conn, organization_id, slideshow_id, code, message)
+
+    async def stuck(self, older_than: datetime) -> list[domain.RenderRequested]:
+        return await stuck_slideshows(self.conn, older_than)
+
+    async def ids_of_app(self, organization_id: str, app_id: str) -> list[str]:
+        return await slideshow_ids_of_app(self.conn, organization_id, app_id)
+
+    async def delete(self, organization_id: str, slideshow_ids: Sequence[str]) -> None:
+        await delete_slideshows(self.conn, organization_id, slideshow_ids)
+
+
+class SqlIdempotencyKeys:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def lock(self, organization_id: str, key: str) -> None:
+        await lock_idempotency_key(self.conn, organization_id, key)
+
+    async def find(self, organization_id: str, key: str, since: datetime) -> domain.IdempotencyRecord | None:
+        return await find_idempotency_key(self.conn, organization_id, key, since)
+
+    async def save(self, organization_id: str, key: str, fingerprint: str, slideshow_id: str) -> None:
+        await save_idempotency_key(self.conn, organization_id, key, fingerprint, slideshow_id)
+
+    async def purge(self, before: datetime) -> None:
+        await purge_idempotency_keys(self.conn, before)
+
+
+class SqlQuotaHolds:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, organization_id: str, slideshow_id: str) -> None:
+        await add_quota_hold(self.conn, organization_id, slideshow_id)
+
+    async def drop(self, slideshow_id: str) -> None:
+        await drop_quota_hold(self.conn, slideshow_id)
+
+
+class SqlBundles:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def save(self, organization_id: str, slideshow_id: str, version: int, object_key: str) -> None:
+        await save_bundle(self.conn, organization_id, slideshow_id, version, object_key)
+
+
+class SqlDeletedApps:
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def remember(self, organization_id: str, app_id: str) -> None:
+        await remember_deleted_app(self.conn, organization_id, app_id)
+
+    async def processed(self, consumer: str, event_id: str) -> bool:
+        return await first_time(self.conn, processed_events, consumer, event_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Repositories:
+    """application.Repositories on one transaction's connection."""
+
+    slideshows: SqlSlideshows
+    idempotency_keys: SqlIdempotencyKeys
+    quota_holds: SqlQuotaHolds
+    bundles: SqlBundles
+    deleted_apps: SqlDeletedApps
+
+
+def repositories(conn: AsyncConnection) -> Repositories:
+    return Repositories(
+        SqlSlideshows(conn),
+        SqlIdempotencyKeys(conn),
+        SqlQuotaHolds(conn),
+        SqlBundles(conn),
+        SqlDeletedApps(conn),
+    )
+
+
+class AdvisoryLocks:
+    """application.Locks: a Postgres session advisory lock per key, on an autocommit connection
+    of its own (no transaction stays open while it is held); released on leaving, or with the
+    connection if this process dies."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = db.autocommit(engine)
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT pg_advisory_lock(hashtextextended(:k, 0))"), {"k": key})
+            try:
+                yield
+            finally:
+                try:
+                    await conn.execute(text("SELECT pg_advisory_unlock(hashtextextended(:k, 0))"), {"k": key})
+                except BaseException:
+                    await conn.invalidate()  # the session ends, and its locks with it
+                    raise
+
+
+class SlideshowReads:
+    """application.SlideshowReads: each read on an autocommit connection (no BEGIN/ROLLBACK round
+    trips); `deck` is three statements in one read-only transaction."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+        self.reads = db.autocommit(engine)
+
+    async def get_full(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
+        async with self.reads.connect() as conn:
+            return await get_full(conn, organization_id, slideshow_id)
+
+    async def page(
+        self, organization_id: str, page: int, limit: int, app_id: str, statuses: Sequence[str]
+    ) -> tuple[list[domain.Slideshow], int]:
+        async with self.reads.connect() as conn:
+            return await list_slideshows(conn, organization_id, page, limit, app_id, statuses)
+
+    async def app_deleted(self, organization_id: str, app_id: str) -> bool:
+        async with self.reads.connect() as conn:
+            return await app_deleted(conn, organization_id, app_id)
+
+    async def idempotency_key(
+        self, organization_id: str, key: str, since: datetime
+    ) -> domain.IdempotencyRecord | None:
+        async with self.reads.connect() as conn:
+            return await find_idempotency_key(conn, organization_id, key, since)
+
+    async def slideshow_and_bundle(
+        self, organization_id: str, slideshow_id: str
+    ) -> tuple[domain.Slideshow | None, domain.Bundle | None]:
+        async with self.reads.connect() as conn:
+            deck = await get_slideshow(conn, organization_id, slideshow_id)
+            bundle = await get_bundle(conn, organization_id, slideshow_id)
+        return deck, bundle
+
+    async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
+        async with self.engine.connect() as conn:
+            return await get_deck(conn, organization_id, slideshow_id)
+
+    async def stale_quota_holds(self, older_than: datetime) -> list[domain.QuotaHold]:
+        async with self.reads.connect() as conn:
+            return await stale_quota_holds(conn, older_than)

@@ -43,7 +43,7 @@ async def test_a_deck_becoming_queued_wakes_the_workers(stack_env):
                     "template_key": "listicle",
                     "design": "classic",
                     "variable_overrides": {},
-                    "asset_token": events.new_asset_token(),
+                    "asset_token": domain.new_asset_token(),
                 },
             )
         assert await _notifications(listener, 2) >= 1

@@ -16,7 +16,7 @@ from kit import ids, kafka, topics
 from kit.errors import ServiceError
 from kit.grpcx import call
 from kit.outbox import OutboxRelay
-from renderer import events, store
+from renderer import domain, events, store, sweeper, worker
 from renderer.settings import Settings
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
@@ -173,7 +173,7 @@ async def _left_behind(engine, org_id: str, app_id: str, lease_until: datetime) 
                 "template_key": "listicle",
                 "design": "inspo",
                 "variable_overrides": {},
-                "asset_token": events.new_asset_token(),
+                "asset_token": domain.new_asset_token(),
                 "attempts": 1,
                 "lease_until": lease_until,
             },
@@ -197,7 +197,7 @@ async def test_a_deck_whose_worker_died_is_finished_by_another(stubs, stack_env)
         deps = events.Deps(
             settings, engine, Storage(settings), OutboxRelay(engine, store.outbox, None), None, None, None
         )
-        await events.sweep_once(deps)  # the running service's relay ships any job it queued
+        await sweeper.sweep_once(deps)  # the running service's relay ships any job it queued
         deck = await _wait_final(stubs, org_id, ss_id)
         assert deck.status == "READY" and len(deck.slides) == 6
         async with engine.connect() as conn:
@@ -256,7 +256,7 @@ async def test_a_worker_that_stops_mid_render_hands_its_deck_back(stubs, stack_e
             None,
             None,
         )
-        render = asyncio.create_task(events.RenderWorker(deps, None)._render_claimed(row))  # type: ignore[arg-type]
+        render = asyncio.create_task(worker.RenderWorker(deps, None)._render_claimed(row))  # type: ignore[arg-type]
         await asyncio.sleep(0.05)  # fetching the app or drawing
         render.cancel()
         with pytest.raises(asyncio.CancelledError):

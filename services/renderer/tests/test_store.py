@@ -112,8 +112,8 @@ async def test_stuck_slideshows_are_claimed_once(conn):
         update(store.slideshows).where(store.slideshows.c.id == row["id"]).values(updated_at=old)
     )
     cutoff = datetime.now(UTC) - timedelta(minutes=2)
-    assert row["id"] in {r.id for r in await store.stuck_slideshows(conn, cutoff, limit=1000)}
-    assert row["id"] not in {r.id for r in await store.stuck_slideshows(conn, cutoff, limit=1000)}
+    assert row["id"] in {r.slideshow_id for r in await store.stuck_slideshows(conn, cutoff, limit=1000)}
+    assert row["id"] not in {r.slideshow_id for r in await store.stuck_slideshows(conn, cutoff, limit=1000)}
 
 
 async def test_delete_slideshows_of_an_app(conn):
