@@ -547,6 +547,15 @@ class Publish:
     notified_at: datetime | None = None
 
 
+class GrantRefused(Exception):
+    """TikTok's OAuth endpoint refused the code or refresh token (invalid_grant, ...)."""
+
+    def __init__(self, error: str, description: str):
+        super().__init__(f"{error}: {description}")
+        self.error = error
+        self.description = description
+
+
 RECONNECT_MESSAGE = (
     "TikTok no longer accepts this account's authorization (revoked in TikTok, or a year old): "
     "connect the account again (POST /v0/api/v1/apps/{app_id}/social-accounts/tiktok/connect)."

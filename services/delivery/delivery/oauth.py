@@ -14,11 +14,10 @@ import hashlib
 import re
 import secrets
 from dataclasses import dataclass
+from typing import Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from kit.errors import validation_error
-
-from delivery.crypto import KeyRing
 
 AUTHORIZE_PATH = "/v2/auth/authorize/"
 CALLBACK_PATH = "/v0/public/oauth/tiktok/callback"
@@ -51,6 +50,14 @@ MESSAGES = {
 }
 
 
+class Signer(Protocol):
+    """Signs and checks the state (crypto.KeyRing)."""
+
+    def sign(self, message: str) -> str: ...
+
+    def verify(self, message: str, signature: str) -> bool: ...
+
+
 @dataclass(frozen=True)
 class State:
     nonce: str
@@ -73,12 +80,12 @@ def new_state(organization_id: str, app_id: str, now: float) -> State:
     return State(secrets.token_urlsafe(18), organization_id, app_id, int(now) + STATE_SECONDS)
 
 
-def encode_state(keyring: KeyRing, state: State) -> str:
+def encode_state(keyring: Signer, state: State) -> str:
     body = f"{state.nonce}.{state.organization_id}.{state.app_id}.{state.expires}"
     return f"{body}.{keyring.sign(body)}"
 
 
-def decode_state(keyring: KeyRing, text: str) -> State | None:
+def decode_state(keyring: Signer, text: str) -> State | None:
     """The state when its signature is ours, else None (forged, altered or malformed)."""
     if not text or len(text) > MAX_STATE:
         return None

@@ -1006,6 +1006,46 @@ class SqlAccounts:
     async def delete_for_app(self, organization_id: str, app_id: str) -> int:
         return await delete_app_accounts(self.conn, organization_id, app_id)
 
+    async def get(self, organization_id: str, account_id: str) -> domain.Account | None:
+        return await get_account(self.conn, organization_id, account_id)
+
+    async def delete(self, organization_id: str, app_id: str, account_id: str) -> bool:
+        return await delete_account(self.conn, organization_id, app_id, account_id)
+
+    async def lease_refresh(
+        self, organization_id: str, account_id: str, now: datetime, lease: timedelta
+    ) -> domain.Account | None:
+        return await lease_refresh(self.conn, organization_id, account_id, now, lease)
+
+    async def store_refreshed(
+        self, organization_id: str, account_id: str, values: Mapping[str, Any]
+    ) -> domain.Account | None:
+        return await store_refreshed(self.conn, organization_id, account_id, dict(values))
+
+    async def due_refresh(self, before: datetime, now: datetime, limit: int) -> list[tuple[str, str]]:
+        return [(r.organization_id, r.id) for r in await accounts_due_refresh(self.conn, before, now, limit)]
+
+
+class SqlStates:
+    """OAuth states inside a unit of work."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def add(self, values: Mapping[str, Any]) -> None:
+        await insert_state(self.conn, dict(values))
+
+    async def use(
+        self, state_id: str, organization_id: str, app_id: str, now: datetime
+    ) -> domain.OAuthState | None:
+        return await use_state(self.conn, state_id, organization_id, app_id, now)
+
+    async def get(self, state_id: str) -> domain.OAuthState | None:
+        return await get_state(self.conn, state_id)
+
+    async def delete_expired(self, before: datetime) -> int:
+        return await delete_old_states(self.conn, before)
+
 
 class SqlPublishes:
     """Publish records inside a unit of work."""
@@ -1041,6 +1081,7 @@ class Repositories:
     deliveries: SqlDeliveries
     accounts: SqlAccounts
     publishes: SqlPublishes
+    states: SqlStates
 
 
 def repositories(conn: AsyncConnection) -> Repositories:
@@ -1049,6 +1090,7 @@ def repositories(conn: AsyncConnection) -> Repositories:
         deliveries=SqlDeliveries(conn),
         accounts=SqlAccounts(conn),
         publishes=SqlPublishes(conn),
+        states=SqlStates(conn),
     )
 
 
@@ -1086,6 +1128,10 @@ class Reads:
     async def accounts(self, organization_id: str, app_id: str) -> list[domain.Account]:
         async with self.reads.connect() as conn:
             return await list_accounts(conn, organization_id, app_id)
+
+    async def account(self, organization_id: str, account_id: str) -> domain.Account | None:
+        async with self.reads.connect() as conn:
+            return await get_account(conn, organization_id, account_id)
 
     async def publishes(
         self, organization_id: str, slideshow_id: str, page: int, limit: int

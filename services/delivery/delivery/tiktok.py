@@ -34,7 +34,7 @@ from typing import Any
 import httpx
 from kit.errors import ServiceError
 
-from delivery.domain import FINAL_STATUSES
+from delivery.domain import FINAL_STATUSES, GrantRefused
 from delivery.poster import ssl_context
 from delivery.settings import Settings
 
@@ -47,15 +47,6 @@ UNREACHABLE = "TikTok could not be reached or gave an unreadable answer; try aga
 
 class TokenRejected(ServiceError):
     """TikTok refused the access token (expired or revoked): refresh it and try again."""
-
-
-class GrantRefused(Exception):
-    """TikTok's OAuth endpoint refused the code or refresh token (invalid_grant, ...)."""
-
-    def __init__(self, error: str, description: str):
-        super().__init__(f"{error}: {description}")
-        self.error = error
-        self.description = description
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ adapters, tests/test_application.py the in-memory fakes."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeAlias
 
 from kit.uow import UnitOfWork
@@ -65,6 +65,44 @@ class AccountRepository(Protocol):
         """The app's accounts and publish records; how many accounts."""
         ...
 
+    async def get(self, organization_id: str, account_id: str) -> domain.Account | None: ...
+
+    async def delete(self, organization_id: str, app_id: str, account_id: str) -> bool: ...
+
+    async def lease_refresh(
+        self, organization_id: str, account_id: str, now: datetime, lease: timedelta
+    ) -> domain.Account | None:
+        """Take the account's refresh lease: None when another replica holds it, or the account
+        is gone or needs reconnecting."""
+        ...
+
+    async def store_refreshed(
+        self, organization_id: str, account_id: str, values: Mapping[str, Any]
+    ) -> domain.Account | None:
+        """New tokens (or status) after a refresh; ends the lease."""
+        ...
+
+    async def due_refresh(self, before: datetime, now: datetime, limit: int) -> list[tuple[str, str]]:
+        """(organization id, account id) of OAuth accounts (every organization) whose access
+        token expires before `before` and that no replica is refreshing."""
+        ...
+
+
+class StateRepository(Protocol):
+    """OAuth states inside a unit of work (store.SqlStates)."""
+
+    async def add(self, values: Mapping[str, Any]) -> None: ...
+
+    async def use(
+        self, state_id: str, organization_id: str, app_id: str, now: datetime
+    ) -> domain.OAuthState | None:
+        """Use up a live state once: None when it is unknown, used or expired."""
+        ...
+
+    async def get(self, state_id: str) -> domain.OAuthState | None: ...
+
+    async def delete_expired(self, before: datetime) -> int: ...
+
 
 class PublishRepository(Protocol):
     """Publish records inside a unit of work (store.SqlPublishes)."""
@@ -101,6 +139,9 @@ class Repositories(Protocol):
     @property
     def publishes(self) -> PublishRepository: ...
 
+    @property
+    def states(self) -> StateRepository: ...
+
 
 DeliveryUnitOfWork: TypeAlias = UnitOfWork[Repositories]
 
@@ -132,9 +173,17 @@ class AccountReads(Protocol):
 
     async def accounts(self, organization_id: str, app_id: str) -> list[domain.Account]: ...
 
+    async def account(self, organization_id: str, account_id: str) -> domain.Account | None: ...
+
     async def publishes(
         self, organization_id: str, slideshow_id: str, page: int, limit: int
     ) -> tuple[list[domain.Publish], int]: ...
+
+
+class Apps(Protocol):
+    """Catalog: raises APP_NOT_FOUND unless the app is the organization's."""
+
+    async def check(self, organization_id: str, app_id: str) -> None: ...
 
 
 class SecretBox(Protocol):

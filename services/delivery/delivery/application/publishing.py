@@ -16,14 +16,8 @@ from kit.errors import ServiceError
 from kit.ids import new_id
 
 from delivery import domain
-from delivery.application.ports import AccountReads, DeliveryUnitOfWork, SecretBox
+from delivery.application.ports import AccountReads, Apps, DeliveryUnitOfWork, SecretBox
 from delivery.application.webhooks import page_window, require
-
-
-class Apps(Protocol):
-    """Catalog: raises APP_NOT_FOUND unless the app is the organization's."""
-
-    async def check(self, organization_id: str, app_id: str) -> None: ...
 
 
 class Slideshows(Protocol):
