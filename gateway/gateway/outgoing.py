@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from fastapi import FastAPI, Header
 from pydantic import BaseModel, Field
 
-from gateway.routes.slideshows import Slide  # the same element as in REST (API.md)
+from gateway.models import Slide  # the same element as in REST (API.md)
 
 DELIVERY = """Sent as `POST` with `Content-Type: application/json` to every enabled endpoint
 registered for the event (`POST /v0/api/webhooks`, HTTPS only). Verify `X-Service-Signature`:

@@ -6,6 +6,7 @@ from fastapi.testclient import TestClient
 from gateway.app import create_app
 from gateway.auth import Caller
 from gateway.console import pages, web
+from gateway.models import OrganizationOut, SlideshowList, UsageOut
 from gateway.operations import apps as apps_ops
 from gateway.operations import billing as billing_ops
 from gateway.operations import delivery as delivery_ops
@@ -88,7 +89,10 @@ ORG = {
     "plan": "free",
     "status": "ACTIVE",
     "stripe_customer_id": None,
+    "limits": USAGE["limits"],
+    "rate_limit_override": None,
     "subscription": None,
+    "createdAt": None,
 }
 
 
@@ -103,10 +107,10 @@ def console(monkeypatch):
             return web.Page(caller=caller, token="t" * 40, csrf=web.session_csrf("t" * 40), plan=plan)
 
         async def get_usage(b, c):
-            return {**USAGE, "plan": plan}
+            return UsageOut.model_validate({**USAGE, "plan": plan})
 
         async def get_organization(b, c):
-            return {**ORG, "plan": plan}
+            return OrganizationOut.model_validate({**ORG, "plan": plan})
 
         async def portal(b, c, return_url=""):
             if not stripe:
@@ -121,13 +125,16 @@ def console(monkeypatch):
         async def empty(*args, **kwargs):
             return {"data": [], "total": 0, "page": 1, "limit": 25}
 
+        async def no_decks(*args, **kwargs):
+            return SlideshowList(data=[], page=1, limit=25, total=0)
+
         monkeypatch.setattr(web, "signed_in", signed_in)
         monkeypatch.setattr(billing_ops, "get_usage", get_usage)
         monkeypatch.setattr(billing_ops, "get_organization", get_organization)
         monkeypatch.setattr(billing_ops, "create_portal", portal)
         monkeypatch.setattr(billing_ops, "create_checkout", checkout)
         monkeypatch.setattr(apps_ops, "list_apps", empty)
-        monkeypatch.setattr(slideshow_ops, "list_slideshows", empty)
+        monkeypatch.setattr(slideshow_ops, "list_slideshows", no_decks)
         monkeypatch.setattr(pages, "_payments_state", {"configured": None, "at": 0.0})
         app = create_app()
         app.state.settings = GatewaySettings()

@@ -13,19 +13,19 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import Response
 from kit.errors import ServiceError
-from kit.grpcx import call
 from pydantic import ValidationError
-from slides.billing.v1 import billing_pb2
 from starlette.datastructures import FormData, UploadFile
 
 from gateway.console import web
 from gateway.console.web import PREFIX, Page, Redirect, redirect, render
+from gateway.models import OrganizationOut
 from gateway.operations import apps as apps_ops
 from gateway.operations import billing as billing_ops
 from gateway.operations import delivery as delivery_ops
 from gateway.operations import hooks as hooks_ops
 from gateway.operations import sharing as sharing_ops
 from gateway.operations import slideshows as slideshow_ops
+from gateway.responses import dump as as_json
 from gateway.routes.apps import AppCreate, AppUpdate
 from gateway.routes.auth import SignupBody, client_ip
 from gateway.routing import Router
@@ -207,10 +207,7 @@ async def login(request: Request) -> Response:
     if errors:
         return _signed_out_page(request, "login.html", values, errors, 400)
     try:
-        resp = await call(
-            backends(request).billing.Login,
-            billing_pb2.LoginRequest(email=values["email"], password=password, client_ip=client_ip(request)),
-        )
+        resp = await billing_ops.login(backends(request), values["email"], password, client_ip(request))
     except ServiceError as err:
         if err.code == "UNAUTHORIZED":
             errors["form"] = "That e-mail and password do not match an account."
@@ -256,14 +253,8 @@ async def signup(request: Request) -> Response:
             errors.setdefault(name, f"{label} {_pydantic_message(e)}." if label else _pydantic_message(e))
         return _signed_out_page(request, "signup.html", values, errors, 400)
     try:
-        resp = await call(
-            backends(request).billing.Signup,
-            billing_pb2.SignupRequest(
-                email=body.email,
-                password=body.password,
-                organization_name=body.organization_name,
-                client_ip=client_ip(request),
-            ),
+        resp = await billing_ops.signup(
+            backends(request), body.email, body.password, body.organization_name, client_ip(request)
         )
     except ServiceError as err:
         if err.code == "EMAIL_EXISTS":
@@ -281,7 +272,7 @@ async def signup(request: Request) -> Response:
 @router.post(f"{PREFIX}/logout")
 async def logout(request: Request) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
-        await call(backends(request).billing.Logout, billing_pb2.LogoutRequest(session_token=page.token))
+        await billing_ops.logout(backends(request), page.token)
         response = redirect(f"{web.LOGIN}?msg=signed-out")
         web.clear_session(request, response)
         return response
@@ -319,9 +310,9 @@ async def home(request: Request) -> Response:
         context = ctx(
             page,
             "home",
-            usage=usage,
+            usage=as_json(usage),
             apps=apps["data"],
-            decks=decks["data"],
+            decks=as_json(decks)["data"],
             app_names={a["_id"]: a["name"] for a in apps["data"]},
             welcome=request.query_params.get("welcome") == "1",
             message=message(request),
@@ -429,7 +420,7 @@ async def _catalog(request: Request, name: str) -> list[dict[str, Any]]:
     if kept and now - kept[0] < CATALOG_SECONDS:
         return kept[1]
     fetch = slideshow_ops.list_niches if name == "niches" else slideshow_ops.list_designs
-    data = (await fetch(backends(request)))["data"]
+    data = as_json(await fetch(backends(request)))["data"]
     _catalogs[name] = (now, data)
     return data
 
@@ -500,7 +491,7 @@ async def apps(request: Request) -> Response:
             apps_ops.list_apps(backends(request), page.caller, 1, 100),
             billing_ops.get_usage(backends(request), page.caller),
         )
-        context = ctx(page, "apps", apps=listed["data"], usage=usage, message=message(request))
+        context = ctx(page, "apps", apps=listed["data"], usage=as_json(usage), message=message(request))
         return render(request, "apps.html", context)
 
     return await guarded(request, handler)
@@ -562,7 +553,7 @@ async def _app_page(
 ) -> Response:
     b = backends(request)
     app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
-    decks = await slideshow_ops.list_slideshows(b, page.caller, 1, 20, app_id=app_id)
+    decks = as_json(await slideshow_ops.list_slideshows(b, page.caller, 1, 20, app_id=app_id))
     niche = next((n for n in await _niches(request) if n["key"] == app["niche"]), None)
     accounts = (
         (await delivery_ops.list_accounts(b, page.caller, app_id))["data"] if page.caller.publishing else []
@@ -653,7 +644,7 @@ async def upload_image(request: Request, app_id: str) -> Response:
                 msg = next(iter(web.field_errors(err).values()), err.message)
                 return await _app_page(request, page, app_id, errors={"file": msg}, status=400)
             raise
-        await apps_ops.update_app(b, page.caller, app_id, {kind: [*app[kind], uploaded["body"]["url"]]})
+        await apps_ops.update_app(b, page.caller, app_id, {kind: [*app[kind], uploaded.body.url]})
         return redirect(f"{PREFIX}/apps/{app_id}?msg=uploaded#images")
 
     return await guarded(request, handler)
@@ -747,7 +738,7 @@ async def generate(request: Request, app_id: str) -> Response:
                     errs["gen_generate"] = " ".join([err.message, *web.field_errors(err).values()])
                 return await _app_page(request, page, app_id, errors=errs, status=web_status(err))
             raise
-        return redirect(f"{PREFIX}/slideshows/{started['body']['slideshow_id']}")
+        return redirect(f"{PREFIX}/slideshows/{started.body.slideshow_id}")
 
     return await guarded(request, handler)
 
@@ -779,7 +770,7 @@ async def slideshows(request: Request) -> Response:
         context = ctx(
             page,
             "decks",
-            decks=decks,
+            decks=as_json(decks),
             apps=listed["data"],
             app_names={a["_id"]: a["name"] for a in listed["data"]},
             status_words=STATUS_WORDS,
@@ -790,7 +781,7 @@ async def slideshows(request: Request) -> Response:
 
 
 async def _deck_context(request: Request, page: Page, slideshow_id: str) -> dict[str, Any]:
-    deck = (await slideshow_ops.get_slideshow(backends(request), page.caller, slideshow_id))["body"]
+    deck = as_json(await slideshow_ops.get_slideshow(backends(request), page.caller, slideshow_id))["body"]
     assets = deck["marketing_assets"]
     caption = next((a["text"] for a in assets if a["type"] == "caption"), "")
     hashtags: list[str] = next((a["tags"] for a in assets if a["type"] == "hashtags"), [])
@@ -857,7 +848,7 @@ async def slideshow_zip(request: Request, slideshow_id: str) -> Response:
 
     async def handler(page: Page, form: FormData | None) -> Response:
         bundle = await slideshow_ops.get_zip(backends(request), page.caller, slideshow_id)
-        return redirect(bundle["data"]["url"])
+        return redirect(bundle.data.url)
 
     return await guarded(request, handler)
 
@@ -1213,8 +1204,8 @@ async def usage(request: Request) -> Response:
         context = ctx(
             page,
             "usage",
-            usage=used,
-            org=org,
+            usage=as_json(used),
+            org=as_json(org),
             plans=UPGRADE_PLANS,
             payments=request.query_params.get("billing") != "off"
             and await _payments_configured(request, page, org),
@@ -1241,7 +1232,7 @@ async def checkout(request: Request) -> Response:
             )
         except ServiceError as err:
             return _billing_problem(request, page, err)
-        return _leaving(request, page, session["url"], "Stripe Checkout")
+        return _leaving(request, page, session.url, "Stripe Checkout")
 
     return await guarded(request, handler, billing_access=True)
 
@@ -1254,7 +1245,7 @@ async def portal(request: Request) -> Response:
             session = await billing_ops.create_portal(backends(request), page.caller, f"{base}{PREFIX}/usage")
         except ServiceError as err:
             return _billing_problem(request, page, err)
-        return _leaving(request, page, session["url"], "the Stripe Billing Portal")
+        return _leaving(request, page, session.url, "the Stripe Billing Portal")
 
     return await guarded(request, handler, billing_access=True)
 
@@ -1274,8 +1265,8 @@ PAYMENTS_CHECK_SECONDS = 300.0
 _payments_state: dict[str, Any] = {"configured": None, "at": 0.0}
 
 
-async def _payments_configured(request: Request, page: Page, org: dict[str, Any]) -> bool:
-    if org.get("stripe_customer_id"):
+async def _payments_configured(request: Request, page: Page, org: OrganizationOut) -> bool:
+    if org.stripe_customer_id:
         return True  # a customer exists only where Stripe is set up
     known = _payments_state["configured"]
     if known is not None and time.monotonic() - _payments_state["at"] < PAYMENTS_CHECK_SECONDS:
@@ -1329,7 +1320,7 @@ async def hooks(request: Request) -> Response:
             categories=hooks_ops.CATEGORIES,
             statuses=hooks_ops.STATUSES,
             niches=await _niches(request),
-            usage=used,
+            usage=as_json(used),
             apps=apps_listed["data"],
             message=_hooks_message(request),
             refreshed=None,
@@ -1383,7 +1374,7 @@ async def refresh_hooks(request: Request) -> Response:
             categories=hooks_ops.CATEGORIES,
             statuses=hooks_ops.STATUSES,
             niches=await _niches(request),
-            usage=used,
+            usage=as_json(used),
             apps=apps_listed["data"],
             message="",
             refreshed=None,

@@ -1,9 +1,11 @@
-"""REST-shaped dicts (what the operations return) -> the MCP tools' output models."""
+"""The operations' results -> the MCP tools' output models. Slideshows and the catalog are typed
+results (gateway.models) read as attributes; the other resources are still REST-shaped dicts."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from gateway import models as rest
 from gateway.mcp_tools import models as m
 
 # API.md: REST QUEUED and RENDERING = MCP PENDING; READY = COMPLETED; FAILED = FAILED.
@@ -90,97 +92,86 @@ def app_details(d: dict[str, Any]) -> m.AppDetails:
     )
 
 
-def format_info(d: dict[str, Any]) -> m.FormatInfo:
+def format_info(f: rest.FormatInfo) -> m.FormatInfo:
     return m.FormatInfo(
-        key=s(d, "key"),
-        name=s(d, "name"),
-        description=s(d, "description"),
-        slide_roles=strs(d.get("slide_roles")),
+        key=f.key,
+        name=f.name,
+        description=f.description,
+        slide_roles=list(f.slide_roles),
         variables=[
-            m.FormatVariable(
-                name=s(v, "name"), description=s(v, "description"), required=bool(v.get("required"))
-            )
-            for v in d.get("variables") or []
-            if isinstance(v, dict)
+            m.FormatVariable(name=v.name, description=v.description, required=v.required) for v in f.variables
         ],
     )
 
 
-def design_info(d: dict[str, Any]) -> m.DesignInfo:
-    return m.DesignInfo(key=s(d, "key"), name=s(d, "name") or s(d, "key"), description=s(d, "description"))
+def design_info(d: rest.DesignInfo) -> m.DesignInfo:
+    return m.DesignInfo(key=d.key, name=d.name or d.key, description=d.description)
 
 
-def _assets(d: dict[str, Any]) -> tuple[str | None, list[str], str | None]:
+def _assets(d: rest.SlideshowDetail) -> tuple[str | None, list[str], str | None]:
     caption: str | None = None
     hashtags: list[str] = []
     cta: str | None = None
-    for asset in d.get("marketing_assets") or []:
-        kind = str(asset.get("type", "")).lower()
+    for asset in d.marketing_assets:
+        kind = asset.type.lower()
         if kind == "caption" and caption is None:
-            caption = str(asset.get("text") or "")
+            caption = asset.text or ""
         elif kind == "hashtags":
-            hashtags.extend(strs(asset.get("tags")))
+            hashtags.extend(asset.tags or [])
         elif kind == "cta" and cta is None:
-            cta = str(asset.get("text") or "")
+            cta = asset.text or ""
     return caption, hashtags, cta
 
 
-def _slides(d: dict[str, Any]) -> list[m.SlideOutput]:
+def _slides(d: rest.SlideshowDetail) -> list[m.SlideOutput]:
     slides = [
         m.SlideOutput(
-            order=int(x.get("order", i)),
-            role=s(x, "template"),
-            title=s(x, "title"),
-            subtitle=s(x, "subtitle"),
-            image_url=s(x, "image_url"),
+            order=x.order, role=x.template, title=x.title, subtitle=x.subtitle, image_url=x.image_url
         )
-        for i, x in enumerate(d.get("slides") or [])
-        if isinstance(x, dict)
+        for x in d.slides
     ]
     return sorted(slides, key=lambda x: x.order)
 
 
-def _error(d: dict[str, Any], status: m.McpStatus) -> m.SlideshowError | None:
-    err = d.get("error")
+def _error(d: rest.SlideshowDetail, status: m.McpStatus) -> m.SlideshowError | None:
     if status != "FAILED":
         return None
-    if isinstance(err, dict):
-        return m.SlideshowError(code=s(err, "code") or "RENDER_FAILED", message=s(err, "message"))
-    return m.SlideshowError(code="RENDER_FAILED", message=str(err or "Rendering failed."))
+    if d.error is not None:
+        return m.SlideshowError(code=d.error.code or "RENDER_FAILED", message=d.error.message)
+    return m.SlideshowError(code="RENDER_FAILED", message="Rendering failed.")
 
 
-def slideshow(d: dict[str, Any]) -> m.SlideshowOutput:
-    status = mcp_status(s(d, "status"))
+def slideshow(d: rest.SlideshowDetail) -> m.SlideshowOutput:
+    status = mcp_status(d.status)
     completed = status == "COMPLETED"
     slides = _slides(d) if completed else []
     caption, hashtags, cta = _assets(d) if completed else (None, [], None)
     return m.SlideshowOutput(
-        slideshow_id=s(d, "_id"),
-        app_id=s(d, "app_id"),
-        app_name=s(d, "app_name"),
+        slideshow_id=d.id,
+        app_id=d.app_id,
+        app_name=d.app_name,
         status=status,
-        hook_text=s(d, "hook_text_snapshot"),
-        language=s(d, "language"),
-        template_key=s(d, "template_key"),
-        design=s(d, "design"),
+        hook_text=d.hook_text_snapshot,
+        language=d.language,
+        template_key=d.template_key,
+        design=d.design,
         image_urls=[x.image_url for x in slides],
         slides=slides,
         caption=caption,
         hashtags=hashtags,
         cta=cta,
         error=_error(d, status),
-        created_at=d.get("createdAt"),
+        created_at=d.createdAt,
     )
 
 
-def slideshow_summary(d: dict[str, Any]) -> m.SlideshowSummary:
-    full = slideshow(d)
+def slideshow_summary(d: rest.SlideshowSummary) -> m.SlideshowSummary:
     return m.SlideshowSummary(
-        slideshow_id=full.slideshow_id,
-        app_id=full.app_id,
-        status=full.status,
-        hook_text=full.hook_text,
-        created_at=full.created_at,
+        slideshow_id=d.id,
+        app_id=d.app_id,
+        status=mcp_status(d.status),
+        hook_text=d.hook_text_snapshot,
+        created_at=d.createdAt,
     )
 
 
@@ -195,28 +186,26 @@ def _int(d: dict[str, Any], key: str) -> int:
         return 0
 
 
-def usage(d: dict[str, Any]) -> m.UsageOutput:
-    limits = d.get("limits") or {}
-    # operations.billing.get_usage: "usage": {quota kind: {"limit": n, "used": n}}
-    used = {str(k): _int(v, "used") for k, v in (d.get("usage") or {}).items() if isinstance(v, dict)}
+def usage(d: rest.UsageOut) -> m.UsageOutput:
+    limits = d.limits
+    used = {str(k): v.used for k, v in d.usage.items()}
     generated = used.get("slideshows_per_month", 0)
-    per_month = _int(limits, "slideshows_per_month")
     return m.UsageOutput(
-        plan=s(d, "plan"),
-        status=s(d, "status") or "ACTIVE",
+        plan=d.plan,
+        status=d.status or "ACTIVE",
         limits=m.PlanLimits(
-            apps=_int(limits, "apps"),
-            slideshows_per_month=per_month,
-            hook_refreshes_per_month=_int(limits, "hook_refreshes_per_month"),
-            api_keys=bool(limits.get("api_keys")),
-            publishing=bool(limits.get("publishing")),
-            requests_per_minute=_int(limits, "requests_per_minute"),
+            apps=limits.apps,
+            slideshows_per_month=limits.slideshows_per_month,
+            hook_refreshes_per_month=limits.hook_refreshes_per_month,
+            api_keys=limits.api_keys,
+            publishing=limits.publishing,
+            requests_per_minute=limits.requests_per_minute,
         ),
         used=used,
         slideshows_generated=generated,
-        slideshows_remaining=max(0, per_month - generated),
-        period_start=d.get("period_start"),
-        period_end=d.get("period_end"),
+        slideshows_remaining=max(0, limits.slideshows_per_month - generated),
+        period_start=d.period_start,
+        period_end=d.period_end,
     )
 
 

@@ -67,14 +67,14 @@ async def list_formats(
     """List slideshow formats (narrative shapes such as problem_solution). A format's `key` is the
     `template_key` of generate_slideshow; the app's niche decides which keys it accepts."""
     result = await slideshows.list_formats(context.get().backends, niche=niche or "")
-    return m.ListFormatsOutput(niche=niche or None, formats=[a.format_info(x) for x in a.items(result)])
+    return m.ListFormatsOutput(niche=niche or None, formats=[a.format_info(x) for x in result.data])
 
 
 async def list_design_templates() -> m.ListDesignsOutput:
     """List the visual designs a slideshow can be rendered with (for example classic, inspo,
     editorial-split, brand-studio). Pass a design's `key` as generate_slideshow.design."""
     result = await slideshows.list_designs(context.get().backends)
-    return m.ListDesignsOutput(designs=[a.design_info(x) for x in a.items(result)])
+    return m.ListDesignsOutput(designs=[a.design_info(x) for x in result.data])
 
 
 async def generate_slideshow(
@@ -110,26 +110,22 @@ async def generate_slideshow(
     slideshow_id and status PENDING, and consumes one unit of the monthly slideshow quota
     (QUOTA_EXCEEDED when none is left). Then call get_slideshow with the id until its status is
     COMPLETED or FAILED (rendering usually takes under a minute)."""
-    result = a.unwrap(
-        await slideshows.generate(
-            *context.args(),
-            app_id=app_id,
-            template_key=template_key,
-            variable_overrides=variable_overrides or {},
-            idempotency_key=idempotency_key or "",
-            design=design or "",
-        )
+    result = await slideshows.generate(
+        *context.args(),
+        app_id=app_id,
+        template_key=template_key,
+        variable_overrides=variable_overrides or {},
+        idempotency_key=idempotency_key or "",
+        design=design or "",
     )
-    return m.GenerateOutput(
-        slideshow_id=a.s(result, "slideshow_id"), status=a.mcp_status(a.s(result, "status"))
-    )
+    return m.GenerateOutput(slideshow_id=result.body.slideshow_id, status=a.mcp_status(result.body.status))
 
 
 async def get_slideshow(slideshow_id: SlideshowId) -> m.SlideshowOutput:
     """Poll one slideshow. status is PENDING (queued or rendering), COMPLETED (then image_urls,
     slides, caption, hashtags and cta are filled) or FAILED (then `error` says why). Unknown id:
     error SLIDESHOW_NOT_FOUND."""
-    return a.slideshow(a.unwrap(await slideshows.get_slideshow(*context.args(), slideshow_id=slideshow_id)))
+    return a.slideshow((await slideshows.get_slideshow(*context.args(), slideshow_id=slideshow_id)).body)
 
 
 async def list_slideshows(
@@ -150,8 +146,9 @@ async def list_slideshows(
     result = await slideshows.list_slideshows(
         *context.args(), page=1, limit=limit, app_id=app_id or "", statuses=statuses
     )
-    total = int(result.get("total") or 0)
-    return m.ListSlideshowsOutput(slideshows=[a.slideshow_summary(x) for x in a.items(result)], total=total)
+    return m.ListSlideshowsOutput(
+        slideshows=[a.slideshow_summary(x) for x in result.data], total=result.total
+    )
 
 
 async def generate_hooks(
@@ -171,7 +168,7 @@ async def generate_hooks(
 async def get_usage() -> m.UsageOutput:
     """Your plan, its limits, and what was used in the current billing period (slideshows
     generated, apps, hook refreshes), with the period's start and end."""
-    return a.usage(a.unwrap(await billing.get_usage(*context.args())))
+    return a.usage(await billing.get_usage(*context.args()))
 
 
 async def publish_slideshow(

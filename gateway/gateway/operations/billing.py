@@ -12,6 +12,7 @@ from slides.billing.v1 import billing_pb2
 
 from gateway.auth import Caller
 from gateway.formats import ts
+from gateway.models import OrganizationOut, Received, Session, StripeRedirectOut, UsageOut
 
 QUOTA_LIMIT_FIELDS = {
     "apps": "apps",
@@ -67,38 +68,42 @@ async def revoke_api_key(backends: Any, caller: Caller, key_id: str) -> dict[str
     return {**key_json(resp.api_key), "revokedAt": ts(resp.api_key.revoked_at)}
 
 
-async def get_usage(backends: Any, caller: Caller) -> dict[str, Any]:
+async def get_usage(backends: Any, caller: Caller) -> UsageOut:
     """Plan, its limits, what the current billing period has used, and the period's bounds."""
     resp = await call(
         backends.billing.GetUsage, billing_pb2.GetUsageRequest(organization_id=caller.organization_id)
     )
-    return {
-        "plan": resp.plan,
-        "status": resp.status,
-        "limits": limits_json(resp.limits),
-        "usage": {u.quota: {"limit": u.limit, "used": u.used} for u in resp.usage},
-        "period_start": ts(resp.period_start),
-        "period_end": ts(resp.period_end),
-    }
+    return UsageOut.model_validate(
+        {
+            "plan": resp.plan,
+            "status": resp.status,
+            "limits": limits_json(resp.limits),
+            "usage": {u.quota: {"limit": u.limit, "used": u.used} for u in resp.usage},
+            "period_start": ts(resp.period_start),
+            "period_end": ts(resp.period_end),
+        }
+    )
 
 
-async def get_organization(backends: Any, caller: Caller) -> dict[str, Any]:
+async def get_organization(backends: Any, caller: Caller) -> OrganizationOut:
     resp = await call(
         backends.billing.GetOrganization,
         billing_pb2.GetOrganizationRequest(organization_id=caller.organization_id),
     )
     org = resp.organization
-    return {
-        "_id": org.id,
-        "name": org.name,
-        "plan": org.plan,
-        "status": org.status,
-        "stripe_customer_id": org.stripe_customer_id or None,
-        "limits": limits_json(org.limits),
-        "rate_limit_override": org.rate_limit_override or None,
-        "subscription": subscription_json(resp.subscription) if resp.HasField("subscription") else None,
-        "createdAt": ts(org.created_at),
-    }
+    return OrganizationOut.model_validate(
+        {
+            "_id": org.id,
+            "name": org.name,
+            "plan": org.plan,
+            "status": org.status,
+            "stripe_customer_id": org.stripe_customer_id or None,
+            "limits": limits_json(org.limits),
+            "rate_limit_override": org.rate_limit_override or None,
+            "subscription": subscription_json(resp.subscription) if resp.HasField("subscription") else None,
+            "createdAt": ts(org.created_at),
+        }
+    )
 
 
 def subscription_json(sub: billing_pb2.Subscription) -> dict[str, Any]:
@@ -117,7 +122,7 @@ STRIPE_CALL_TIMEOUT = 40.0
 
 async def create_checkout(
     backends: Any, caller: Caller, plan: str, success_url: str = "", cancel_url: str = ""
-) -> dict[str, Any]:
+) -> StripeRedirectOut:
     """A Stripe Checkout Session for a paid plan: {id, url}. The plan changes when Stripe's
     signed events arrive, not here."""
     resp = await call(
@@ -130,10 +135,10 @@ async def create_checkout(
         ),
         timeout=STRIPE_CALL_TIMEOUT,
     )
-    return {"id": resp.id, "url": resp.url}
+    return StripeRedirectOut(id=resp.id, url=resp.url)
 
 
-async def create_portal(backends: Any, caller: Caller, return_url: str = "") -> dict[str, Any]:
+async def create_portal(backends: Any, caller: Caller, return_url: str = "") -> StripeRedirectOut:
     """A Stripe Billing Portal Session for the organization's customer: {id, url}."""
     resp = await call(
         backends.billing.CreateBillingPortalSession,
@@ -142,4 +147,38 @@ async def create_portal(backends: Any, caller: Caller, return_url: str = "") -> 
         ),
         timeout=STRIPE_CALL_TIMEOUT,
     )
-    return {"id": resp.id, "url": resp.url}
+    return StripeRedirectOut(id=resp.id, url=resp.url)
+
+
+# --- sessions (REST's /v0/auth and the console's sign-in pages) ----------------------------------
+
+
+async def signup(backends: Any, email: str, password: str, organization_name: str, client_ip: str) -> Session:
+    """A Free organization with its owner, and a session of that owner."""
+    resp = await call(
+        backends.billing.Signup,
+        billing_pb2.SignupRequest(
+            email=email, password=password, organization_name=organization_name, client_ip=client_ip
+        ),
+    )
+    return Session(session_token=resp.session_token, organization_id=resp.organization_id)
+
+
+async def login(backends: Any, email: str, password: str, client_ip: str) -> Session:
+    resp = await call(
+        backends.billing.Login, billing_pb2.LoginRequest(email=email, password=password, client_ip=client_ip)
+    )
+    return Session(session_token=resp.session_token, organization_id=resp.organization_id)
+
+
+async def logout(backends: Any, session_token: str) -> None:
+    await call(backends.billing.Logout, billing_pb2.LogoutRequest(session_token=session_token))
+
+
+async def handle_billing_event(backends: Any, payload: bytes, signature_header: str) -> Received:
+    """A Stripe event, raw body and Stripe-Signature header passed unchanged to billing."""
+    resp = await call(
+        backends.billing.HandleBillingEvent,
+        billing_pb2.HandleBillingEventRequest(payload=payload, signature_header=signature_header),
+    )
+    return Received(received=True, duplicate=True) if resp.duplicate else Received(received=True)

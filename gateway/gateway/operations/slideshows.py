@@ -1,8 +1,11 @@
 """Slideshows, niches, formats, designs and ZIP export: the calls shared by REST and MCP.
 
 Each function takes the Backends (and the Caller where scoped) and plain arguments, calls the
-renderer over gRPC and returns the REST JSON shape (`success` + `body` / `data`). Status names
-are the REST ones (QUEUED, RENDERING, READY, FAILED); MCP maps its own wording onto them.
+renderer over gRPC and returns a typed result (gateway.models: the REST envelope the route
+declares, `success` + `body` / `data`), which REST renders as JSON and MCP reads as attributes.
+Status names are the REST ones (QUEUED, RENDERING, READY, FAILED); MCP maps its own wording
+onto them. Results are validated from the renderer's answer in one pass (pydantic-core), the
+cheapest way to build them on the read paths (cheaper than model_construct per nested model).
 """
 
 from __future__ import annotations
@@ -18,6 +21,16 @@ from slides.renderer.v1 import renderer_pb2
 
 from gateway.auth import Caller
 from gateway.formats import ts
+from gateway.models import (
+    DesignList,
+    FormatList,
+    GenerateResponse,
+    NicheList,
+    SlideshowList,
+    SlideshowResponse,
+    UploadResponse,
+    ZipResponse,
+)
 from gateway.operations.apps import app_exists
 
 STATUSES = ("QUEUED", "RENDERING", "READY", "FAILED")
@@ -72,7 +85,8 @@ def detail_json(ss: renderer_pb2.Slideshow) -> dict[str, Any]:
 # --- catalog ---------------------------------------------------------------------------------
 
 
-async def list_niches(backends: Any) -> dict[str, Any]:
+async def list_niches(backends: Any) -> NicheList:
+    """The whole catalog as one page, in the collection envelope of the spec (page, limit, total)."""
     resp = await call(backends.renderer.ListNiches, renderer_pb2.ListNichesRequest())
     data = [
         {
@@ -83,10 +97,12 @@ async def list_niches(backends: Any) -> dict[str, Any]:
         }
         for n in resp.niches
     ]
-    return {"success": True, "data": data}
+    return NicheList.model_validate(
+        {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
+    )
 
 
-async def list_formats(backends: Any, niche: str = "") -> dict[str, Any]:
+async def list_formats(backends: Any, niche: str = "") -> FormatList:
     resp = await call(backends.renderer.ListFormats, renderer_pb2.ListFormatsRequest(niche=niche or ""))
     data = [
         {
@@ -98,15 +114,17 @@ async def list_formats(backends: Any, niche: str = "") -> dict[str, Any]:
         }
         for f in resp.formats
     ]
-    return {"success": True, "data": data}
+    return FormatList.model_validate({"success": True, "data": data})
 
 
-async def list_designs(backends: Any) -> dict[str, Any]:
+async def list_designs(backends: Any) -> DesignList:
     resp = await call(backends.renderer.ListDesigns, renderer_pb2.ListDesignsRequest())
-    return {
-        "success": True,
-        "data": [{"key": d.key, "name": d.name, "description": d.description} for d in resp.designs],
-    }
+    return DesignList.model_validate(
+        {
+            "success": True,
+            "data": [{"key": d.key, "name": d.name, "description": d.description} for d in resp.designs],
+        }
+    )
 
 
 # --- generate and read -----------------------------------------------------------------------
@@ -134,7 +152,7 @@ async def generate(
     variable_overrides: Any = None,
     idempotency_key: str = "",
     design: str = "",
-) -> dict[str, Any]:
+) -> GenerateResponse:
     if template_key is None or (isinstance(template_key, str) and not template_key.strip()):
         raise ServiceError("TEMPLATE_KEY_REQUIRED", "template_key is required; see GET /v0/api/v1/niches.")
     if not isinstance(template_key, str):
@@ -154,7 +172,9 @@ async def generate(
             design=design or "",
         ),
     )
-    return {"success": True, "body": {"slideshow_id": resp.slideshow_id, "status": resp.status}}
+    return GenerateResponse.model_validate(
+        {"success": True, "body": {"slideshow_id": resp.slideshow_id, "status": resp.status}}
+    )
 
 
 def _require_slideshow_id(slideshow_id: str) -> None:
@@ -169,7 +189,7 @@ def _require_slideshow_id(slideshow_id: str) -> None:
         raise ServiceError("SLIDESHOW_NOT_FOUND", f"No slideshow with id '{shown}' in this organization.")
 
 
-async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> SlideshowResponse:
     _require_slideshow_id(slideshow_id)
     resp = await call(
         backends.renderer.GetSlideshow,
@@ -179,7 +199,7 @@ async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> dic
     )
     if not await app_exists(backends, caller, resp.slideshow.app_id):
         raise ServiceError("SLIDESHOW_NOT_FOUND", "No such slideshow in this organization.")
-    return {"success": True, "body": detail_json(resp.slideshow)}
+    return SlideshowResponse.model_validate({"success": True, "body": detail_json(resp.slideshow)})
 
 
 async def _existing_apps(backends: Any, caller: Caller, app_ids: set[str]) -> set[str]:
@@ -196,7 +216,7 @@ async def list_slideshows(
     limit: int = 20,
     app_id: str = "",
     statuses: list[str] | tuple[str, ...] = (),
-) -> dict[str, Any]:
+) -> SlideshowList:
     bad = [s for s in statuses if s not in STATUSES]
     if bad:
         raise validation_error([("status", f"must be one of {', '.join(STATUSES)}")])
@@ -214,31 +234,35 @@ async def list_slideshows(
     )
     rows = resp.slideshows
     alive = await _existing_apps(backends, caller, {s.app_id for s in rows})
-    return {
-        "success": True,
-        "data": [summary_json(s) for s in rows if s.app_id in alive],
-        "page": resp.page.page,
-        "limit": resp.page.limit,
-        "total": resp.page.total - sum(s.app_id not in alive for s in rows),
-    }
+    return SlideshowList.model_validate(
+        {
+            "success": True,
+            "data": [summary_json(s) for s in rows if s.app_id in alive],
+            "page": resp.page.page,
+            "limit": resp.page.limit,
+            "total": resp.page.total - sum(s.app_id not in alive for s in rows),
+        }
+    )
 
 
-async def get_zip(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+async def get_zip(backends: Any, caller: Caller, slideshow_id: str) -> ZipResponse:
     _require_slideshow_id(slideshow_id)
     resp = await call(
         backends.renderer.GetZip,
         renderer_pb2.GetZipRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
         timeout=60,
     )
-    return {
-        "success": True,
-        "data": {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached},
-    }
+    return ZipResponse.model_validate(
+        {
+            "success": True,
+            "data": {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached},
+        }
+    )
 
 
 async def upload_screenshot(
     backends: Any, caller: Caller, content: bytes, filename: str = "", content_type: str = ""
-) -> dict[str, Any]:
+) -> UploadResponse:
     resp = await call(
         backends.renderer.UploadScreenshot,
         renderer_pb2.UploadScreenshotRequest(
@@ -249,4 +273,4 @@ async def upload_screenshot(
         ),
         timeout=30,
     )
-    return {"success": True, "body": {"url": resp.url}}
+    return UploadResponse.model_validate({"success": True, "body": {"url": resp.url}})

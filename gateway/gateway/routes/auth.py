@@ -8,15 +8,15 @@ from typing import Annotated
 
 from fastapi import Request, Response
 from kit.errors import ServiceError
-from kit.grpcx import call
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-from slides.billing.v1 import billing_pb2
 
 from gateway.auth import SESSION_COOKIE
 from gateway.edge import check_cookie_request
 from gateway.errors import responses as error_responses
+from gateway.models import Done, Session, SessionEnvelope
 from gateway.openapi_rules import EMAIL
-from gateway.responses import JSONResponse
+from gateway.operations import billing as ops
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["auth"])
@@ -47,20 +47,6 @@ class LoginBody(BaseModel):
     password: str = Field(min_length=1, max_length=256)
 
 
-class Session(BaseModel):
-    session_token: str
-    organization_id: str
-
-
-class SessionEnvelope(BaseModel):
-    success: bool = True
-    body: Session
-
-
-class Done(BaseModel):
-    success: bool = True
-
-
 def client_ip(request: Request) -> str:
     """The client's address: the TCP peer, or what a trusted proxy (FORWARDED_ALLOW_IPS) says."""
     return request.client.host if request.client else ""
@@ -73,11 +59,9 @@ def secure_cookies(request: Request) -> bool:
     return base.startswith("https://") or request.url.scheme == "https"
 
 
-def session_response(request: Request, token: str, org_id: str, status: int) -> JSONResponse:
-    response = JSONResponse(
-        {"success": True, "body": {"session_token": token, "organization_id": org_id}}, status_code=status
-    )
-    set_session_cookie(request, response, token)
+def session_response(request: Request, session: Session, status: int) -> Response:
+    response = render(SessionEnvelope(body=session), status_code=status)
+    set_session_cookie(request, response, session.session_token)
     return response
 
 
@@ -101,17 +85,11 @@ def set_session_cookie(request: Request, response: Response, token: str) -> None
     responses=error_responses("VALIDATION_ERROR", "EMAIL_EXISTS", "RATE_LIMITED"),
     summary="Create a Free organization with its owner and start a session",
 )
-async def signup(body: SignupBody, request: Request) -> JSONResponse:
-    resp = await call(
-        request.app.state.backends.billing.Signup,
-        billing_pb2.SignupRequest(
-            email=body.email,
-            password=body.password,
-            organization_name=body.organization_name,
-            client_ip=client_ip(request),
-        ),
+async def signup(body: SignupBody, request: Request) -> Response:
+    session = await ops.signup(
+        request.app.state.backends, body.email, body.password, body.organization_name, client_ip(request)
     )
-    return session_response(request, resp.session_token, resp.organization_id, 201)
+    return session_response(request, session, 201)
 
 
 @router.post(
@@ -120,12 +98,9 @@ async def signup(body: SignupBody, request: Request) -> JSONResponse:
     responses=error_responses("VALIDATION_ERROR", "UNAUTHORIZED", "RATE_LIMITED"),
     summary="Start a session (throttled per e-mail and per IP)",
 )
-async def login(body: LoginBody, request: Request) -> JSONResponse:
-    resp = await call(
-        request.app.state.backends.billing.Login,
-        billing_pb2.LoginRequest(email=body.email, password=body.password, client_ip=client_ip(request)),
-    )
-    return session_response(request, resp.session_token, resp.organization_id, 200)
+async def login(body: LoginBody, request: Request) -> Response:
+    session = await ops.login(request.app.state.backends, body.email, body.password, client_ip(request))
+    return session_response(request, session, 200)
 
 
 @router.post(
@@ -134,7 +109,7 @@ async def login(body: LoginBody, request: Request) -> JSONResponse:
     responses=error_responses("UNAUTHORIZED"),
     summary="End the session sent as Bearer token or cookie",
 )
-async def logout(request: Request) -> JSONResponse:
+async def logout(request: Request) -> Response:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     token = token.strip() if scheme.lower() == "bearer" else ""
@@ -143,8 +118,8 @@ async def logout(request: Request) -> JSONResponse:
         token = request.cookies.get(SESSION_COOKIE, "")
     if not token:
         raise ServiceError("UNAUTHORIZED", "No session to end: send the session token or cookie.")
-    await call(request.app.state.backends.billing.Logout, billing_pb2.LogoutRequest(session_token=token))
-    response = JSONResponse({"success": True})
+    await ops.logout(request.app.state.backends, token)
+    response = render(Done())
     response.delete_cookie(
         SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=secure_cookies(request)
     )

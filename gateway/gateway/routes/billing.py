@@ -6,17 +6,15 @@ organization's owner reaches them with a session (require_billing_caller)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import Depends, Request
-from kit.grpcx import call
+from fastapi import Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from slides.billing.v1 import billing_pb2
 
 from gateway.auth import Caller, require_billing_caller
 from gateway.errors import responses as error_responses
+from gateway.models import OrganizationEnvelope, Received, StripeRedirectEnvelope, UsageEnvelope
 from gateway.openapi_rules import HTTP_URL
 from gateway.operations import billing as ops
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["billing"])
@@ -24,66 +22,6 @@ router = Router(tags=["billing"])
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
 STRIPE_ERRORS = ("VALIDATION_ERROR", "CONFLICT", "UPSTREAM_ERROR", "UNAVAILABLE")
 REDIRECT_RULE = "absolute http(s) URL on the host of the public base URL (PUBLIC_BASE_URL)"
-
-
-class Received(BaseModel):
-    received: bool = True
-    duplicate: bool | None = Field(
-        default=None, description="Present (true) when the event id was seen before"
-    )
-
-
-class PlanLimitsOut(BaseModel):
-    apps: int
-    slideshows_per_month: int
-    hook_refreshes_per_month: int
-    api_keys: bool
-    publishing: bool
-    requests_per_minute: int
-
-
-class QuotaUse(BaseModel):
-    limit: int
-    used: int
-
-
-class UsageOut(BaseModel):
-    plan: str
-    status: str = Field(description="ACTIVE | PAST_DUE | SUSPENDED")
-    limits: PlanLimitsOut
-    usage: dict[str, QuotaUse] = Field(description="apps, slideshows_per_month, hook_refreshes")
-    period_start: str | None
-    period_end: str | None
-
-
-class UsageEnvelope(BaseModel):
-    success: bool = True
-    body: UsageOut
-
-
-class SubscriptionOut(BaseModel):
-    id: str
-    status: str = Field(description="ACTIVE | TRIALING | PAST_DUE | CANCELED")
-    plan: str
-    current_period_start: str | None
-    current_period_end: str | None
-
-
-class OrganizationOut(BaseModel):
-    id: str = Field(alias="_id")
-    name: str
-    plan: str
-    status: str
-    stripe_customer_id: str | None
-    limits: PlanLimitsOut
-    rate_limit_override: int | None
-    subscription: SubscriptionOut | None = Field(description="Latest billing-provider subscription, if any")
-    createdAt: str | None
-
-
-class OrganizationEnvelope(BaseModel):
-    success: bool = True
-    body: OrganizationOut
 
 
 # billing.domain.PAID_PLANS: what checkout sells (another plan is 400 VALIDATION_ERROR naming plan).
@@ -122,16 +60,6 @@ class PortalBody(BaseModel):
     )
 
 
-class StripeRedirectOut(BaseModel):
-    id: str = Field(description="Stripe's session id (cs_... for Checkout, bps_... for the Portal)")
-    url: str = Field(description="Send the customer's browser here")
-
-
-class StripeRedirectEnvelope(BaseModel):
-    success: bool = True
-    body: StripeRedirectOut
-
-
 @router.post(
     "/v0/public/billing/payment-webhook",
     response_model=Received,
@@ -148,15 +76,11 @@ class StripeRedirectEnvelope(BaseModel):
         ],
     },
 )
-async def payment_webhook(request: Request) -> dict[str, Any]:
+async def payment_webhook(request: Request) -> Received:
     payload = await request.body()
-    resp = await call(
-        request.app.state.backends.billing.HandleBillingEvent,
-        billing_pb2.HandleBillingEventRequest(
-            payload=payload, signature_header=request.headers.get("stripe-signature", "")
-        ),
+    return await ops.handle_billing_event(
+        request.app.state.backends, payload, request.headers.get("stripe-signature", "")
     )
-    return {"received": True, "duplicate": True} if resp.duplicate else {"received": True}
 
 
 @router.get(
@@ -165,8 +89,8 @@ async def payment_webhook(request: Request) -> dict[str, Any]:
     responses=error_responses(*AUTH_ERRORS),
     summary="Plan, limits and usage of the current billing period",
 )
-async def usage(request: Request, caller: Caller = Depends(require_billing_caller)) -> dict[str, Any]:
-    return {"success": True, "body": await ops.get_usage(request.app.state.backends, caller)}
+async def usage(request: Request, caller: Caller = Depends(require_billing_caller)) -> Response:
+    return render(UsageEnvelope(body=await ops.get_usage(request.app.state.backends, caller)))
 
 
 @router.get(
@@ -175,8 +99,8 @@ async def usage(request: Request, caller: Caller = Depends(require_billing_calle
     responses=error_responses(*AUTH_ERRORS),
     summary="The caller's organization: plan, status, stored billing customer",
 )
-async def organization(request: Request, caller: Caller = Depends(require_billing_caller)) -> dict[str, Any]:
-    return {"success": True, "body": await ops.get_organization(request.app.state.backends, caller)}
+async def organization(request: Request, caller: Caller = Depends(require_billing_caller)) -> Response:
+    return render(OrganizationEnvelope(body=await ops.get_organization(request.app.state.backends, caller)))
 
 
 @router.post(
@@ -195,11 +119,11 @@ async def organization(request: Request, caller: Caller = Depends(require_billin
 )
 async def checkout(
     request: Request, body: CheckoutBody, caller: Caller = Depends(require_billing_caller)
-) -> dict[str, Any]:
+) -> Response:
     session = await ops.create_checkout(
         request.app.state.backends, caller, body.plan, body.success_url or "", body.cancel_url or ""
     )
-    return {"success": True, "body": session}
+    return render(StripeRedirectEnvelope(body=session))
 
 
 @router.post(
@@ -214,8 +138,8 @@ async def checkout(
 )
 async def portal(
     request: Request, body: PortalBody | None = None, caller: Caller = Depends(require_billing_caller)
-) -> dict[str, Any]:
+) -> Response:
     session = await ops.create_portal(
         request.app.state.backends, caller, (body.return_url if body else None) or ""
     )
-    return {"success": True, "body": session}
+    return render(StripeRedirectEnvelope(body=session))

@@ -1,8 +1,6 @@
-import asyncio
-
 from fastapi import Request
-from kit.grpcx import check_health
 
+from gateway.operations.health import services_health
 from gateway.responses import JSONResponse
 from gateway.routing import Router
 
@@ -25,16 +23,8 @@ async def readyz(request: Request) -> JSONResponse:
     only its own routes (503 UNAVAILABLE + Retry-After), never readiness: taking every gateway out
     of the ingress for one bad service would darken the whole API. `services` reports each
     backend's gRPC health for operators."""
-    backends = request.app.state.backends
     wanted = set(request.app.state.settings.required_services.split(","))
-    addrs = {k: v for k, v in backends.addresses().items() if k in wanted}
-    results = await asyncio.gather(
-        *(check_health(backends.clients.channel(a), HEALTH_CHECK_SECONDS) for a in addrs.values())
-    )
+    services = await services_health(request.app.state.backends, wanted, HEALTH_CHECK_SECONDS)
     return JSONResponse(
-        {
-            "status": "ready",
-            "limiter": request.app.state.ratelimiter.mode,
-            "services": dict(zip(addrs, results, strict=True)),
-        }
+        {"status": "ready", "limiter": request.app.state.ratelimiter.mode, "services": services}
     )

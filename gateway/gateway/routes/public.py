@@ -7,14 +7,14 @@ from typing import Annotated, Literal
 from urllib.parse import parse_qs
 
 from fastapi import Depends, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from kit.errors import ServiceError
-from kit.grpcx import call
 from pydantic import BaseModel, ConfigDict, Field
-from slides.sharing.v1 import sharing_pb2
 
 from gateway import errors
-from gateway.formats import ts
+from gateway.models import OEmbed, SharedZipResponse
+from gateway.operations import sharing as ops
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["public"])
@@ -51,13 +51,13 @@ async def public_rate_limit(request: Request) -> None:
 Limited = Depends(public_rate_limit)
 
 
-def _html(resp) -> HTMLResponse:
-    return HTMLResponse(resp.html, status_code=resp.status_code or 200, headers=dict(resp.headers))
+def _html(page: ops.Page) -> HTMLResponse:
+    return HTMLResponse(page.html, status_code=page.status_code or 200, headers=page.headers)
 
 
-async def _page(request: Request, token: str, kind: int) -> HTMLResponse:
-    req = sharing_pb2.RenderPageRequest(token=token, kind=kind, auth_cookie=request.cookies.get(COOKIE, ""))
-    return _html(await call(request.app.state.backends.sharing.RenderPage, req))
+async def _page(request: Request, token: str, embed: bool) -> HTMLResponse:
+    cookie = request.cookies.get(COOKIE, "")
+    return _html(await ops.render_page(request.app.state.backends, token, embed, cookie))
 
 
 @router.get(
@@ -68,7 +68,7 @@ async def _page(request: Request, token: str, kind: int) -> HTMLResponse:
     dependencies=[Limited],
 )
 async def share_page(token: str, request: Request) -> HTMLResponse:
-    return await _page(request, token, sharing_pb2.PAGE_KIND_SHARE)
+    return await _page(request, token, embed=False)
 
 
 @router.get(
@@ -79,7 +79,7 @@ async def share_page(token: str, request: Request) -> HTMLResponse:
     dependencies=[Limited],
 )
 async def embed_page(token: str, request: Request) -> HTMLResponse:
-    return await _page(request, token, sharing_pb2.PAGE_KIND_EMBED)
+    return await _page(request, token, embed=True)
 
 
 @router.post(
@@ -97,11 +97,10 @@ async def submit_password(token: str, request: Request) -> Response:
     raw = (await request.body())[:MAX_FORM_BYTES]
     form = parse_qs(raw.decode("utf-8", "replace"), max_num_fields=10)
     password = (form.get("password") or [""])[0]
-    req = sharing_pb2.SubmitPasswordRequest(token=token, password=password, client_ip=client_ip(request))
-    resp = await call(request.app.state.backends.sharing.SubmitPassword, req)
-    out = _html(resp) if resp.html else Response(status_code=resp.status_code, headers=dict(resp.headers))
+    resp = await ops.submit_password(request.app.state.backends, token, password, client_ip(request))
+    out = _html(resp) if resp.html else Response(status_code=resp.status_code, headers=resp.headers)
     secure = request.app.state.settings.public_base_url.startswith("https://")
-    for path in resp.cookie_paths if resp.cookie_value else ():
+    for path in resp.cookie_paths:
         out.set_cookie(
             COOKIE,
             resp.cookie_value,
@@ -112,22 +111,6 @@ async def submit_password(token: str, request: Request) -> Response:
             secure=secure,
         )
     return out
-
-
-class OEmbed(BaseModel):
-    """oEmbed 1.0 `rich` response (thumbnail_* only once the deck is READY)."""
-
-    version: str = "1.0"
-    type: str = "rich"
-    html: str = Field(description="an iframe of the embed page")
-    width: int
-    height: int
-    title: str
-    provider_name: str
-    provider_url: str
-    thumbnail_url: str | None = None
-    thumbnail_width: int | None = None
-    thumbnail_height: int | None = None
 
 
 Dimension = Annotated[int | None, Query(ge=1, le=10000, description="keeps the 9:16 aspect")]
@@ -151,16 +134,11 @@ async def oembed(
     ] = "json",
     maxwidth: Dimension = None,
     maxheight: Dimension = None,
-) -> JSONResponse:
+) -> Response:
     if format != "json":
         raise ServiceError("NOT_IMPLEMENTED", f"oEmbed format {format!r} is not implemented; use json.")
-    req = sharing_pb2.GetOembedRequest(url=url, maxwidth=maxwidth or 0, maxheight=maxheight or 0)
-    resp = await call(request.app.state.backends.sharing.GetOembed, req)
-    body = {k: getattr(resp, k) for k in OEmbed.model_fields}
-    if not resp.thumbnail_url:
-        for k in ("thumbnail_url", "thumbnail_width", "thumbnail_height"):
-            body.pop(k)
-    return JSONResponse(body, headers={"Access-Control-Allow-Origin": "*"})
+    answer = await ops.get_oembed(request.app.state.backends, url, maxwidth or 0, maxheight or 0)
+    return render(answer, headers={"Access-Control-Allow-Origin": "*"})
 
 
 class ZipRequest(BaseModel):
@@ -169,17 +147,6 @@ class ZipRequest(BaseModel):
     password: str | None = Field(
         None, max_length=256, description="needed for a protected share without its cookie"
     )
-
-
-class SharedZipData(BaseModel):
-    url: str = Field(description="presigned download URL, valid for about 1 hour")
-    expires_at: str | None
-    cached: bool
-
-
-class SharedZipResponse(BaseModel):
-    success: bool = True
-    data: SharedZipData
 
 
 @router.post(
@@ -196,13 +163,12 @@ class SharedZipResponse(BaseModel):
     ),
     dependencies=[Limited],
 )
-async def share_zip(token: str, request: Request, body: ZipRequest | None = None) -> JSONResponse:
-    req = sharing_pb2.GetShareZipRequest(
-        token=token,
-        password=(body.password if body else None) or "",
-        auth_cookie=request.cookies.get(COOKIE, ""),
-        client_ip=client_ip(request),
+async def share_zip(token: str, request: Request, body: ZipRequest | None = None) -> Response:
+    answer = await ops.get_share_zip(
+        request.app.state.backends,
+        token,
+        (body.password if body else None) or "",
+        request.cookies.get(COOKIE, ""),
+        client_ip(request),
     )
-    resp = await call(request.app.state.backends.sharing.GetShareZip, req)
-    data = {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached}
-    return JSONResponse({"success": True, "data": data}, headers={"Cache-Control": "no-store"})
+    return render(answer, headers={"Cache-Control": "no-store"})

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from fastapi import Body, Depends, Header, Path, Query, Request
+from fastapi import Body, Depends, Header, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.models import GenerateResponse, SlideshowList, SlideshowResponse, Status, ZipResponse
 from gateway.operations import slideshows as ops
-from gateway.responses import JSONResponse
+from gateway.responses import JSONResponse, dump, render
 from gateway.routing import Router
 
 router = Router(tags=["slideshows"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
-Status = Literal["QUEUED", "RENDERING", "READY", "FAILED"]
 
 
 def _template_key_required(schema: dict[str, Any]) -> None:
@@ -58,83 +58,6 @@ class GenerateBody(BaseModel):
     )
 
 
-class Queued(BaseModel):
-    slideshow_id: str
-    status: Literal["QUEUED"]
-
-
-class GenerateResponse(BaseModel):
-    success: bool = True
-    body: Queued
-
-
-class SlideshowSummary(BaseModel):
-    id: str = Field(alias="_id")
-    app_id: str
-    hook_id: str
-    hook_text_snapshot: str
-    status: Status
-    language: str
-    template_set: str
-    createdAt: str | None
-
-
-class Slide(BaseModel):
-    order: int = Field(description="0-based")
-    template: str = Field(description="the slide's role: HOOK, PROBLEM, POINT, PROOF, SOLUTION, CTA, ...")
-    layout_type: str
-    title: str
-    subtitle: str
-    label: str
-    image_url: str = Field(description="1080x1920 PNG, fetchable without credentials")
-    duration: float = Field(description="seconds")
-
-
-class MarketingAsset(BaseModel):
-    type: Literal["caption", "hashtags", "cta"]
-    text: str | None = Field(None, description="caption and cta")
-    tags: list[str] | None = Field(None, description="hashtags (at most 5)")
-
-
-class SlideshowError(BaseModel):
-    code: str
-    message: str
-
-
-class SlideshowDetail(SlideshowSummary):
-    app_name: str
-    template_key: str
-    design: str
-    slides: list[Slide]
-    marketing_assets: list[MarketingAsset]
-    error: SlideshowError | None = Field(None, description="present when status is FAILED")
-    updatedAt: str | None
-
-
-class SlideshowList(BaseModel):
-    success: bool = True
-    data: list[SlideshowSummary]
-    page: int
-    limit: int
-    total: int
-
-
-class SlideshowResponse(BaseModel):
-    success: bool = True
-    body: SlideshowDetail
-
-
-class ZipData(BaseModel):
-    url: str = Field(description="presigned download URL, valid about 1 hour")
-    expires_at: str
-    cached: bool = Field(description="true when a previously built bundle is returned")
-
-
-class ZipResponse(BaseModel):
-    success: bool = True
-    data: ZipData
-
-
 @router.post(
     "/v0/api/v1/apps/{id}/slideshows",
     status_code=202,
@@ -161,7 +84,7 @@ async def generate(
         description="optional, up to 255 characters; a repeat within 24 h returns the first answer",
     ),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     result = await ops.generate(
         request.app.state.backends,
         caller,
@@ -171,7 +94,7 @@ async def generate(
         idempotency_key or "",
         (body.design if body else None) or "",
     )
-    return JSONResponse(result, status_code=202)
+    return render(result, status_code=202)
 
 
 @router.get(
@@ -187,9 +110,9 @@ async def list_slideshows(
     app_id: str | None = Query(None, max_length=100),
     status: Status | None = Query(None),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    # Returned as a Response: the models above document the shape without re-validating it.
-    return JSONResponse(
+) -> Response:
+    # Rendered here: the operation's result is an instance of the declared model already.
+    return render(
         await ops.list_slideshows(
             request.app.state.backends, caller, page, limit, app_id or "", [status] if status else []
         )
@@ -202,8 +125,15 @@ async def list_slideshows(
     summary="Fetch a slideshow with its 6 slides and marketing assets",
     responses=error_responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
 )
-async def get_slideshow(request: Request, id: str, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    return JSONResponse(await ops.get_slideshow(request.app.state.backends, caller, id))
+async def get_slideshow(request: Request, id: str, caller: Caller = Depends(require_caller)) -> Response:
+    answer = await ops.get_slideshow(request.app.state.backends, caller, id)
+    if answer.body.error is None:
+        return render(answer)
+    # A FAILED deck's JSON has always named its error last, after updatedAt (the model's order
+    # is the OpenAPI document's).
+    content = dump(answer)
+    content["body"]["error"] = content["body"].pop("error")
+    return JSONResponse(content)
 
 
 @router.get(
@@ -218,5 +148,5 @@ async def get_slideshow(request: Request, id: str, caller: Caller = Depends(requ
         *AUTH_ERRORS,
     ),
 )
-async def get_zip(request: Request, id: str, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    return JSONResponse(await ops.get_zip(request.app.state.backends, caller, id))
+async def get_zip(request: Request, id: str, caller: Caller = Depends(require_caller)) -> Response:
+    return render(await ops.get_zip(request.app.state.backends, caller, id))

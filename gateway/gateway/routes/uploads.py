@@ -16,12 +16,12 @@ from fastapi.responses import Response
 from kit.errors import ServiceError, validation_error
 from kit.storage import Storage
 from kit.text import problem
-from pydantic import BaseModel
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.models import UploadResponse
 from gateway.operations import slideshows as ops
-from gateway.responses import JSONResponse
+from gateway.responses import render
 from gateway.routes.public import public_rate_limit
 from gateway.routing import Router
 
@@ -37,15 +37,6 @@ CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg", "webp": "image/webp"}
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.upload_storage = Storage(app.state.settings)
     yield
-
-
-class UploadUrl(BaseModel):
-    url: str
-
-
-class UploadResponse(BaseModel):
-    success: bool = True
-    body: UploadUrl
 
 
 async def _read_capped(file: UploadFile) -> bytes:
@@ -86,13 +77,13 @@ def _check_part_text(file: UploadFile) -> None:
 )
 async def upload_screenshot(
     request: Request, file: UploadFile, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+) -> Response:
     _check_part_text(file)
     data = await _read_capped(file)
     result = await ops.upload_screenshot(
         request.app.state.backends, caller, data, file.filename or "", file.content_type or ""
     )
-    return JSONResponse(result, status_code=201)
+    return render(result, status_code=201)
 
 
 @router.get(

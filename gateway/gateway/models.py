@@ -1,0 +1,279 @@
+"""The typed results of gateway.operations: the response models the REST routes declare, which
+the routes render as JSON and the MCP tools and the console read as attributes.
+
+Operations build them from the services' answers; `responses.render` turns one into the
+API's JSON (by alias, only the fields the operation set, so optional keys stay absent exactly
+as the contract says). Below the operations in the gateway's layers: imports no route, tool
+or operation."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class Envelope(BaseModel):
+    """`success: true` first, always in the JSON (whether or not the operation passed it)."""
+
+    success: bool = True
+
+    def model_post_init(self, context: Any, /) -> None:
+        self.__pydantic_fields_set__.add("success")
+
+
+# --- auth ------------------------------------------------------------------------------------
+
+
+class Session(BaseModel):
+    session_token: str
+    organization_id: str
+
+
+class SessionEnvelope(Envelope):
+    body: Session
+
+
+class Done(Envelope):
+    pass
+
+
+# --- billing: the payment webhook ---------------------------------------------------------------
+
+
+class Received(BaseModel):
+    received: bool = True
+    duplicate: bool | None = Field(
+        default=None, description="Present (true) when the event id was seen before"
+    )
+
+
+# --- billing: usage, organization, Stripe redirects ----------------------------------------------
+
+
+class PlanLimitsOut(BaseModel):
+    apps: int
+    slideshows_per_month: int
+    hook_refreshes_per_month: int
+    api_keys: bool
+    publishing: bool
+    requests_per_minute: int
+
+
+class QuotaUse(BaseModel):
+    limit: int
+    used: int
+
+
+class UsageOut(BaseModel):
+    plan: str
+    status: str = Field(description="ACTIVE | PAST_DUE | SUSPENDED")
+    limits: PlanLimitsOut
+    usage: dict[str, QuotaUse] = Field(description="apps, slideshows_per_month, hook_refreshes")
+    period_start: str | None
+    period_end: str | None
+
+
+class UsageEnvelope(Envelope):
+    body: UsageOut
+
+
+class SubscriptionOut(BaseModel):
+    id: str
+    status: str = Field(description="ACTIVE | TRIALING | PAST_DUE | CANCELED")
+    plan: str
+    current_period_start: str | None
+    current_period_end: str | None
+
+
+class OrganizationOut(BaseModel):
+    id: str = Field(alias="_id")
+    name: str
+    plan: str
+    status: str
+    stripe_customer_id: str | None
+    limits: PlanLimitsOut
+    rate_limit_override: int | None
+    subscription: SubscriptionOut | None = Field(description="Latest billing-provider subscription, if any")
+    createdAt: str | None
+
+
+class OrganizationEnvelope(Envelope):
+    body: OrganizationOut
+
+
+class StripeRedirectOut(BaseModel):
+    id: str = Field(description="Stripe's session id (cs_... for Checkout, bps_... for the Portal)")
+    url: str = Field(description="Send the customer's browser here")
+
+
+class StripeRedirectEnvelope(Envelope):
+    body: StripeRedirectOut
+
+
+# --- public share pages ------------------------------------------------------------------------
+
+
+class OEmbed(BaseModel):
+    """oEmbed 1.0 `rich` response (thumbnail_* only once the deck is READY)."""
+
+    version: str = "1.0"
+    type: str = "rich"
+    html: str = Field(description="an iframe of the embed page")
+    width: int
+    height: int
+    title: str
+    provider_name: str
+    provider_url: str
+    thumbnail_url: str | None = None
+    thumbnail_width: int | None = None
+    thumbnail_height: int | None = None
+
+
+class SharedZipData(BaseModel):
+    url: str = Field(description="presigned download URL, valid for about 1 hour")
+    expires_at: str | None
+    cached: bool
+
+
+class SharedZipResponse(Envelope):
+    data: SharedZipData
+
+
+# --- slideshows, the niche catalog, uploads ---------------------------------------------------
+
+Status = Literal["QUEUED", "RENDERING", "READY", "FAILED"]
+
+
+class Queued(BaseModel):
+    slideshow_id: str
+    status: Literal["QUEUED"]
+
+
+class GenerateResponse(Envelope):
+    body: Queued
+
+
+class SlideshowSummary(BaseModel):
+    id: str = Field(alias="_id")
+    app_id: str
+    hook_id: str
+    hook_text_snapshot: str
+    status: Status
+    language: str
+    template_set: str
+    createdAt: str | None
+
+
+class Slide(BaseModel):
+    order: int = Field(description="0-based")
+    template: str = Field(description="the slide's role: HOOK, PROBLEM, POINT, PROOF, SOLUTION, CTA, ...")
+    layout_type: str
+    title: str
+    subtitle: str
+    label: str
+    image_url: str = Field(description="1080x1920 PNG, fetchable without credentials")
+    duration: float = Field(description="seconds")
+
+
+class MarketingAsset(BaseModel):
+    type: Literal["caption", "hashtags", "cta"]
+    text: str | None = Field(None, description="caption and cta")
+    tags: list[str] | None = Field(None, description="hashtags (at most 5)")
+
+
+class SlideshowError(BaseModel):
+    code: str
+    message: str
+
+
+class SlideshowDetail(SlideshowSummary):
+    app_name: str
+    template_key: str
+    design: str
+    slides: list[Slide]
+    marketing_assets: list[MarketingAsset]
+    error: SlideshowError | None = Field(None, description="present when status is FAILED")
+    updatedAt: str | None
+
+
+class SlideshowList(Envelope):
+    data: list[SlideshowSummary]
+    page: int
+    limit: int
+    total: int
+
+
+class SlideshowResponse(Envelope):
+    body: SlideshowDetail
+
+
+class ZipData(BaseModel):
+    url: str = Field(description="presigned download URL, valid about 1 hour")
+    expires_at: str
+    cached: bool = Field(description="true when a previously built bundle is returned")
+
+
+class ZipResponse(Envelope):
+    data: ZipData
+
+
+class TemplateVariable(BaseModel):
+    name: str
+    description: str
+    required: bool
+
+
+class Template(BaseModel):
+    key: str
+    name: str
+    description: str
+    format: str
+    slide_roles: list[str]
+    variables: list[TemplateVariable]
+
+
+class Niche(BaseModel):
+    key: str
+    name: str
+    languages: list[str]
+    templates: list[Template]
+
+
+class FormatInfo(BaseModel):
+    """A format (narrative shape) of the catalog: MCP's list_formats."""
+
+    key: str
+    name: str
+    description: str
+    slide_roles: list[str]
+    variables: list[TemplateVariable]
+
+
+class FormatList(Envelope):
+    data: list[FormatInfo]
+
+
+class DesignInfo(BaseModel):
+    key: str
+    name: str
+    description: str
+
+
+class DesignList(Envelope):
+    data: list[DesignInfo]
+
+
+class NicheList(Envelope):
+    data: list[Niche]
+    page: int = 1
+    limit: int
+    total: int
+
+
+class UploadUrl(BaseModel):
+    url: str
+
+
+class UploadResponse(Envelope):
+    body: UploadUrl

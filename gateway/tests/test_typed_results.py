@@ -1,0 +1,141 @@
+"""Typed results (no stack): routes call services only through gateway.operations, and a result
+renders to the bytes the API has always sent."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import orjson
+from gateway.mcp_tools import adapters
+from gateway.models import (
+    Done,
+    MarketingAsset,
+    OEmbed,
+    Slide,
+    SlideshowDetail,
+    SlideshowError,
+    SlideshowResponse,
+    UsageOut,
+)
+from gateway.responses import dump, render
+
+GATEWAY = Path(__file__).resolve().parents[1] / "gateway"
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_routes_mcp_tools_and_console_reach_services_only_through_operations():
+    adapters_dirs = [GATEWAY / "routes", GATEWAY / "mcp_tools", GATEWAY / "console"]
+    offenders = {}
+    for folder in adapters_dirs:
+        for path in folder.glob("*.py"):
+            bad = {m for m in _imports(path) if m == "kit.grpcx" or m.startswith("slides.")}
+            if bad:
+                offenders[path.name] = sorted(bad)
+    assert offenders == {}
+
+
+def _deck(status: str = "READY", **extra) -> dict:
+    return {
+        "_id": "ss_1",
+        "app_id": "app_1",
+        "hook_id": "hk_1",
+        "hook_text_snapshot": "Stop scrolling — «this» 😀",
+        "status": status,
+        "language": "en",
+        "template_set": "default",
+        "createdAt": "2026-11-01T10:00:00.000Z",
+        "app_name": "Fit </script> Co",
+        "template_key": "problem_solution",
+        "design": "classic",
+        "slides": [
+            {
+                "order": 0,
+                "template": "HOOK",
+                "layout_type": "hero",
+                "title": "Line\u2028break",
+                "subtitle": "",
+                "label": "",
+                "image_url": "http://s3/x.png",
+                "duration": 3.200000047683716,
+            }
+        ],
+        "marketing_assets": [{"type": "caption", "text": "Go"}, {"type": "hashtags", "tags": ["#a", "#b"]}],
+        "updatedAt": None,
+        **extra,
+    }
+
+
+def test_a_rendered_result_is_the_bytes_of_its_json():
+    answer = {"success": True, "body": _deck()}
+    result = SlideshowResponse.model_validate(answer)
+    assert render(result).body == orjson.dumps(answer)
+    assert dump(result) == answer
+    assert render(result).headers["content-type"] == "application/json"
+
+
+def test_only_the_fields_the_operation_set_are_sent_and_success_always_is():
+    assert dump(Done()) == {"success": True}
+    no_thumb = OEmbed(html="<iframe>", width=1, height=2, title="t", provider_name="p", provider_url="u")
+    assert "thumbnail_url" not in dump(no_thumb) and "version" not in dump(no_thumb)
+    asset = MarketingAsset(type="hashtags", tags=["#a"])
+    assert dump(asset) == {"type": "hashtags", "tags": ["#a"]}
+    deck = SlideshowDetail.model_validate(_deck())
+    assert "error" not in dump(deck)
+    failed = SlideshowDetail.model_validate(_deck("FAILED", error={"code": "RENDER_FAILED", "message": "x"}))
+    assert dump(failed)["error"] == {"code": "RENDER_FAILED", "message": "x"}
+
+
+def test_mcp_reads_the_typed_results():
+    out = adapters.slideshow(SlideshowDetail.model_validate(_deck()))
+    assert out.status == "COMPLETED" and out.caption == "Go" and out.hashtags == ["#a", "#b"]
+    assert out.image_urls == ["http://s3/x.png"] and out.slides[0].role == "HOOK"
+    failed = adapters.slideshow(SlideshowDetail.model_validate(_deck("FAILED", error=None)))
+    assert failed.status == "FAILED" and failed.error is not None and failed.error.code == "RENDER_FAILED"
+    assert failed.slides == [] and failed.caption is None
+    with_error = SlideshowDetail.model_validate(_deck("FAILED"))
+    with_error.error = SlideshowError(code="NO_HOOK", message="none")
+    assert adapters.slideshow(with_error).error == adapters.m.SlideshowError(code="NO_HOOK", message="none")
+    assert adapters.slideshow(SlideshowDetail.model_validate(_deck("RENDERING"))).status == "PENDING"
+    usage = UsageOut.model_validate(
+        {
+            "plan": "pro",
+            "status": "ACTIVE",
+            "limits": {
+                "apps": 5,
+                "slideshows_per_month": 100,
+                "hook_refreshes_per_month": 10,
+                "api_keys": True,
+                "publishing": True,
+                "requests_per_minute": 120,
+            },
+            "usage": {"slideshows_per_month": {"limit": 100, "used": 30}, "apps": {"limit": 5, "used": 1}},
+            "period_start": None,
+            "period_end": None,
+        }
+    )
+    mcp = adapters.usage(usage)
+    assert mcp.slideshows_generated == 30 and mcp.slideshows_remaining == 70
+    assert mcp.used == {"slideshows_per_month": 30, "apps": 1} and mcp.limits.apps == 5
+
+
+def test_slide_fields_are_the_webhook_payloads_too():
+    assert list(Slide.model_fields) == [
+        "order",
+        "template",
+        "layout_type",
+        "title",
+        "subtitle",
+        "label",
+        "image_url",
+        "duration",
+    ]
