@@ -314,15 +314,20 @@ def shows_device(ctx: Ctx) -> bool:
     return ctx.shot is not None and ctx.kind in DEVICE_KINDS
 
 
-def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: int = 0) -> Group:
-    """The words at the top of the slide and the part of the app's screen that matters as a large card
-    under them, down to the caption zone; discovery and result cards get a circle in `frame`'s color
-    around the screen's busiest spot, the CTA's card shows the top of the app. Returns the words
-    moved to the top."""
+def top_words(g: Group, pad: int = 0) -> Group:
+    """The words moved to the top of the safe area (a slide with a screen: the card goes under them)."""
+    if not g.blocks:
+        return g
+    shift = SAFE[1] + pad - extent(g)[0]
+    return Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
+
+
+def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: int = 0) -> None:
+    """The part of the app's screen that matters as a large card under the words `g` (at the top, see
+    top_words), down to the caption zone; discovery and result cards get a circle in `frame`'s color
+    around the element at the screen's busiest spot, the CTA's card shows the top of the app. Drawn
+    after any scrim, so the screen keeps its own colors."""
     assert ctx.shot is not None
-    if g.blocks:
-        shift = SAFE[1] + pad - extent(g)[0]
-        g = Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
     top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
     left = W // 2 - 30 - CARD_W // 2
     box = (left, top, left + CARD_W, CARD_BOTTOM)
@@ -332,7 +337,6 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
         element = imagery.screen_card(img, ctx.shot, box, None, ctx.shot_turn)
         if frame is not None:
             imagery.circle_callout(img, element, box, frame)
-    return g
 
 
 # -- classic ------------------------------------------------------------------------------------------
@@ -351,12 +355,14 @@ def classic(ctx: Ctx) -> Image.Image:
     style = "display" if ctx.kind == "hook" else "title"
     g = settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center"))
     if shows_device(ctx):
-        g = place_device(img, ctx, ctx.pal.accent, g)
+        g = top_words(g)
     if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
         band = area if ctx.photo is None else _around(g)
         img = imagery.scrim(
             img, band[1], band[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
         )
+    if shows_device(ctx):
+        place_device(img, ctx, ctx.pal.accent, g)
     outlined(img, ctx, g, accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
     return img
 
@@ -377,14 +383,17 @@ def inspo(ctx: Ctx) -> Image.Image:
         area = (x0 + 20, round(H * 0.28), x1, round(H * 0.70))
     g = settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40))
     if shows_device(ctx):
-        g = place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
+        g = top_words(g)
+    if not soft:
+        band = area if ctx.photo is None else _around(g)
+        img = imagery.scrim(img, band[1], band[3], 0.45)
+    if shows_device(ctx):
+        place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.62)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
         plain(img, ctx, g, ink, paint.readable_on(paint.shade(ctx.pal.primary, 0.45), bg, 4.5))
     else:
-        band = area if ctx.photo is None else _around(g)
-        img = imagery.scrim(img, band[1], band[3], 0.45)
         plain(img, ctx, g, (255, 255, 255), (245, 240, 232), shadow=True)
     return img
 
@@ -407,7 +416,8 @@ def editorial(ctx: Ctx) -> Image.Image:
     style = "display" if ctx.kind == "hook" else "title"
     g = group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
     if shows_device(ctx):
-        g = place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
+        g = top_words(g, BOX_PAD)
+        place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     brand_box = paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0)
     title_box = brand_box if ctx.kind in ("hook", "cta") else None
     boxed(
@@ -434,7 +444,8 @@ def studio(ctx: Ctx) -> Image.Image:
     style = "display" if ctx.kind == "hook" else "title"
     g = settle(ctx, group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD), max(48, BOX_PAD))
     if shows_device(ctx):
-        g = place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
+        g = top_words(g, BOX_PAD)
+        place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
         box = (17, 17, 17)
