@@ -73,20 +73,21 @@ def slideshow_pb(ss: domain.Slideshow) -> renderer_pb2.Slideshow:
     if ss.error_code:
         msg.error.code = ss.error_code
         msg.error.message = ss.error_message or ""
+    # Unpacked, not read by attribute: this is most of the hottest read's own CPU (GET slideshow).
     add_slide, add_asset = msg.slides.add, msg.marketing_assets.add
-    for s in ss.slides:
+    for order, template, layout_type, title, subtitle, label, image_url, duration, _ in ss.slides:
         add_slide(
-            order=s.order,
-            template=s.template,
-            layout_type=s.layout_type,
-            title=s.title,
-            subtitle=s.subtitle,
-            label=s.label,
-            image_url=s.image_url,
-            duration=s.duration,
+            order=order,
+            template=template,
+            layout_type=layout_type,
+            title=title,
+            subtitle=subtitle,
+            label=label,
+            image_url=image_url,
+            duration=duration,
         )
-    for a in ss.assets:
-        add_asset(type=a.type, text=a.text, tags=a.tags)
+    for type_, text, tags in ss.assets:
+        add_asset(type=type_, text=text, tags=tags)
     return msg
 
 
