@@ -67,6 +67,7 @@ class Publisher:
         self.allow_private = allow_private  # WEBHOOK_ALLOW_PRIVATE_NETWORKS (local runs)
         self.on_new = on_new  # wakes the sender: deliveries are due now
         self._bucket_ready = False
+        self.reads = store.Reads(engine)
 
     def uow(self) -> DeliveryUnitOfWork:
         """One unit per use case call: queued deliveries wake the sender, outcomes are logged."""
@@ -163,17 +164,14 @@ class Publisher:
                 await asyncio.sleep(max(0.2, min(self.settings.tiktok_status_poll_seconds, 5.0)))
 
     async def follow_once(self) -> int:
-        now = datetime.now(UTC)
-        async with self.engine.begin() as conn:
-            claimed = await store.claim_due_publishes(conn, now, FOLLOW_BATCH, FOLLOW_LEASE)
+        claimed = await use_cases.claim_due(self.uow(), FOLLOW_BATCH, FOLLOW_LEASE)
         await asyncio.gather(*(self._follow_one(publish) for publish in claimed))
         return len(claimed)
 
     async def _follow_one(self, publish: domain.Publish) -> None:
         org = publish.organization_id
         try:
-            async with self.engine.connect() as conn:
-                account = await store.get_account(conn, org, publish.account_id)
+            account = await self.reads.account(org, publish.account_id)
             age = (datetime.now(UTC) - publish.created_at).total_seconds()
             if account is None or age > self.settings.tiktok_follow_max_seconds:
                 why = (

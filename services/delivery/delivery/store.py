@@ -1072,6 +1072,9 @@ class SqlPublishes:
     async def delete(self, organization_id: str, publish_id: str) -> None:
         await delete_publish(self.conn, organization_id, publish_id)
 
+    async def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[domain.Publish]:
+        return await claim_due_publishes(self.conn, now, limit, lease)
+
 
 @dataclass(frozen=True, slots=True)
 class Repositories:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from delivery import domain
-from delivery.application import chat, incoming, publishing, webhooks
+from delivery import domain, oauth
+from delivery.application import accounts, chat, incoming, publishing, webhooks
 from kit.errors import ServiceError
 from kit.uow import InMemoryUnitOfWork
 
@@ -130,6 +131,74 @@ class FakeAccounts:
             del self.rows[account_id]
         return len(gone)
 
+    async def get(self, organization_id: str, account_id: str) -> domain.Account | None:
+        a = self.rows.get(account_id)
+        return a if a is not None and a.organization_id == organization_id else None
+
+    async def delete(self, organization_id: str, app_id: str, account_id: str) -> bool:
+        a = await self.get(organization_id, account_id)
+        if a is None or a.app_id != app_id:
+            return False
+        del self.rows[account_id]
+        return True
+
+    async def lease_refresh(
+        self, organization_id: str, account_id: str, now: datetime, lease: timedelta
+    ) -> domain.Account | None:
+        a = await self.get(organization_id, account_id)
+        if a is None or a.status != domain.CONNECTED or a.refresh_cipher is None:
+            return None
+        if a.refresh_lease_until is not None and a.refresh_lease_until >= now:
+            return None
+        self.rows[account_id] = a = replace(a, refresh_lease_until=now + lease)
+        return a
+
+    async def store_refreshed(
+        self, organization_id: str, account_id: str, values: Mapping[str, Any]
+    ) -> domain.Account | None:
+        a = await self.get(organization_id, account_id)
+        if a is None:
+            return None
+        self.rows[account_id] = a = replace(a, **values, refresh_lease_until=None)
+        return a
+
+    async def due_refresh(self, before: datetime, now: datetime, limit: int) -> list[tuple[str, str]]:
+        return [
+            (a.organization_id, a.id)
+            for a in self.rows.values()
+            if a.refresh_cipher is not None
+            and a.access_expires_at is not None
+            and a.access_expires_at < before
+        ][:limit]
+
+
+class FakeStates:
+    def __init__(self) -> None:
+        self.rows: dict[str, domain.OAuthState] = {}
+
+    async def add(self, values: Mapping[str, Any]) -> None:
+        self.rows[values["id"]] = domain.OAuthState(**values, used_at=None)
+
+    async def use(
+        self, state_id: str, organization_id: str, app_id: str, now: datetime
+    ) -> domain.OAuthState | None:
+        st = self.rows.get(state_id)
+        if st is None or (st.organization_id, st.app_id) != (organization_id, app_id):
+            return None
+        if st.used_at is not None or st.expires_at <= now:
+            return None
+        self.rows[state_id] = st = replace(st, used_at=now)
+        return st
+
+    async def get(self, state_id: str) -> domain.OAuthState | None:
+        return self.rows.get(state_id)
+
+    async def delete_expired(self, before: datetime) -> int:
+        gone = [k for k, st in self.rows.items() if st.expires_at < before]
+        for k in gone:
+            del self.rows[k]
+        return len(gone)
+
 
 class FakePublishes:
     def __init__(self) -> None:
@@ -163,6 +232,14 @@ class FakePublishes:
     async def delete(self, organization_id: str, publish_id: str) -> None:
         self.rows.pop(publish_id, None)
 
+    async def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[domain.Publish]:
+        due = [p for p in self.rows.values() if p.next_check_at is not None and p.next_check_at <= now][
+            :limit
+        ]
+        for p in due:
+            self.rows[p.id] = replace(p, next_check_at=now + lease)
+        return [self.rows[p.id] for p in due]
+
 
 @dataclass
 class Repos:
@@ -170,6 +247,7 @@ class Repos:
     deliveries: FakeDeliveries
     accounts: FakeAccounts
     publishes: FakePublishes
+    states: FakeStates
 
 
 class FakeReads:
@@ -214,6 +292,9 @@ class FakeReads:
 class FakeAccountReads(FakeReads):
     async def account_for(self, organization_id: str, app_id: str, platform: str) -> domain.Account | None:
         return await self.repos.accounts.for_app(organization_id, app_id, platform)
+
+    async def account(self, organization_id: str, account_id: str) -> domain.Account | None:
+        return await self.repos.accounts.get(organization_id, account_id)
 
     async def accounts(self, organization_id: str, app_id: str) -> list[domain.Account]:
         return [
@@ -267,7 +348,7 @@ class World:
 
 @pytest.fixture
 def world() -> World:
-    repos = Repos(FakeEndpoints(), FakeDeliveries(), FakeAccounts(), FakePublishes())
+    repos = Repos(FakeEndpoints(), FakeDeliveries(), FakeAccounts(), FakePublishes(), FakeStates())
     woken: list[int] = []
 
     async def wake(committed: Sequence[object]) -> None:
@@ -708,3 +789,203 @@ async def test_list_publications_checks_the_slideshow(world: World) -> None:
     with pytest.raises(ServiceError) as err:
         await publishing.list_publications(world.reads, _slideshows(), OTHER, "ss_1", 1, 20)
     assert err.value.code == "SLIDESHOW_NOT_FOUND"
+
+
+async def test_the_follower_claims_due_posts_once_per_lease(world: World) -> None:
+    await _connected(world)
+    publish, _ = await _publish(world, FakePosts(Status("PROCESSING_UPLOAD")))
+    world.repos.publishes.rows[publish.id] = replace(
+        publish, next_check_at=datetime.now(UTC) - timedelta(seconds=1)
+    )
+    [claimed] = await publishing.claim_due(world.uow, 10, timedelta(seconds=60))
+    assert claimed.id == publish.id and claimed.next_check_at is not None
+    assert claimed.next_check_at > datetime.now(UTC) + timedelta(seconds=50)
+    assert await publishing.claim_due(world.uow, 10, timedelta(seconds=60)) == []
+
+
+# --- TikTok account connection --------------------------------------------------------
+
+
+class FakeKeys(FakeBox):
+    def decrypt(self, key_id: str, blob: bytes, context: str) -> str:
+        sealed = blob.decode()
+        assert sealed.startswith(context + ":") and key_id == "k1"  # bound to its id
+        return sealed[len(context) + 1 :]
+
+    def sign(self, message: str) -> str:
+        return "sig" + str(len(message))
+
+    def verify(self, message: str, signature: str) -> bool:
+        return signature == self.sign(message)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    access_token: str
+    refresh_token: str = "rft-1"
+    expires_in: int = 86400
+    refresh_expires_in: int = 86400 * 365
+    open_id: str = "open-1"
+    scope: str = "user.info.basic,video.publish"
+
+
+class FakeTikTok:
+    def __init__(self) -> None:
+        self.exchanged: list[tuple[str, str]] = []
+        self.refreshed: list[str] = []
+        self.revoked: list[str] = []
+        self.refuse: str = ""
+
+    async def exchange_code(self, code: str, verifier: str, redirect_uri: str) -> Tokens:
+        self.exchanged.append((code, verifier))
+        if self.refuse:
+            raise domain.GrantRefused(self.refuse, "no")
+        return Tokens("act-1")
+
+    async def refresh(self, refresh_token: str) -> Tokens:
+        self.refreshed.append(refresh_token)
+        if self.refuse:
+            raise domain.GrantRefused(self.refuse, "no")
+        return Tokens("act-2", refresh_token="rft-2")
+
+    async def revoke(self, access_token: str) -> None:
+        self.revoked.append(access_token)
+        if self.refuse:
+            raise ServiceError("UPSTREAM_ERROR", "down")
+
+    async def user_info(self, token: str) -> dict[str, Any]:
+        return {"open_id": "open-1", "display_name": "Fit Co", "avatar_url": "http://not-https/a.png"}
+
+
+CONFIG = accounts.Config("ck", "https://auth.example", "https://app.example", 3600)
+
+
+def _state_of(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["state"][0]
+
+
+async def _finish(
+    w: World, tiktok: FakeTikTok, state: str, code: str = "code-1", error: str = "", session: str = ORG
+):
+    return await accounts.finish_connect(
+        w.uow, FakeApps((ORG, APP)), FakeKeys(), tiktok, CONFIG, state, code, error, "", session
+    )
+
+
+async def test_connecting_by_oauth_stores_the_tokens_once(world: World) -> None:
+    tiktok = FakeTikTok()
+    with pytest.raises(ServiceError) as off:
+        await accounts.start_connect(
+            world.uow, FakeApps((ORG, APP)), FakeKeys(), replace(CONFIG, client_key=""), ORG, APP, ""
+        )
+    assert off.value.code == "UNAVAILABLE"
+    url = await accounts.start_connect(
+        world.uow, FakeApps((ORG, APP)), FakeKeys(), CONFIG, ORG, APP, "https://app.example/console"
+    )
+    assert url.startswith("https://auth.example" + oauth.AUTHORIZE_PATH) and "client_key=ck" in url
+    state = _state_of(url)
+    [stored] = world.repos.states.rows.values()
+    assert state.startswith(stored.id + ".") and stored.used_at is None
+
+    assert (await _finish(world, tiktok, state, session=OTHER)).outcome == oauth.WRONG_ORGANIZATION
+    assert (await _finish(world, tiktok, state + "x")).outcome == oauth.INVALID_STATE
+    assert tiktok.exchanged == [] and world.repos.states.rows[stored.id].used_at is None
+
+    done = await _finish(world, tiktok, state)
+    assert done.outcome == oauth.CONNECTED and done.account is not None
+    account = done.account
+    verifier = FakeKeys().decrypt("k1", stored.verifier_cipher, stored.id)
+    assert tiktok.exchanged == [("code-1", verifier)]
+    assert (account.connected_by, account.display_name, account.avatar_url) == ("oauth", "Fit Co", "")
+    assert account.token_cipher == f"{account.id}:act-1".encode()
+    assert account.refresh_cipher == f"refresh:{account.id}:rft-1".encode()
+    assert done.redirect_url == f"https://app.example/console?tiktok=connected&account_id={account.id}"
+    assert (await _finish(world, tiktok, state)).outcome == oauth.USED_STATE  # once only
+    assert len(tiktok.exchanged) == 1
+
+
+async def test_a_denied_or_refused_connection_changes_nothing(world: World) -> None:
+    tiktok = FakeTikTok()
+    keys = FakeKeys()
+    apps = FakeApps((ORG, APP))
+    denied = await _finish(
+        world,
+        tiktok,
+        _state_of(await accounts.start_connect(world.uow, apps, keys, CONFIG, ORG, APP, "")),
+        code="",
+        error="access_denied",
+    )
+    assert denied.outcome == oauth.DENIED and denied.error == "access_denied"
+    tiktok.refuse = "invalid_grant"
+    refused = await _finish(
+        world, tiktok, _state_of(await accounts.start_connect(world.uow, apps, keys, CONFIG, ORG, APP, ""))
+    )
+    assert refused.outcome == oauth.FAILED and refused.error == "invalid_grant"
+    assert world.repos.accounts.rows == {}
+
+
+async def _oauth_account(w: World, expires_in_seconds: int) -> domain.Account:
+    state = _state_of(
+        await accounts.start_connect(w.uow, FakeApps((ORG, APP)), FakeKeys(), CONFIG, ORG, APP, "")
+    )
+    done = await _finish(w, FakeTikTok(), state)
+    assert done.account is not None
+    expires = datetime.now(UTC) + timedelta(seconds=expires_in_seconds)
+    w.repos.accounts.rows[done.account.id] = account = replace(done.account, access_expires_at=expires)
+    return account
+
+
+async def test_a_token_expiring_soon_is_refreshed_first(world: World) -> None:
+    fresh = await _oauth_account(world, 7200)
+    tiktok = FakeTikTok()
+    assert await accounts.token(world.uow, FakeKeys(), tiktok, CONFIG, fresh) == "act-1"
+    assert tiktok.refreshed == []
+    world.repos.accounts.rows[fresh.id] = soon = replace(
+        fresh, access_expires_at=datetime.now(UTC) + timedelta(seconds=60)
+    )
+    assert await accounts.token(world.uow, FakeKeys(), tiktok, CONFIG, soon) == "act-2"
+    assert tiktok.refreshed == ["rft-1"]
+    stored = world.repos.accounts.rows[fresh.id]
+    assert (
+        stored.refresh_cipher == f"refresh:{fresh.id}:rft-2".encode() and stored.refresh_lease_until is None
+    )
+    assert await accounts.keep_tokens(world.uow, world.reads, FakeKeys(), tiktok, CONFIG) == 0  # not due now
+
+
+async def test_a_refused_refresh_means_reconnecting(world: World) -> None:
+    soon = await _oauth_account(world, 60)
+    tiktok = FakeTikTok()
+    tiktok.refuse = "invalid_grant"
+    with pytest.raises(ServiceError) as err:
+        await accounts.token(world.uow, FakeKeys(), tiktok, CONFIG, soon)
+    assert err.value.code == "RECONNECT_REQUIRED"
+    marked = world.repos.accounts.rows[soon.id]
+    assert marked.status == domain.RECONNECT_REQUIRED and marked.refresh_lease_until is None
+    with pytest.raises(ServiceError):
+        await accounts.token(world.uow, FakeKeys(), tiktok, CONFIG, marked)
+    assert tiktok.refreshed == ["rft-1"]
+
+
+async def test_the_keeper_refreshes_due_tokens_and_drops_old_states(world: World) -> None:
+    soon = await _oauth_account(world, 60)
+    [state] = world.repos.states.rows
+    world.repos.states.rows[state] = replace(
+        world.repos.states.rows[state], expires_at=datetime.now(UTC) - timedelta(days=2)
+    )
+    tiktok = FakeTikTok()
+    assert await accounts.keep_tokens(world.uow, world.reads, FakeKeys(), tiktok, CONFIG) == 1
+    assert tiktok.refreshed == ["rft-1"] and world.repos.states.rows == {}
+    assert world.repos.accounts.rows[soon.id].token_cipher == f"{soon.id}:act-2".encode()
+
+
+async def test_disconnecting_revokes_then_deletes(world: World) -> None:
+    account = await _oauth_account(world, 7200)
+    tiktok = FakeTikTok()
+    with pytest.raises(ServiceError) as err:
+        await accounts.disconnect(
+            world.uow, world.reads, FakeKeys(), tiktok, CONFIG, ORG, "app_other", account.id
+        )
+    assert err.value.code == "SOCIAL_ACCOUNT_NOT_FOUND" and tiktok.revoked == []
+    tiktok.refuse = "down"  # a failed revoke is logged; the account goes anyway
+    await accounts.disconnect(world.uow, world.reads, FakeKeys(), tiktok, CONFIG, ORG, APP, account.id)
+    assert tiktok.revoked == ["act-1"] and world.repos.accounts.rows == {}

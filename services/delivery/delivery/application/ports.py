@@ -125,6 +125,10 @@ class PublishRepository(Protocol):
 
     async def delete(self, organization_id: str, publish_id: str) -> None: ...
 
+    async def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[domain.Publish]:
+        """Publishes (every organization) whose next status fetch is due, leased (SKIP LOCKED)."""
+        ...
+
 
 class Repositories(Protocol):
     @property

@@ -274,6 +274,16 @@ async def finish(
     return done
 
 
+async def claim_due(uow: DeliveryUnitOfWork, limit: int, lease: timedelta) -> list[domain.Publish]:
+    """The follower's next posts to ask TikTok about (every organization), leased to this worker
+    so replicas share the work: a claimed one is not due again until the lease ends or its status
+    is recorded."""
+    async with uow:
+        claimed = await uow.repos.publishes.claim_due(datetime.now(UTC), limit, lease)
+        await uow.commit()
+    return claimed
+
+
 async def check_later(uow: DeliveryUnitOfWork, publish: domain.Publish, seconds: float) -> None:
     """The follower asks TikTok again in `seconds`."""
     now = datetime.now(UTC)
