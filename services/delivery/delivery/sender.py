@@ -13,7 +13,6 @@ from datetime import UTC, datetime, timedelta
 
 import aiohttp
 from kit import logs, metrics, netguard
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store
@@ -30,6 +29,7 @@ class AttemptRecorder:
 
     def __init__(self, engine: AsyncEngine, max_batch: int):
         self.engine = engine
+        self.queue_store = store.SenderQueue(engine)
         self.max_batch = max(1, max_batch)
         self.queue: asyncio.Queue[tuple[store.Attempt, asyncio.Future[bool]]] = asyncio.Queue()
 
@@ -48,17 +48,7 @@ class AttemptRecorder:
 
     async def _write_batch(self, batch: list[tuple[store.Attempt, asyncio.Future[bool]]]) -> None:
         try:
-            async with self.engine.begin() as conn:
-                results = await store.record_attempts(conn, [attempt for attempt, _ in batch])
-                for (attempt, _), recorded in zip(batch, results, strict=True):
-                    if recorded and attempt.status_code == 410:
-                        await store.disable_endpoint(
-                            conn,
-                            attempt.claimed.organization_id,
-                            attempt.claimed.endpoint_id,
-                            "gone",
-                            attempt.now,
-                        )
+            results = await self.queue_store.record([attempt for attempt, _ in batch])
         except Exception:
             if len(batch) == 1:
                 attempt, done = batch[0]
@@ -76,8 +66,7 @@ class AttemptRecorder:
     async def _count_failures(self, recorded: list[store.Attempt]) -> None:
         """The endpoints' failure counts (informational: a lost update is logged, not retried)."""
         try:
-            async with self.engine.begin() as conn:
-                await store.count_failures(conn, recorded)
+            await self.queue_store.count_failures(recorded)
         except Exception:
             log.warning("endpoint failure counts not updated", exc_info=True, attempts=len(recorded))
 
@@ -95,6 +84,7 @@ class Sender:
     def __init__(self, settings: Settings, engine: AsyncEngine, keyring: KeyRing):
         self.settings = settings
         self.engine = engine
+        self.queue_store = store.SenderQueue(engine)
         self.keyring = keyring
         self.delays = settings.retry_delays()
         self.lease = timedelta(
@@ -146,14 +136,7 @@ class Sender:
                 pass
 
     async def _seconds_until_due(self) -> float:
-        async with self.engine.connect() as conn:
-            nxt = (
-                await conn.execute(
-                    select(func.min(store.deliveries.c.next_attempt_at)).where(
-                        store.deliveries.c.status == domain.PENDING
-                    )
-                )
-            ).scalar()
+        nxt = await self.queue_store.next_due()
         if nxt is None:  # nothing pending: a new delivery comes with a notify()
             return max(self.settings.webhook_poll_seconds, self.settings.webhook_idle_poll_seconds)
         delta = (nxt - datetime.now(UTC)).total_seconds()
@@ -163,10 +146,9 @@ class Sender:
         free = self.settings.webhook_concurrency - self.in_flight
         if free <= 0:
             return 0
-        async with self.engine.begin() as conn:
-            claimed = await store.claim_due(
-                conn, datetime.now(UTC), min(free, self.settings.webhook_batch_size), self.lease
-            )
+        claimed = await self.queue_store.claim(
+            datetime.now(UTC), min(free, self.settings.webhook_batch_size), self.lease
+        )
         for item in claimed:
             self.in_flight += 1
             task = asyncio.create_task(self._deliver(item))

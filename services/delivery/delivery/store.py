@@ -1141,3 +1141,42 @@ class Reads:
     ) -> tuple[list[domain.Publish], int]:
         async with self.engine.connect() as conn:  # two statements, one snapshot
             return await list_publishes(conn, organization_id, slideshow_id, page, limit)
+
+
+class SenderQueue:
+    """The sender's transactions (sender.py: no SQL there): leasing due attempts, recording
+    outcomes (an endpoint that answered 410 is disabled in the same transaction), the endpoints'
+    failure counts (their own transaction, after), and when the next attempt is due. None of them
+    is open while a receiver is called."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+
+    async def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Claimed]:
+        async with self.engine.begin() as conn:
+            return await claim_due(conn, now, limit, lease)
+
+    async def record(self, batch: Sequence[Attempt]) -> list[bool]:
+        """record_attempts, and a 410 disables its endpoint (pending retries stop)."""
+        async with self.engine.begin() as conn:
+            results = await record_attempts(conn, batch)
+            for attempt, recorded in zip(batch, results, strict=True):
+                if recorded and attempt.status_code == 410:
+                    await disable_endpoint(
+                        conn,
+                        attempt.claimed.organization_id,
+                        attempt.claimed.endpoint_id,
+                        "gone",
+                        attempt.now,
+                    )
+        return results
+
+    async def count_failures(self, recorded: Sequence[Attempt]) -> None:
+        async with self.engine.begin() as conn:
+            await count_failures(conn, recorded)
+
+    async def next_due(self) -> datetime | None:
+        """When the earliest pending attempt is due (None: nothing pending)."""
+        async with self.engine.connect() as conn:
+            q = select(func.min(deliveries.c.next_attempt_at)).where(deliveries.c.status == domain.PENDING)
+            return (await conn.execute(q)).scalar()
