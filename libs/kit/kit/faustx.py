@@ -1,0 +1,230 @@
+"""Event consumers as faust-streaming agents, run inside a service's own asyncio loop.
+
+One `Agents` is one faust App, and a faust App is one consumer group (its id is the group id, so
+a service keeps the group ids of its kit.kafka.Consumer loops and resumes their committed
+offsets). Handlers are the same as kit.kafka's (`Handler`: envelope + unpacked message).
+
+What the App is allowed to do, and why:
+- at-least-once only: offsets of an event are committed after its handler returned (faust acks
+  an event when its agent takes the next one, and commits acked offsets every
+  broker_commit_interval), a killed worker re-reads the rest and handlers are idempotent by event
+  id (outbox.first_time). exactly_once needs the idempotent producer and transactions, which the
+  local broker (Tansu) does not support.
+- no tables, no standby replicas: faust then uses aiokafka's round-robin assignor, the one the
+  kit.kafka loops use, so old and new members of a group can coexist during a rollout.
+- no web server, no leader topic, topics created only where kit.kafka.ensure_topics would.
+- broker, TLS and SASL from kit.kafka.client_options; session timeout, heartbeat and the
+  producer's batch size (1 record per batch on Tansu) from KitSettings.
+
+Each event keeps kit.kafka.Consumer's behaviour: envelope decoded (undecodable ones skipped),
+request and organization id in the log context, a consumer span continuing the producer's trace,
+EVENTS_PROCESSED/EVENT_SECONDS/CONSUMER_LAG, retries with backoff, then the dead-letter topic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from collections.abc import AsyncIterable, Callable, Coroutine, Sequence
+from pathlib import Path
+from typing import Any
+
+import faust
+from faust.types import TP
+from opentelemetry import trace
+from slides.common.v1 import common_pb2
+
+from kit import kafka, logs, metrics, topics, tracing
+from kit.kafka import Handler
+from kit.settings import KitSettings
+
+log = logs.get(__name__)
+
+
+def credentials(settings: KitSettings) -> faust.SSLCredentials | faust.SASLCredentials | None:
+    """kit.kafka.client_options' TLS/SASL options as faust broker credentials (None: PLAINTEXT)."""
+    options = kafka.client_options(settings)
+    protocol = options["security_protocol"]
+    if protocol == "SSL":
+        return faust.SSLCredentials(options["ssl_context"])
+    if protocol.startswith("SASL_"):
+        return faust.SASLCredentials(
+            username=options["sasl_plain_username"],
+            password=options["sasl_plain_password"],
+            mechanism=options["sasl_mechanism"],
+            ssl_context=options.get("ssl_context"),  # SASL_SSL with a context, SASL_PLAINTEXT without
+        )
+    return None
+
+
+def brokers(settings: KitSettings) -> list[str]:
+    return [f"kafka://{host.strip()}" for host in settings.kafka_bootstrap.split(",") if host.strip()]
+
+
+def make_app(settings: KitSettings, group_id: str) -> faust.App:
+    """A faust App consuming as group `group_id`: worker mode (no client-only reply consumer), no
+    web server, no tables; started and stopped by `Agents.run` in the caller's loop."""
+    return faust.App(
+        group_id,
+        broker=brokers(settings),
+        broker_credentials=credentials(settings),
+        broker_session_timeout=settings.kafka_session_timeout_ms / 1000,
+        broker_heartbeat_interval=settings.kafka_heartbeat_interval_ms / 1000,
+        broker_max_poll_interval=300.0,
+        processing_guarantee="at_least_once",
+        consumer_auto_offset_reset="earliest",
+        producer_max_batch_size=settings.kafka_max_batch_size,
+        producer_acks=-1,
+        producer_linger=0.0,
+        # Topics: created (with the kit's partition count) only where ensure_topics creates them.
+        topic_allow_declare=settings.kafka_create_topics,
+        topic_partitions=settings.kafka_partitions,
+        topic_replication_factor=settings.kafka_replication_factor,
+        topic_disable_leader=True,
+        # No tables: no standby replicas (round-robin assignor), no RocksDB, memory store.
+        table_standby_replicas=0,
+        store="memory://",
+        # Never an HTTP server (faust's default binds 0.0.0.0:6066 in a worker).
+        web_enabled=False,
+        web_host="127.0.0.1",
+        autodiscover=False,
+        key_serializer="raw",
+        value_serializer="raw",
+        # faust creates its data directories on start even without tables: not in the cwd.
+        datadir=str(Path(tempfile.gettempdir()) / "faust-{conf.name}"),
+    )
+
+
+class Agents:
+    """The faust agents of one consumer group: `add` topics with their handler, then `task()`
+    for kit.service.Parts.tasks (starts the App in the running loop, stops it on cancel)."""
+
+    def __init__(
+        self, settings: KitSettings, group_id: str, max_attempts: int = 8, app: faust.App | None = None
+    ):
+        self.settings = settings
+        self.group_id = group_id
+        self.max_attempts = max_attempts
+        self.app = app if app is not None else make_app(settings, group_id)
+        self.handlers: dict[str, Handler] = {}
+        self.wait: kafka.FetchWait | None = None
+
+    def add(self, topic_names: Sequence[str], handler: Handler) -> None:
+        for name in topic_names:
+            self.handlers[name] = handler
+        topic = self.app.topic(*topic_names, key_type=bytes, value_type=bytes)
+
+        async def agent(stream: AsyncIterable[Any]) -> None:
+            async for event in stream.events():  # type: ignore[attr-defined]
+                await self.process(event.message)
+
+        name = "_".join(t.replace(".", "_") for t in topic_names)
+        agent.__name__ = agent.__qualname__ = f"{self.group_id.replace('-', '_')}__{name}"
+        self.app.agent(topic, name=f"{self.group_id}.{name}", concurrency=1)(agent)
+
+    def task(self) -> Callable[[], Coroutine[Any, Any, None]]:
+        async def run() -> None:
+            await self.run()
+
+        run.__name__ = f"consumer-{self.group_id}"
+        return run
+
+    async def run(self) -> None:
+        """Starts the App, returns (or raises) when it stopped or crashed; stops it on cancel."""
+        app = self.app
+        started = time.monotonic()
+        await app.start()
+        log.info("faust consumer started", group=self.group_id, seconds=round(time.monotonic() - started, 3))
+        self.wait = self._fetch_wait()
+        idling = asyncio.create_task(self.wait.run()) if self.wait else None
+        try:
+            await app.wait_until_stopped()
+            if app.crash_reason is not None:
+                raise RuntimeError(f"faust app {self.group_id} crashed") from app.crash_reason
+        finally:
+            if idling:
+                idling.cancel()
+            await app.stop()
+
+    def _fetch_wait(self) -> kafka.FetchWait | None:
+        """kit.kafka's fetch wait (KAFKA_FETCH_MAX_WAIT_MS while busy, the idle wait after a quiet
+        spell) on the aiokafka consumer that faust runs in its consumer thread: faust fixes the
+        wait at 1500 ms, which on Tansu (answers a fetch only when its wait runs out) delays
+        every event by up to 1.5 s."""
+        consumer = getattr(getattr(self.app.consumer, "_thread", None), "_consumer", None)
+        if consumer is None or getattr(consumer, "_fetcher", None) is None:
+            log.warning("faust consumer keeps its fetch wait", group=self.group_id)
+            return None
+        wait = kafka.fetch_wait(consumer, self.settings)
+        wait._set(wait.busy_ms)
+        return wait
+
+    async def process(self, record: Any) -> None:
+        """One record (a faust ConsumerMessage: topic, partition, offset, key, value)."""
+        if self.wait is not None:
+            self.wait.seen()
+        handler = self.handlers[record.topic]
+        try:
+            env = common_pb2.Envelope.FromString(record.value)
+            message = kafka.unpack(env)
+        except Exception:
+            log.error("undecodable event skipped", topic=record.topic, offset=record.offset)
+            return
+        rid = logs.request_id_var.set(env.request_id)
+        oid = logs.organization_id_var.set(env.organization_id)
+        started = time.perf_counter()
+        span = tracing.tracer.start_span(
+            f"consume {record.topic}",
+            context=tracing.extract(env.trace_context),
+            kind=trace.SpanKind.CONSUMER,
+            attributes={
+                "messaging.destination.name": record.topic,
+                "messaging.consumer.group.name": self.group_id,
+                "messaging.system": "kafka",
+            },
+        )
+        try:
+            with trace.use_span(span, end_on_exit=True):
+                await self._handle_with_retries(handler, env, message, record, started)
+        finally:
+            logs.request_id_var.reset(rid)
+            logs.organization_id_var.reset(oid)
+        self._lag(record)
+
+    async def _handle_with_retries(
+        self, handler: Handler, env: common_pb2.Envelope, message: Any, record: Any, started: float
+    ) -> None:
+        for attempt in range(1, self.max_attempts + 1):
+            try:
+                await handler(env, message)
+                metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
+                metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(
+                    time.perf_counter() - started
+                )
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception(
+                    "event handler failed", group=self.group_id, event_id=env.event_id, attempt=attempt
+                )
+                await asyncio.sleep(min(0.2 * 2**attempt, 10))
+        metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "dead_letter").inc()
+        await self.dead_letter(record)
+
+    async def dead_letter(self, record: Any) -> None:
+        await self.app.producer.send_and_wait(
+            topics.dead_letter(record.topic), record.key, record.value, None, None, None
+        )
+        log.error("event moved to dead-letter topic", topic=record.topic, offset=record.offset)
+
+    def _lag(self, record: Any) -> None:
+        try:
+            high = self.app.consumer.highwater(TP(record.topic, record.partition))
+        except Exception:  # not assigned any more (rebalance) or no fetch yet
+            return
+        if high is not None:
+            metrics.CONSUMER_LAG.labels(self.group_id, record.topic, record.partition).set(
+                max(0, high - record.offset - 1)
+            )
