@@ -1,6 +1,8 @@
-"""Consumers of other contexts' events: completed/failed slideshows and exceeded quotas
-become deliveries (one per matching endpoint, idempotent per event id); a deleted app loses
-its connected social accounts and its publish records."""
+"""Delivery's unit of work (kit.sqluow without an outbox: delivery publishes no facts on Kafka;
+its domain events wake its own sender after the commit), and the consumers of other contexts'
+events: completed/failed slideshows and exceeded quotas become deliveries (application.incoming:
+one per matching endpoint, idempotent per event id); a deleted app loses its connected social
+accounts and its publish records (application.publishing)."""
 
 from __future__ import annotations
 

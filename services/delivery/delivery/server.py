@@ -1,4 +1,6 @@
-"""gRPC servicer: proto <-> domain translation for endpoints, chat, accounts and publishing."""
+"""gRPC adapter: proto in -> delivery.application call -> proto out, for endpoints, chat,
+accounts and publishing. The use cases live in application, the rules in domain, the SQL in
+store; each call gets its own unit of work (events.unit_of_work)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@
   their deliveries (list, send again).
 - `chat`: chat integrations (Slack, Discord): the same targets with another body and no secret.
 - `incoming`: other contexts' events fanned out to deliveries (one per subscribed endpoint).
-- `publishing`: social accounts and TikTok publishing.
+- `accounts`: TikTok account connection by OAuth, the tokens' refresh, disconnecting.
+- `publishing`: accounts given by token, publishing a slideshow, following the post's status.
 
 Called by the gRPC adapter (server.py) and the Kafka handlers (events.py). Writes go through a
 unit of work (kit.uow): open it, decide, record the domain event, commit; a unit that queued
