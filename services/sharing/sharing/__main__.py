@@ -1,9 +1,9 @@
-"""python -m sharing: gRPC server, outbox relay and the app-deleted consumer."""
+"""python -m sharing: gRPC server, outbox relay and the app-deleted consumer (a faust agent)."""
 
 from kit.service import Parts, Runtime, serve
 from slides.sharing.v1 import sharing_pb2_grpc
 
-from sharing import events, store
+from sharing import consumers, store
 from sharing.server import SharingServicer
 from sharing.settings import Settings
 
@@ -21,7 +21,8 @@ async def build(rt: Runtime) -> Parts:
                 "slides.sharing.v1.SharingService",
             )
         ],
-        consumers=[events.app_deleted_consumer(settings, rt.engine, relay)],
+        # The faust app runs in this loop; KAFKA_CONSUMERS=false replicas run none.
+        tasks=[consumers.agents(settings, rt.engine, relay).task()] if settings.kafka_consumers else [],
     )
 
 
