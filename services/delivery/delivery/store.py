@@ -329,13 +329,17 @@ async def insert_deliveries(conn: AsyncConnection, new: Sequence[domain.NewDeliv
 DELIVERY_FIELDS = tuple(domain.NewDelivery.__dataclass_fields__)
 
 
-async def get_delivery(conn: AsyncConnection, org: str, endpoint_id: str, delivery_id: str) -> Row | None:
+async def get_delivery(
+    conn: AsyncConnection, org: str, endpoint_id: str, delivery_id: str
+) -> domain.Delivery | None:
+    """The delivery without its attempts."""
     q = select(deliveries).where(
         deliveries.c.organization_id == org,
         deliveries.c.endpoint_id == endpoint_id,
         deliveries.c.id == delivery_id,
     )
-    return (await conn.execute(q)).first()
+    row = (await conn.execute(q)).first()
+    return to_delivery(row) if row is not None else None
 
 
 async def send_again(
