@@ -8,18 +8,31 @@ or operation."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 
 class Envelope(BaseModel):
     """`success: true` first, always in the JSON (whether or not the operation passed it)."""
 
     success: bool = True
+    # The JSON content this result was validated from (Envelope.of), rendered as it is.
+    _content: Any = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any, /) -> None:
         self.__pydantic_fields_set__.add("success")
+
+    @classmethod
+    def of(cls, content: dict[str, Any]) -> Self:
+        """The result validated from the JSON content an operation built (one pass in
+        pydantic-core: cheaper than model_construct per nested model). The content is kept and is
+        what REST renders (responses.render): the read paths skip a second serialization, and the
+        bytes are the content's, key order included. tests/test_response_models.py checks that
+        every answer dumps back from its model unchanged."""
+        result = cls.model_validate(content)
+        result._content = content
+        return result
 
 
 # --- auth ------------------------------------------------------------------------------------
@@ -277,3 +290,83 @@ class UploadUrl(BaseModel):
 
 class UploadResponse(Envelope):
     body: UploadUrl
+
+
+# --- hooks -----------------------------------------------------------------------------------
+
+HookCategory = Literal["problem", "curiosity", "social_proof", "listicle", "contrarian", "story"]
+HookStatus = Literal["APPROVED", "PENDING", "REJECTED"]
+HookSource = Literal["seed", "generated", "llm", "manual"]
+
+
+class HookOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str = Field(alias="_id", description="hk_<id>")
+    organization_id: str
+    text: str = Field(description="the opener text")
+    category: HookCategory
+    language: str = Field(description="ISO language code")
+    niche: str = Field(description='niche key, lower snake_case ("Fitness & Health" -> "fitness_and_health")')
+    source: HookSource = Field(
+        description="seed (written when the app was created, or on the fly for a first deck), "
+        "generated (built-in writer during a refresh), llm (LLM provider), manual (added by an operator)"
+    )
+    status: HookStatus = Field(
+        description="REJECTED when a hook breaks the rules (too long, banned words); otherwise "
+        "APPROVED when the built-in writer wrote it, PENDING (awaiting review) when an LLM did. "
+        "Only APPROVED hooks open decks."
+    )
+    performance_score: float = Field(
+        ge=0,
+        le=100,
+        description="0-100; starts from an opener heuristic (about 45-70) and drops by 2 each time "
+        "the hook opens a deck, so openers rotate",
+    )
+    createdAt: str
+
+
+class HookList(Envelope):
+    data: list[HookOut]
+    page: int
+    limit: int
+    total: int
+
+
+class HookOne(Envelope):
+    body: HookOut
+
+
+class RefreshApp(BaseModel):
+    id: str
+    name: str
+    niche: str
+    language: str
+
+
+class RefreshNowData(BaseModel):
+    jobs_started: int
+    apps: list[RefreshApp]
+
+
+class RefreshNowOut(Envelope):
+    data: RefreshNowData
+
+
+class GeneratedHook(BaseModel):
+    """A brainstormed hook (MCP's generate_hooks): not stored, so `_id` is null."""
+
+    id: str | None = Field(alias="_id")
+    organization_id: str
+    text: str
+    category: str
+    language: str
+    niche: str
+    source: str
+    status: str
+    performance_score: float
+    createdAt: str | None
+
+
+class GeneratedHooks(Envelope):
+    data: list[GeneratedHook]

@@ -25,5 +25,10 @@ def dump(result: BaseModel) -> Any:
 def render(
     result: BaseModel, status_code: int = 200, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    """A typed result as the API's JSON response."""
-    return JSONResponse(dump(result), status_code=status_code, headers=headers)
+    """A typed result as the API's JSON response. A result validated from its JSON content
+    (gateway.models.Envelope.of) sends that content as it is (no second serialization on the
+    read paths); any other is dumped (by alias, the fields set)."""
+    content = getattr(result, "_content", None)
+    return JSONResponse(
+        dump(result) if content is None else content, status_code=status_code, headers=headers
+    )

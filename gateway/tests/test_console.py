@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 from gateway.app import create_app
 from gateway.auth import Caller
 from gateway.console import pages, web
-from gateway.models import OrganizationOut, SlideshowList, UsageOut
+from gateway.models import OrganizationOut, RefreshNowOut, SlideshowList, UsageOut
 from gateway.operations import apps as apps_ops
 from gateway.operations import billing as billing_ops
 from gateway.operations import delivery as delivery_ops
@@ -179,7 +179,7 @@ def test_overview_says_pro_is_needed_only_below_pro(console):
 
 def test_hook_refresh_redirects_back_to_the_hooks_page(console, monkeypatch):
     async def refresh(b, c, app_id=""):
-        return {"data": {"jobs_started": 2, "apps": []}}
+        return RefreshNowOut.model_validate({"data": {"jobs_started": 2, "apps": []}})
 
     monkeypatch.setattr(hooks_ops, "refresh_now", refresh)
     client = console("starter")

@@ -83,6 +83,16 @@ def test_a_rendered_result_is_the_bytes_of_its_json():
     assert render(result).headers["content-type"] == "application/json"
 
 
+def test_a_result_of_its_content_renders_that_content_in_its_order():
+    failed = _deck("FAILED")
+    failed["error"] = {"code": "RENDER_FAILED", "message": "x"}  # after updatedAt, as always sent
+    content = {"success": True, "body": failed}
+    result = SlideshowResponse.of(content)
+    assert render(result).body == orjson.dumps(content)
+    assert dump(result) == content  # the model holds exactly what is sent
+    assert result.body.error is not None and result.body.error.code == "RENDER_FAILED"
+
+
 def test_only_the_fields_the_operation_set_are_sent_and_success_always_is():
     assert dump(Done()) == {"success": True}
     no_thumb = OEmbed(html="<iframe>", width=1, height=2, title="t", provider_name="p", provider_url="u")

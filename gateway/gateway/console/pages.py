@@ -1315,7 +1315,7 @@ async def hooks(request: Request) -> Response:
         context = ctx(
             page,
             "hooks",
-            hooks=listed,
+            hooks=as_json(listed),
             filters=filters,
             categories=hooks_ops.CATEGORIES,
             statuses=hooks_ops.STATUSES,
@@ -1349,7 +1349,7 @@ async def refresh_hooks(request: Request) -> Response:
         b = backends(request)
         try:
             result = await hooks_ops.refresh_now(b, page.caller, text(form, "app_id"))
-            started = int(result["data"]["jobs_started"])
+            started = result.data.jobs_started
             # POST-redirect-GET: reloading the page sends nothing again
             return redirect(f"{PREFIX}/hooks?msg=hooks-refreshing&apps={started}")
         except ServiceError as err:
@@ -1369,7 +1369,7 @@ async def refresh_hooks(request: Request) -> Response:
         context = ctx(
             page,
             "hooks",
-            hooks=listed,
+            hooks=as_json(listed),
             filters={"niche": "", "language": "", "category": "", "status": "", "q": ""},
             categories=hooks_ops.CATEGORIES,
             statuses=hooks_ops.STATUSES,

@@ -175,8 +175,8 @@ def slideshow_summary(d: rest.SlideshowSummary) -> m.SlideshowSummary:
     )
 
 
-def hook(d: dict[str, Any]) -> m.HookIdea:
-    return m.HookIdea(text=s(d, "text"), category=s(d, "category"), language=s(d, "language"))
+def hook(d: rest.GeneratedHook) -> m.HookIdea:
+    return m.HookIdea(text=d.text, category=d.category, language=d.language)
 
 
 def _int(d: dict[str, Any], key: str) -> int:

@@ -162,7 +162,7 @@ async def generate_hooks(
     """Brainstorm hooks (short openers for the first slide) from the app's pain points and offer.
     Nothing is stored: each call gives fresh ideas (their id is empty)."""
     result = await hooks.generate_hooks(*context.args(), app_id=app_id, count=count, category=category or "")
-    return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in a.items(result)])
+    return m.GenerateHooksOutput(app_id=app_id, hooks=[a.hook(x) for x in result.data])
 
 
 async def get_usage() -> m.UsageOutput:

@@ -1,7 +1,7 @@
 """Hooks: the application calls shared by the REST routes and the MCP tools.
 
 Each function takes the Backends, the Caller and plain arguments, calls the hooks service over
-gRPC and returns the REST JSON shape.
+gRPC and returns a typed result (gateway.models) built from its answer in one validation.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from slides.hooks.v1 import hooks_pb2
 
 from gateway.auth import Caller
 from gateway.formats import ts
+from gateway.models import GeneratedHooks, HookList, HookOne, RefreshNowOut
 
 CATEGORIES = ("problem", "curiosity", "social_proof", "listicle", "contrarian", "story")
 STATUSES = ("APPROVED", "PENDING", "REJECTED")
@@ -47,7 +48,7 @@ async def list_hooks(
     status: str = "",
     q: str = "",
     sort: str = "",
-) -> dict[str, Any]:
+) -> HookList:
     """{success, data: [Hook], page, limit, total}; default order performance_score desc."""
     resp = await call(
         backends.hooks.ListHooks,
@@ -62,36 +63,40 @@ async def list_hooks(
             sort=sort or "",
         ),
     )
-    return {
-        "success": True,
-        "data": [hook_json(h) for h in resp.hooks],
-        "page": resp.page.page,
-        "limit": resp.page.limit,
-        "total": resp.page.total,
-    }
+    return HookList.of(
+        {
+            "success": True,
+            "data": [hook_json(h) for h in resp.hooks],
+            "page": resp.page.page,
+            "limit": resp.page.limit,
+            "total": resp.page.total,
+        }
+    )
 
 
-async def refresh_now(backends: Any, caller: Caller, app_id: str = "") -> dict[str, Any]:
+async def refresh_now(backends: Any, caller: Caller, app_id: str = "") -> RefreshNowOut:
     """{success, data: {jobs_started, apps: [{id, name, niche, language}]}} (HTTP 202)."""
     resp = await call(
         backends.hooks.RefreshNow,
         hooks_pb2.RefreshNowRequest(organization_id=caller.organization_id, app_id=app_id or ""),
         timeout=30,
     )
-    return {
-        "success": True,
-        "data": {
-            "jobs_started": resp.jobs_started,
-            "apps": [
-                {"id": a.id, "name": a.name, "niche": a.niche, "language": a.language} for a in resp.apps
-            ],
-        },
-    }
+    return RefreshNowOut.of(
+        {
+            "success": True,
+            "data": {
+                "jobs_started": resp.jobs_started,
+                "apps": [
+                    {"id": a.id, "name": a.name, "niche": a.niche, "language": a.language} for a in resp.apps
+                ],
+            },
+        }
+    )
 
 
 async def generate_hooks(
     backends: Any, caller: Caller, app_id: str, count: int = 10, category: str = ""
-) -> dict[str, Any]:
+) -> GeneratedHooks:
     """Brainstorm hooks for an app: nothing is stored, no quota is used.
     {success, data: [Hook with _id null]}."""
     resp = await call(
@@ -101,13 +106,13 @@ async def generate_hooks(
         ),
         timeout=30,
     )
-    return {"success": True, "data": [hook_json(h) for h in resp.hooks]}
+    return GeneratedHooks.of({"success": True, "data": [hook_json(h) for h in resp.hooks]})
 
 
-async def review_hook(backends: Any, caller: Caller, hook_id: str, status: str) -> dict[str, Any]:
+async def review_hook(backends: Any, caller: Caller, hook_id: str, status: str) -> HookOne:
     """APPROVED or REJECTED for one of the organization's hooks: {success, body: Hook}."""
     resp = await call(
         backends.hooks.ReviewHook,
         hooks_pb2.ReviewHookRequest(organization_id=caller.organization_id, hook_id=hook_id, status=status),
     )
-    return {"success": True, "body": hook_json(resp.hook)}
+    return HookOne.of({"success": True, "body": hook_json(resp.hook)})

@@ -4,8 +4,8 @@ Each function takes the Backends (and the Caller where scoped) and plain argumen
 renderer over gRPC and returns a typed result (gateway.models: the REST envelope the route
 declares, `success` + `body` / `data`), which REST renders as JSON and MCP reads as attributes.
 Status names are the REST ones (QUEUED, RENDERING, READY, FAILED); MCP maps its own wording
-onto them. Results are validated from the renderer's answer in one pass (pydantic-core), the
-cheapest way to build them on the read paths (cheaper than model_construct per nested model).
+onto them. Results are validated from the JSON content built from the renderer's answer
+(Envelope.of: one pass in pydantic-core), which REST then renders as it is.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ async def list_niches(backends: Any) -> NicheList:
         }
         for n in resp.niches
     ]
-    return NicheList.model_validate(
+    return NicheList.of(
         {"success": True, "data": data, "page": 1, "limit": max(len(data), 1), "total": len(data)}
     )
 
@@ -114,12 +114,12 @@ async def list_formats(backends: Any, niche: str = "") -> FormatList:
         }
         for f in resp.formats
     ]
-    return FormatList.model_validate({"success": True, "data": data})
+    return FormatList.of({"success": True, "data": data})
 
 
 async def list_designs(backends: Any) -> DesignList:
     resp = await call(backends.renderer.ListDesigns, renderer_pb2.ListDesignsRequest())
-    return DesignList.model_validate(
+    return DesignList.of(
         {
             "success": True,
             "data": [{"key": d.key, "name": d.name, "description": d.description} for d in resp.designs],
@@ -172,7 +172,7 @@ async def generate(
             design=design or "",
         ),
     )
-    return GenerateResponse.model_validate(
+    return GenerateResponse.of(
         {"success": True, "body": {"slideshow_id": resp.slideshow_id, "status": resp.status}}
     )
 
@@ -199,7 +199,7 @@ async def get_slideshow(backends: Any, caller: Caller, slideshow_id: str) -> Sli
     )
     if not await app_exists(backends, caller, resp.slideshow.app_id):
         raise ServiceError("SLIDESHOW_NOT_FOUND", "No such slideshow in this organization.")
-    return SlideshowResponse.model_validate({"success": True, "body": detail_json(resp.slideshow)})
+    return SlideshowResponse.of({"success": True, "body": detail_json(resp.slideshow)})
 
 
 async def _existing_apps(backends: Any, caller: Caller, app_ids: set[str]) -> set[str]:
@@ -234,7 +234,7 @@ async def list_slideshows(
     )
     rows = resp.slideshows
     alive = await _existing_apps(backends, caller, {s.app_id for s in rows})
-    return SlideshowList.model_validate(
+    return SlideshowList.of(
         {
             "success": True,
             "data": [summary_json(s) for s in rows if s.app_id in alive],
@@ -252,7 +252,7 @@ async def get_zip(backends: Any, caller: Caller, slideshow_id: str) -> ZipRespon
         renderer_pb2.GetZipRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
         timeout=60,
     )
-    return ZipResponse.model_validate(
+    return ZipResponse.of(
         {
             "success": True,
             "data": {"url": resp.url, "expires_at": ts(resp.expires_at), "cached": resp.cached},
@@ -273,4 +273,4 @@ async def upload_screenshot(
         ),
         timeout=30,
     )
-    return UploadResponse.model_validate({"success": True, "body": {"url": resp.url}})
+    return UploadResponse.of({"success": True, "body": {"url": resp.url}})

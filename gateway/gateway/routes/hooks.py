@@ -4,62 +4,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import Body, Depends, Path, Query, Request
+from fastapi import Body, Depends, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.models import HookCategory as Category
+from gateway.models import HookList, HookOne, RefreshNowOut
+from gateway.models import HookStatus as Status
 from gateway.operations import hooks as ops
-from gateway.responses import JSONResponse
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["hooks"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
-Category = Literal["problem", "curiosity", "social_proof", "listicle", "contrarian", "story"]
-Status = Literal["APPROVED", "PENDING", "REJECTED"]
-Source = Literal["seed", "generated", "llm", "manual"]
 Sort = Literal["recent", "performance_score"]
-
-
-class HookOut(BaseModel):
-    model_config = ConfigDict(populate_by_name=True)
-
-    id: str = Field(alias="_id", description="hk_<id>")
-    organization_id: str
-    text: str = Field(description="the opener text")
-    category: Category
-    language: str = Field(description="ISO language code")
-    niche: str = Field(description='niche key, lower snake_case ("Fitness & Health" -> "fitness_and_health")')
-    source: Source = Field(
-        description="seed (written when the app was created, or on the fly for a first deck), "
-        "generated (built-in writer during a refresh), llm (LLM provider), manual (added by an operator)"
-    )
-    status: Status = Field(
-        description="REJECTED when a hook breaks the rules (too long, banned words); otherwise "
-        "APPROVED when the built-in writer wrote it, PENDING (awaiting review) when an LLM did. "
-        "Only APPROVED hooks open decks."
-    )
-    performance_score: float = Field(
-        ge=0,
-        le=100,
-        description="0-100; starts from an opener heuristic (about 45-70) and drops by 2 each time "
-        "the hook opens a deck, so openers rotate",
-    )
-    createdAt: str
-
-
-class HookList(BaseModel):
-    success: bool = True
-    data: list[HookOut]
-    page: int
-    limit: int
-    total: int
-
-
-class HookOne(BaseModel):
-    success: bool = True
-    body: HookOut
 
 
 class ReviewBody(BaseModel):
@@ -76,23 +36,6 @@ class RefreshNowBody(BaseModel):
     app_id: str | None = Field(
         None, max_length=64, description="only this app; when omitted, every ACTIVE app is refreshed"
     )
-
-
-class RefreshApp(BaseModel):
-    id: str
-    name: str
-    niche: str
-    language: str
-
-
-class RefreshNowData(BaseModel):
-    jobs_started: int
-    apps: list[RefreshApp]
-
-
-class RefreshNowOut(BaseModel):
-    success: bool = True
-    data: RefreshNowData
 
 
 @router.get(
@@ -122,7 +65,7 @@ async def list_hooks(
         Query(description="recent = createdAt descending; default performance_score descending"),
     ] = None,
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     result = await ops.list_hooks(
         request.app.state.backends,
         caller,
@@ -135,7 +78,7 @@ async def list_hooks(
         q or "",
         sort or "",
     )
-    return JSONResponse(result)
+    return render(result)
 
 
 @router.post(
@@ -153,9 +96,9 @@ async def refresh_now(
     request: Request,
     body: Annotated[RefreshNowBody | None, Body()] = None,
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     app_id = (body.app_id or "").strip() if body else ""
-    return JSONResponse(await ops.refresh_now(request.app.state.backends, caller, app_id), status_code=202)
+    return render(await ops.refresh_now(request.app.state.backends, caller, app_id), status_code=202)
 
 
 @router.patch(
@@ -171,5 +114,5 @@ async def review_hook(
     body: ReviewBody,
     id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.review_hook(request.app.state.backends, caller, id, body.status))
+) -> Response:
+    return render(await ops.review_hook(request.app.state.backends, caller, id, body.status))

@@ -11,7 +11,7 @@ from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.models import GenerateResponse, SlideshowList, SlideshowResponse, Status, ZipResponse
 from gateway.operations import slideshows as ops
-from gateway.responses import JSONResponse, dump, render
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["slideshows"])
@@ -126,14 +126,8 @@ async def list_slideshows(
     responses=error_responses("SLIDESHOW_NOT_FOUND", *AUTH_ERRORS),
 )
 async def get_slideshow(request: Request, id: str, caller: Caller = Depends(require_caller)) -> Response:
-    answer = await ops.get_slideshow(request.app.state.backends, caller, id)
-    if answer.body.error is None:
-        return render(answer)
-    # A FAILED deck's JSON has always named its error last, after updatedAt (the model's order
-    # is the OpenAPI document's).
-    content = dump(answer)
-    content["body"]["error"] = content["body"].pop("error")
-    return JSONResponse(content)
+    # A FAILED deck's error comes last, after updatedAt, as always: the content's order is kept.
+    return render(await ops.get_slideshow(request.app.state.backends, caller, id))
 
 
 @router.get(
