@@ -1,10 +1,10 @@
-"""`python -m hooks`: the hook library's gRPC server, its outbox relay and its consumers."""
+"""`python -m hooks`: the hook library's gRPC server, its outbox relay and its consumers (faust agents)."""
 
 from kit.service import Parts, Runtime, serve
 from slides.hooks.v1 import hooks_pb2_grpc
 
 from hooks import llm, store
-from hooks.events import Handlers
+from hooks.consumers import Handlers
 from hooks.generation import HookWriter
 from hooks.server import HooksServicer
 from hooks.settings import Settings
@@ -26,7 +26,8 @@ async def build(rt: Runtime) -> Parts:
         servicers=[
             (hooks_pb2_grpc.add_HooksServiceServicer_to_server, servicer, "slides.hooks.v1.HooksService")
         ],
-        consumers=handlers.consumers(),
+        # The faust apps run in this loop; KAFKA_CONSUMERS=false replicas run none.
+        tasks=[agents.task() for agents in handlers.agents()] if settings.kafka_consumers else [],
         on_stop=[provider.close] if provider else [],
     )
 

@@ -1,32 +1,21 @@
-"""Hooks' facts on Kafka and its consumers: the domain events as outbox messages (hooks.jobs.v1,
-keyed by app id), the SQL unit of work that writes them (kit.sqluow) for the application layer, and
-the consumers of catalog app events (seed the library, forget deleted apps) and of refresh jobs
-(write and store new hooks), which call the application's use cases."""
+"""Hooks' facts on Kafka: the domain events as outbox messages (hooks.jobs.v1, keyed by app id),
+their protobuf forms, and the SQL unit of work that writes them (kit.sqluow) for the application
+layer. The consumers of catalog app events and of refresh jobs are faust agents in consumers.py."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
-from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 from kit import topics
-from kit.kafka import Consumer
 from kit.outbox import OutboxRelay
 from kit.sqluow import OutboxMessage, SqlUnitOfWork
 from kit.uow import AfterCommit
-from slides.catalog.v1 import catalog_pb2
-from slides.common.v1 import common_pb2
 from slides.hooks.v1 import hooks_pb2
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from hooks import application, domain, store
-from hooks.generation import HookWriter
-from hooks.settings import Settings
-from hooks.upstream import Upstream, app_from_pb
-
-CATALOG_GROUP = application.CATALOG_CONSUMER
-REFRESH_GROUP = application.REFRESH_CONSUMER
 
 
 def _ts(value: datetime | None) -> Timestamp | None:
@@ -69,63 +58,3 @@ def unit_of_work(
     return SqlUnitOfWork[application.Repositories](
         engine, store.repositories, store.outbox, to_outbox, relay, after_commit
     )
-
-
-def _updated_at(env: common_pb2.Envelope, app: catalog_pb2.App) -> datetime:
-    stamp = app.updated_at if app.HasField("updated_at") else env.occurred_at
-    return stamp.ToDatetime(tzinfo=UTC) if stamp.seconds else datetime.now(UTC)
-
-
-class Handlers:
-    def __init__(
-        self,
-        engine: AsyncEngine,
-        upstream: Upstream,
-        hook_writer: HookWriter,
-        settings: Settings,
-        relay: OutboxRelay | None = None,
-    ):
-        self.engine = engine
-        self.relay = relay
-        self.reads = store.HookReads(engine)
-        self.upstream = upstream
-        self.writer = hook_writer
-        self.settings = settings
-
-    def uow(self) -> application.HooksUnitOfWork:
-        return unit_of_work(self.engine, self.relay)
-
-    async def on_catalog(self, env: common_pb2.Envelope, msg: Message) -> None:
-        if isinstance(msg, catalog_pb2.AppCreated | catalog_pb2.AppUpdated):
-            app = app_from_pb(msg.app, env.organization_id, _updated_at(env, msg.app))
-            await application.app_changed(
-                self.uow(),
-                app,
-                env.event_id,
-                only_if_empty=isinstance(msg, catalog_pb2.AppUpdated),
-                seed_count=self.settings.seed_hooks_per_app,
-            )
-        elif isinstance(msg, catalog_pb2.AppDeleted):
-            await application.app_deleted(self.uow(), msg.organization_id, msg.app_id, env.event_id)
-
-    async def on_refresh(self, env: common_pb2.Envelope, msg: Message) -> None:
-        if not isinstance(msg, hooks_pb2.RefreshRequested):
-            return
-        await application.run_refresh_job(
-            self.uow(),
-            self.reads,
-            self.upstream,
-            self.writer,
-            msg.organization_id,
-            msg.job_id,
-            msg.app_id,
-            msg.trigger,
-            env.event_id,
-            self.settings.refresh_hooks_per_app,
-        )
-
-    def consumers(self) -> list[Consumer]:
-        return [
-            Consumer(self.settings, [topics.CATALOG_APPS], CATALOG_GROUP, self.on_catalog),
-            Consumer(self.settings, [topics.HOOKS_JOBS], REFRESH_GROUP, self.on_refresh),
-        ]
