@@ -2,9 +2,10 @@
 
 On entry it takes a connection and begins a transaction; `repositories(conn)` builds the service's
 repositories on it. `commit()` writes each recorded event to the service's outbox table in the
-same transaction (`to_outbox(event)` says topic, key, message and organization), commits, returns
-the connection to the pool, notifies the relay, then runs the after-commit hooks. Leaving the block
-without a commit rolls back.
+same transaction (`to_outbox(event)` says topic, key, message and organization; None for an event
+that only its after-commit hooks act on), commits, returns the connection to the pool, notifies the
+relay, then runs the after-commit hooks. A service without an outbox passes `outbox_table=None`.
+Leaving the block without a commit rolls back.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ class SqlUnitOfWork(UnitOfWork[R]):
         self,
         engine: AsyncEngine,
         repositories: Callable[[AsyncConnection], R],
-        outbox_table: Table,
-        to_outbox: Callable[[object], OutboxMessage],
+        outbox_table: Table | None,
+        to_outbox: Callable[[object], OutboxMessage | None],
         relay: outbox.OutboxRelay | None,
         after_commit: Sequence[AfterCommit] = (),
     ):
@@ -59,17 +60,23 @@ class SqlUnitOfWork(UnitOfWork[R]):
 
     async def _commit(self, events: list[object]) -> None:
         conn = self._take()
+        published = 0
         try:
             for event in events:
                 m = self._to_outbox(event)
+                if m is None:
+                    continue
+                if self._outbox is None:
+                    raise TypeError(f"{type(event).__name__} maps to a topic but this unit has no outbox")
                 await outbox.add_event(conn, self._outbox, m.topic, m.key, m.message, m.organization_id)
+                published += 1
             await conn.commit()
         except BaseException:
             await conn.rollback()
             raise
         finally:
             await conn.close()
-        if events and self._relay is not None:
+        if published and self._relay is not None:
             self._relay.notify()
 
     async def _rollback(self) -> None:

@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store
 from delivery.application import incoming, publishing
-from delivery.application.ports import DeliveryUnitOfWork, Repositories
+from delivery.application.ports import DeliveryUnitOfWork
 from delivery.settings import Settings
 
 log = logs.get(__name__)
@@ -40,31 +40,15 @@ SHARE_LOOKUP_TIMEOUT = 3.0
 SHARES_PER_LOOKUP = 1000  # sharing's limit per GetSharesForSlideshows call
 
 
-def to_outbox(event: object) -> OutboxMessage:
+def to_outbox(event: object) -> OutboxMessage | None:
     """Delivery publishes no facts on Kafka (it has no outbox table): its domain events
     (domain.DeliveriesQueued) are signals to its own workers, for the after-commit hooks only."""
-    raise TypeError(f"not an event delivery publishes: {event!r}")
-
-
-class SqlDeliveryUnitOfWork(SqlUnitOfWork[Repositories]):
-    """kit's SQL unit without an outbox: the commit writes no event (see to_outbox); the
-    after-commit hooks still get every committed event."""
-
-    async def _commit(self, events: list[object]) -> None:
-        await super()._commit([])
+    return None
 
 
 def unit_of_work(engine: AsyncEngine, after_commit: Sequence[AfterCommit] = ()) -> DeliveryUnitOfWork:
-    """A new unit of work for one use case call (no relay: delivery has no outbox)."""
-    # The outbox table is never used: _commit hands the SQL unit no event to write.
-    return SqlDeliveryUnitOfWork(
-        engine,
-        store.repositories,
-        None,
-        to_outbox,
-        None,
-        after_commit,  # type: ignore[arg-type]
-    )
+    """A new unit of work for one use case call (no outbox, no relay)."""
+    return SqlUnitOfWork(engine, store.repositories, None, to_outbox, None, after_commit)
 
 
 def waking(on_new: Callable[[], None]) -> AfterCommit:
