@@ -124,6 +124,29 @@ class StripeRedirectEnvelope(Envelope):
     body: StripeRedirectOut
 
 
+# --- share links -------------------------------------------------------------------------------
+
+
+class ShareBody(BaseModel):
+    token: str = Field(description="32 characters, base64url")
+    url: str = Field(description="{PUBLIC_BASE_URL}/share/<token>")
+    embed_url: str = Field(description="{PUBLIC_BASE_URL}/embed/<token> (frameable)")
+    password_protected: bool
+    createdAt: str | None = Field(description="when this token was issued")
+
+
+class ShareOut(Envelope):
+    body: ShareBody
+
+
+class UnshareBody(BaseModel):
+    disabled: bool = Field(description="true when a live link was disabled by this call")
+
+
+class UnshareOut(Envelope):
+    body: UnshareBody
+
+
 # --- public share pages ------------------------------------------------------------------------
 
 

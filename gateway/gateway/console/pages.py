@@ -870,7 +870,7 @@ async def share(request: Request, slideshow_id: str) -> Response:
             rotate=text(form, "action") == "rotate",
             remove_password=text(form, "action") == "remove_password",
         )
-        return await _deck_page(request, page, slideshow_id, share=result["body"])
+        return await _deck_page(request, page, slideshow_id, share=as_json(result)["body"])
 
     return await guarded(request, handler)
 

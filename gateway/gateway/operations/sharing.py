@@ -10,7 +10,7 @@ from slides.sharing.v1 import sharing_pb2
 
 from gateway.auth import Caller
 from gateway.formats import ts
-from gateway.models import OEmbed, SharedZipData, SharedZipResponse
+from gateway.models import OEmbed, SharedZipData, SharedZipResponse, ShareOut, UnshareOut
 
 
 def share_json(share: sharing_pb2.Share) -> dict[str, Any]:
@@ -30,11 +30,11 @@ async def share(
     password: str | None = "",
     rotate: bool = False,
     remove_password: bool = False,
-) -> dict[str, Any]:
+) -> ShareOut:
     """Issue the slideshow's link, or return the live one (`created` false), or rotate it.
 
     password: empty/None keeps the current protection, a value sets it; remove_password drops it.
-    Returns {"success", "body": {token, url, embed_url, password_protected, createdAt}, "created"}.
+    Every success is 201 (API.md), whether issued now or already live.
     """
     req = sharing_pb2.CreateShareRequest(
         organization_id=caller.organization_id, slideshow_id=slideshow_id, rotate=rotate
@@ -44,16 +44,16 @@ async def share(
     elif remove_password:
         req.password = ""
     resp = await call(backends.sharing.CreateShare, req)
-    return {"success": True, "body": share_json(resp.share), "created": resp.created}
+    return ShareOut.of({"success": True, "body": share_json(resp.share)})
 
 
-async def unshare(backends: Any, caller: Caller, slideshow_id: str) -> dict[str, Any]:
+async def unshare(backends: Any, caller: Caller, slideshow_id: str) -> UnshareOut:
     """Disable the slideshow's link (idempotent); {"success", "body": {"disabled"}}."""
     resp = await call(
         backends.sharing.DisableShare,
         sharing_pb2.DisableShareRequest(organization_id=caller.organization_id, slideshow_id=slideshow_id),
     )
-    return {"success": True, "body": {"disabled": resp.disabled}}
+    return UnshareOut.of({"success": True, "body": {"disabled": resp.disabled}})
 
 
 # --- the public pages (no caller: the token is the credential) -----------------------------------

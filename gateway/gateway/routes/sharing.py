@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway import errors
 from gateway.auth import Caller, require_caller
+from gateway.models import ShareOut, UnshareOut
 from gateway.operations import sharing as ops
-from gateway.responses import JSONResponse
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["sharing"])
@@ -34,28 +35,6 @@ class ShareRequest(BaseModel):
     remove_password: bool = Field(False, description="Drop the password protection of the link.")
 
 
-class ShareBody(BaseModel):
-    token: str = Field(description="32 characters, base64url")
-    url: str = Field(description="{PUBLIC_BASE_URL}/share/<token>")
-    embed_url: str = Field(description="{PUBLIC_BASE_URL}/embed/<token> (frameable)")
-    password_protected: bool
-    createdAt: str | None = Field(description="when this token was issued")
-
-
-class ShareOut(BaseModel):
-    success: bool = True
-    body: ShareBody
-
-
-class UnshareBody(BaseModel):
-    disabled: bool = Field(description="true when a live link was disabled by this call")
-
-
-class UnshareOut(BaseModel):
-    success: bool = True
-    body: UnshareBody
-
-
 @router.post(
     "/v0/api/slideshows/{id}/share",
     status_code=201,
@@ -75,13 +54,12 @@ async def create_share(
     request: Request,
     body: ShareRequest | None = None,
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     body = body or ShareRequest.model_validate({})
     out = await ops.share(
         request.app.state.backends, caller, id, body.password, body.rotate, body.remove_password
     )
-    out.pop("created")
-    return JSONResponse(out, status_code=201)
+    return render(out, status_code=201)
 
 
 @router.delete(
@@ -92,5 +70,5 @@ async def create_share(
 )
 async def delete_share(
     id: SlideshowId, request: Request, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.unshare(request.app.state.backends, caller, id))
+) -> Response:
+    return render(await ops.unshare(request.app.state.backends, caller, id))
