@@ -14,7 +14,7 @@ import gc
 import signal
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import uvloop
 from aiokafka import AIOKafkaProducer
@@ -43,11 +43,24 @@ class Runtime:
         return relay
 
 
+class EventConsumer(Protocol):
+    """What serve() needs of an event consumer: a kit.kafka.Consumer loop or a kit.faustx.Agents
+    (one faust App). `run()` consumes until cancelled (stopping cleanly on cancel) and returns or
+    raises only when it stopped by itself; `group_id` names its task."""
+
+    @property
+    def group_id(self) -> str: ...
+
+    async def run(self) -> None: ...
+
+
 @dataclass
 class Parts:
     # (add_XServicer_to_server, servicer instance, full service name)
     servicers: list[tuple[Callable[..., None], Any, str]] = field(default_factory=list)
-    consumers: list[kafka.Consumer] = field(default_factory=list)
+    # Event consumers (kit.kafka.Consumer loops, kit.faustx.Agents): run only where
+    # KAFKA_CONSUMERS is true (serve() checks it; a service's build need not).
+    consumers: list[EventConsumer] = field(default_factory=list)
     # Long-running coroutines (schedulers, pollers), started after the server.
     tasks: list[Callable[[], Coroutine[Any, Any, None]]] = field(default_factory=list)
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
@@ -79,8 +92,9 @@ async def run_async(
     log.info("service started", grpc_port=port)
 
     tasks = [asyncio.create_task(r.run(), name="outbox-relay") for r in rt.relays]
-    consumers = parts.consumers if settings.kafka_consumers else []
-    tasks += [asyncio.create_task(c.run(), name=f"consumer-{c.group_id}") for c in consumers]
+    tasks += [
+        asyncio.create_task(c.run(), name=f"consumer-{c.group_id}") for c in consumers_to_run(settings, parts)
+    ]
     tasks += [asyncio.create_task(t(), name=getattr(t, "__name__", "task")) for t in parts.tasks]
 
     stop = asyncio.Event()
@@ -106,6 +120,12 @@ async def run_async(
     await engine.dispose()
     if failed:
         raise SystemExit(1)
+
+
+def consumers_to_run(settings: KitSettings, parts: Parts) -> list[EventConsumer]:
+    """The one KAFKA_CONSUMERS switch: replicas started with it false (e.g. gRPC-only ones)
+    run none of their consumers, whatever their kind."""
+    return list(parts.consumers) if settings.kafka_consumers else []
 
 
 async def _first_crash(tasks: list[asyncio.Task]) -> None:

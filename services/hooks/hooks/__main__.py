@@ -26,8 +26,8 @@ async def build(rt: Runtime) -> Parts:
         servicers=[
             (hooks_pb2_grpc.add_HooksServiceServicer_to_server, servicer, "slides.hooks.v1.HooksService")
         ],
-        # The faust apps run in this loop; KAFKA_CONSUMERS=false replicas run none.
-        tasks=[agents.task() for agents in handlers.agents()] if settings.kafka_consumers else [],
+        # The faust apps run in this loop (serve() runs none where KAFKA_CONSUMERS=false).
+        consumers=handlers.agents(),
         on_stop=[provider.close] if provider else [],
     )
 

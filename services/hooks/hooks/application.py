@@ -1,6 +1,6 @@
 """The hook library's use cases, one function each: plain values in, domain objects out.
 
-Called by the gRPC adapter (server.py) and by the Kafka consumers (events.py). Writes go through a
+Called by the gRPC adapter (server.py) and by the Kafka consumers (consumers.py). Writes go through a
 unit of work (kit.uow): open it, decide with the domain, record the domain events (a refresh job's
 RefreshRequested), commit; the unit writes the events to the outbox and wakes the relay. Remote
 calls (billing's plan and quota, catalog's apps, the LLM provider behind the writer) happen before

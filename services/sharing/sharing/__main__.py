@@ -21,8 +21,8 @@ async def build(rt: Runtime) -> Parts:
                 "slides.sharing.v1.SharingService",
             )
         ],
-        # The faust app runs in this loop; KAFKA_CONSUMERS=false replicas run none.
-        tasks=[consumers.agents(settings, rt.engine, relay).task()] if settings.kafka_consumers else [],
+        # The faust app runs in this loop (serve() runs none where KAFKA_CONSUMERS=false).
+        consumers=[consumers.agents(settings, rt.engine, relay)],
     )
 
 

@@ -1,6 +1,6 @@
 """Sharing's use cases, one function each: plain values in, domain objects (or outcomes) out.
 
-Called by the gRPC adapter (server.py) and the AppDeleted consumer (events.py). Writes go through a
+Called by the gRPC adapter (server.py) and the AppDeleted consumer (consumers.py). Writes go through a
 unit of work (kit.uow): open it, decide with the domain, record ShareChanged, commit; the unit
 writes the events to the outbox and wakes the relay. Remote calls (the renderer) and password
 hashing (CPU, in a thread) happen before a unit opens or after it commits, never inside it.

@@ -1,0 +1,31 @@
+"""kit.service: Parts.consumers takes kit.kafka loops and kit.faustx agents alike, and the one
+KAFKA_CONSUMERS switch decides whether any of them runs."""
+
+from kit import faustx, kafka
+from kit.service import Parts, consumers_to_run
+from kit.settings import KitSettings
+
+
+async def _ignore(env, message) -> None:
+    return None
+
+
+def _parts(settings: KitSettings) -> Parts:
+    loop = kafka.Consumer(settings, ["catalog.apps.v1"], "loop-group", _ignore)
+    agents = faustx.Agents(settings, "agents-group")
+    agents.add(["catalog.apps.v1"], _ignore)
+    return Parts(consumers=[loop, agents])
+
+
+def test_both_kinds_run_where_consumers_are_on():
+    settings = KitSettings(kafka_consumers=True)
+    running = consumers_to_run(settings, _parts(settings))
+    assert [c.group_id for c in running] == ["loop-group", "agents-group"]
+    assert all(callable(c.run) for c in running)
+
+
+def test_none_runs_where_kafka_consumers_is_false():
+    settings = KitSettings(kafka_consumers=False)
+    parts = _parts(settings)
+    assert len(parts.consumers) == 2
+    assert consumers_to_run(settings, parts) == []
