@@ -739,5 +739,5 @@ async def release_stale_holds(
             await uow.commit()
         released += 1
     if released:
-        log.info("released quota of abandoned generate requests", count=released)
+        log.info("released the quota of stale holds", count=released)
     return released

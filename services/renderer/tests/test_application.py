@@ -684,6 +684,21 @@ async def test_stale_holds_are_given_back_and_dropped():
     assert w.quota.released == [ss_id] and w.store.holds == {}
 
 
+@pytest.mark.parametrize(("error", "kept"), [("UNAVAILABLE", True), ("ORGANIZATION_NOT_FOUND", False)])
+async def test_a_stale_hold_billing_cannot_take_back(error: str, kept: bool):
+    w = World(consume_error="UNAVAILABLE")
+    with pytest.raises(ServiceError):
+        await w.generate()
+    w.quota.release_error = error
+    later = NOW + timedelta(seconds=31)
+    if kept:  # an outage: tried again at the next sweep
+        with pytest.raises(ServiceError):
+            await application.release_stale_holds(w.uow, w.store, w.quota, later - timedelta(seconds=30))
+    else:  # a refusal: nothing to give back
+        await application.release_stale_holds(w.uow, w.store, w.quota, later - timedelta(seconds=30))
+    assert bool(w.store.holds) is kept
+
+
 # --- reads and the ZIP -----------------------------------------------------------------------
 
 
