@@ -1,4 +1,4 @@
-"""`python -m delivery`: gRPC server, the event consumer, the delivery sender, the publish
+"""`python -m delivery`: gRPC server, the event consumer (a faust agent), the delivery sender, the publish
 follower and the TikTok token keeper."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from slides.delivery.v1 import delivery_pb2_grpc
 from slides.renderer.v1 import renderer_pb2_grpc
 
 from delivery.accounts import Accounts
+from delivery.consumers import EventHandler
 from delivery.crypto import KeyRing
-from delivery.events import EventHandler, sharing_stub
+from delivery.events import sharing_stub
 from delivery.publishing import Publisher
 from delivery.sender import Sender
 from delivery.server import DeliveryServicer
@@ -48,7 +49,8 @@ async def build(rt: Runtime) -> Parts:
                 "slides.delivery.v1.DeliveryService",
             )
         ],
-        consumers=[handler.consumer()],
+        # The faust app runs in this loop (serve() runs none where KAFKA_CONSUMERS=false).
+        consumers=[handler.agents()],
         tasks=[sender.run, publisher.follow, accounts.keep],
         on_stop=[sender.close],
     )

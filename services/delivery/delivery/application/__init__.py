@@ -9,7 +9,7 @@
 - `accounts`: TikTok account connection by OAuth, the tokens' refresh, disconnecting.
 - `publishing`: accounts given by token, publishing a slideshow, following the post's status.
 
-Called by the gRPC adapter (server.py) and the Kafka handlers (events.py). Writes go through a
+Called by the gRPC adapter (server.py) and the event consumer (consumers.py). Writes go through a
 unit of work (kit.uow): open it, decide, record the domain event, commit; a unit that queued
 deliveries wakes the sender once committed (its after-commit hook). Remote calls (DNS checks of
 receivers' URLs, sharing, the renderer, TikTok) happen before the unit opens or after it commits,
