@@ -1,9 +1,9 @@
-"""`python -m renderer`: gRPC RendererService, its outbox relay, the render workers, the
-app-deleted consumer and the stuck-deck sweeper."""
+"""`python -m renderer`: gRPC RendererService, its outbox relay, the render workers (the
+renderer.jobs faust agent and the Postgres queue runner), the app-deleted faust agent and the
+stuck-deck sweeper."""
 
 from __future__ import annotations
 
-from kit import kafka, topics
 from kit.pgnotify import Listener
 from kit.service import Parts, Runtime, serve
 from kit.storage import Storage
@@ -13,7 +13,7 @@ from slides.catalog.v1 import catalog_pb2_grpc
 from slides.hooks.v1 import hooks_pb2_grpc
 from slides.renderer.v1 import renderer_pb2_grpc
 
-from renderer import events, store
+from renderer import consumers, events, store
 from renderer.deletions import AppDeletions
 from renderer.server import RendererServicer
 from renderer.settings import Settings
@@ -39,10 +39,6 @@ async def build(rt: Runtime) -> Parts:
     queued = Listener(settings.database_url, events.QUEUE_CHANNEL)
     worker = RenderWorker(deps, queued)
     deletions = AppDeletions(deps)
-    consumers = [
-        kafka.Consumer(settings, [topics.RENDERER_JOBS], events.RENDER_GROUP, worker.handle),
-        kafka.Consumer(settings, [topics.CATALOG_APPS], events.APPS_GROUP, deletions.handle),
-    ]
     return Parts(
         servicers=[
             (
@@ -51,7 +47,8 @@ async def build(rt: Runtime) -> Parts:
                 "slides.renderer.v1.RendererService",
             )
         ],
-        consumers=consumers,
+        # The faust apps run in this loop (serve() runs none where KAFKA_CONSUMERS=false).
+        consumers=consumers.agents(settings, worker, deletions),
         tasks=[queued.run, worker.run_queue, sweeper(deps)],
     )
 

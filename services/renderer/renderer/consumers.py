@@ -1,0 +1,43 @@
+"""The renderer's event consumers as faust agents (kit.faustx), calling the application's use
+cases through the render worker and the app deletions:
+
+- renderer.jobs (group renderer-render): RenderRequested names a deck; the worker claims it
+  (application.claim_render), draws it in a thread and completes or fails it. The queue runner
+  (RenderWorker.run_queue, Postgres) is not a consumer and is unchanged.
+- catalog.apps.v1 (group renderer-apps): AppDeleted removes the app's slideshows
+  (application.remove_deleted_app).
+
+One faust App per consumer group (a faust App is one group), with the group ids of the old
+kit.kafka loops so their committed offsets carry over, and so a render never holds deletions back.
+
+At-least-once: an offset is committed only after its handler returned; a killed worker's events
+are read again. Both paths are idempotent: a render claims only a claimable deck (QUEUED, or
+RENDERING under a lease that ran out; a READY or FAILED deck is skipped) and redraws to the same
+object keys; a deletion is recorded by event id (processed_events) and deleting twice is a no-op.
+
+Long renders and the group: faust's aiokafka consumer runs in its own thread, which heartbeats
+(KAFKA_HEARTBEAT_INTERVAL_MS within KAFKA_SESSION_TIMEOUT_MS) whatever the handler does, and the
+drawing runs in a thread pool, so the service's loop stays free; the agent takes one event at a
+time, well inside faust's max poll interval (kit.faustx: 300 s against ~0.5 s per render)."""
+
+from __future__ import annotations
+
+from kit import faustx, topics
+from kit.settings import KitSettings
+
+from renderer import events
+from renderer.deletions import AppDeletions
+from renderer.worker import RenderWorker
+
+# The consumer group ids (committed offsets live under them: never rename).
+RENDER_GROUP = events.RENDER_GROUP
+APPS_GROUP = events.APPS_GROUP
+
+
+def agents(settings: KitSettings, worker: RenderWorker, deletions: AppDeletions) -> list[faustx.Agents]:
+    """The two faust apps: render jobs (group renderer-render) and app deletions (renderer-apps)."""
+    renders = faustx.Agents(settings, RENDER_GROUP)
+    renders.add([topics.RENDERER_JOBS], worker.handle)
+    apps = faustx.Agents(settings, APPS_GROUP)
+    apps.add([topics.CATALOG_APPS], deletions.handle)
+    return [renders, apps]
