@@ -21,7 +21,7 @@ from kit import langtag
 
 from renderer.catalog import Template, normalize_key
 from renderer.catalog import niche as catalog_niche
-from renderer.deck import AppInfo, DeckCopy, SlideCopy
+from renderer.deck import AppInfo, DeckCopy, SlideCopy, with_label
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 CAPTION_MAX = 2200
@@ -38,7 +38,6 @@ _FORMAT_HOOK = {
     "day_in_the_life": "hook_day",
     "pov_story": "hook_pov",
 }
-_COLON = {"ja": "：", "zh-Hans": "：", "zh-Hant": "：", "fr": " : "}  # a label's colon, by typography
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,2})(?![\d.,:%])")
 
 
@@ -232,10 +231,9 @@ class _Writer:
         pointer = "👈" if self.t.get("direction") == "rtl" else "👉"  # toward the words, in reading order
         bio = f"{pointer} {self.t['link_in_bio']}"
         if self.template.format == "myth_vs_fact":
-            colon = _COLON.get(self.lang, ": ")
             body = [
-                f"{self.t['myth_label']}{colon}{slides[1].title}",
-                f"{self.t['fact_label']}{colon}{slides[2].title}",
+                with_label(self.t["myth_label"], slides[1].title, self.lang),
+                with_label(self.t["fact_label"], slides[2].title, self.lang),
             ]
         elif self.template.format in LIST_COUNTS:
             body = [slides[1].title, slides[2].title, slides[3].title]

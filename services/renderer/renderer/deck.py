@@ -63,3 +63,11 @@ class DeckStyle:
     screenshots: tuple[bytes, ...] = field(default=())
     photos: tuple[bytes, ...] = field(default=())
     seed: int = 0  # deterministic variation per deck
+
+
+LABEL_COLONS = {"ja": "：", "zh-Hans": "：", "zh-Hant": "：", "fr": " : "}  # a label's colon, by typography
+
+
+def with_label(label: str, line: str, language: str) -> str:
+    """ "Myth: you need a gym": a label joined to its line with the language's colon."""
+    return f"{label}{LABEL_COLONS.get(language, ': ')}{line}"

@@ -189,3 +189,45 @@ def test_a_photo_shown_twice_is_cropped_around_another_part() -> None:
     slides, _, _, _ = gallery.render(deck, (), photos)
     tops = [Image.open(io.BytesIO(png)).convert("RGB").crop((0, 0, 1080, 150)).tobytes() for png in slides]
     assert len(set(tops)) == len(tops)  # no two slides show the same part of a photo
+
+
+def test_word_labels_join_their_headline_and_list_numbers_stay_apart() -> None:
+    from renderer import copy
+    from renderer.art import record
+    from renderer.deck import AppInfo, DeckStyle
+
+    app = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"))
+    for fmt, language, joined in (
+        ("myth_vs_fact", "en", "Myth: "),
+        ("myth_vs_fact", "ja", "："),
+        ("listicle", "en", ""),
+    ):
+        tpl = gallery.catalog.template("fitness", fmt)
+        assert tpl is not None
+        deck = copy.write_deck(app, tpl, "", language, {}, seed=3)
+        style = DeckStyle("classic", "fitness", language, "#E4572E", "#17BEBB", "#FFC914", "FitPro")
+        _, records = art.render_with_layout(deck, style)
+        labels = [r for r in records if r.role == record.LABEL]
+        if joined:
+            assert not labels, labels  # no word set apart over a headline
+            myth = next(r for r in records if r.slide == 1 and r.role == record.TITLE)
+            assert joined in myth.text and myth.text.endswith(deck.slides[1].title), myth.text
+        else:
+            assert [r.text for r in labels] == ["1.", "2.", "3.", "4."], labels
+
+
+def test_inspo_keeps_its_pastel_look_for_calm_niches_only() -> None:
+    from renderer import copy
+    from renderer.deck import AppInfo, DeckStyle
+
+    def mean_light(niche: str) -> float:
+        app = AppInfo(name="FitPro", niche=niche)
+        tpl = gallery.catalog.template(niche, "problem_solution")
+        assert tpl is not None
+        deck = copy.write_deck(app, tpl, "", "en", {}, seed=3)
+        style = DeckStyle("inspo", niche, "en", "#E4572E", "#17BEBB", "#FFC914", "FitPro")
+        png = art.render_slide(deck, 1, style)
+        gray = Image.open(io.BytesIO(png)).convert("L").reduce(8)
+        return sum(gray.tobytes()) / (gray.width * gray.height)
+
+    assert mean_light("meditation") > 150 > mean_light("fitness")

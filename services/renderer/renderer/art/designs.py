@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from renderer.art import imagery, paint, record, script, text
 from renderer.art.paint import RGB, H, Palette, W
-from renderer.deck import DeckCopy, DeckStyle, SlideCopy
+from renderer.deck import DeckCopy, DeckStyle, SlideCopy, with_label
 
 # TikTok draws over the top 10 %, the bottom 20 % and the right 12 %: text stays inside SAFE.
 # Text boxes keep 24 px inside it for outlines and highlight boxes.
@@ -142,7 +142,11 @@ def group(
     height = y1 - y0
     is_hook = ctx.kind == "hook"
     cap = hook_size(ctx, hook_area, "display" if title_style == "title" else title_style, pad)
-    label = ctx.slide.label.strip()
+    label, headline = ctx.slide.label.strip(), ctx.slide.title
+    if label and not label.strip(".").isdigit():
+        # "Myth", "Before", "Morning" join their headline ("Myth: you need a gym"): a word set apart
+        # over it reads as a template's chip. A list's number stays on its own line.
+        label, headline = "", with_label(label, headline, ctx.lang)
     second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
     blocks: list[tuple[str, text.TextBlock]] = []
     room = height
@@ -171,7 +175,7 @@ def group(
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
         role = record.TITLE
-    title = _fit(ctx.slide.title, ctx.lang, (x0, 0, x1, int(room * share)), spec)
+    title = _fit(headline, ctx.lang, (x0, 0, x1, int(room * share)), spec)
     blocks.append((role, title))
     room -= title.height
     if second:
@@ -371,10 +375,16 @@ def classic(ctx: Ctx) -> Image.Image:
 INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
 
 
+# The light pastel look suits calm niches; elsewhere inspo sets its serif in white on the deep
+# brand scene (a quiet pastel reads low-energy for a workout or a game).
+SOFT_NICHES = {"meditation", "health", "parenting", "food", "travel", "photo_editing", "music"}
+
+
 def inspo(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
-    soft = ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light brand backdrop
-    img = backdrop(ctx, "soft")
+    calm = ctx.style.niche in SOFT_NICHES
+    soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
+    img = backdrop(ctx, "soft" if calm else "deep")
     if shows_device(ctx):
         area: text.Box = (x0 + 20, y0, x1, DEVICE_TEXT_BOTTOM)
     elif ctx.kind == "hook":

@@ -60,7 +60,8 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
     small = ImageChops.screen(
         small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, 0.55 if mood != "soft" else 0.35)
     )
-    small = _bokeh(small, r, lights, mood)
+    if mood == "soft":  # a pastel scene keeps its out-of-focus lights; elsewhere they read as clip-art
+        small = _bokeh(small, r, lights, mood)
     small = _vignette(small, 0.45 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
     return half.resize((W, H), Image.Resampling.NEAREST)
