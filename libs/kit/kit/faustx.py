@@ -117,11 +117,22 @@ class Agents:
 
         async def agent(stream: AsyncIterable[Any]) -> None:
             async for event in stream.events():  # type: ignore[attr-defined]
-                await self.process(event.message)
+                await self.take(event)
 
         name = "_".join(t.replace(".", "_") for t in topic_names)
         agent.__name__ = agent.__qualname__ = f"{self.group_id.replace('-', '_')}__{name}"
         self.app.agent(topic, name=f"{self.group_id}.{name}", concurrency=1)(agent)
+
+    async def take(self, event: Any) -> None:
+        """One faust event: handled, or (the agent stopped or crashed in the middle) left un-acked.
+        faust acks the event an agent's iterator handed out when the iterator resumes or closes, also
+        on a cancel at stop, and the stop then commits its offset: an extra reference keeps an
+        unfinished event's offset from being committed (it is read again, handled idempotently)."""
+        try:
+            await self.process(event.message)
+        except BaseException:
+            event.message.incref()
+            raise
 
     def task(self) -> Callable[[], Coroutine[Any, Any, None]]:
         async def run() -> None:

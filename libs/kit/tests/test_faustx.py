@@ -118,6 +118,38 @@ async def test_failing_handler_is_retried_then_dead_lettered(monkeypatch):
     assert app.producer.sent == [(topics.dead_letter("t.v1"), b"k", record.value)]
 
 
+async def test_an_event_interrupted_at_stop_stays_unacked():
+    started = asyncio.Event()
+
+    async def slow(env, message):
+        started.set()
+        await asyncio.Event().wait()
+
+    agents, _ = _agents(slow)
+    message = _record(catalog_pb2.AppDeleted(app_id="app_3"))
+    message.refcount = 1
+    message.incref = lambda: setattr(message, "refcount", message.refcount + 1)
+    task = asyncio.create_task(agents.take(SimpleNamespace(message=message)))
+    await started.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # faust's ack on close then only drops the extra reference: the offset is not committed
+    assert message.refcount == 2
+
+
+async def test_a_handled_event_is_left_to_faust_to_ack():
+    async def handler(env, message):
+        return None
+
+    agents, _ = _agents(handler)
+    message = _record(catalog_pb2.AppDeleted(app_id="app_4"))
+    message.refcount = 1
+    message.incref = lambda: setattr(message, "refcount", message.refcount + 1)
+    await agents.take(SimpleNamespace(message=message))
+    assert message.refcount == 1
+
+
 async def test_undecodable_event_is_skipped():
     calls = []
 
