@@ -393,3 +393,121 @@ class GeneratedHook(BaseModel):
 
 class GeneratedHooks(Envelope):
     data: list[GeneratedHook]
+
+
+# --- outgoing webhooks ---------------------------------------------------------------------------
+
+WebhookEvent = Literal[
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+]
+# What a delivery can carry: the subscribable events plus the test event sent on request.
+DeliveredEvent = Literal[
+    "slideshow.completed",
+    "slideshow.failed",
+    "quota.exceeded",
+    "slideshow.published",
+    "slideshow.publish_failed",
+    "webhook.test",
+]
+
+
+class Ok(Envelope):
+    pass
+
+
+class Webhook(BaseModel):
+    id: str = Field(alias="_id", description="wh_<id>")
+    url: str
+    events: list[WebhookEvent]
+    description: str
+    enabled: bool
+    disabled_reason: str | None = Field(
+        None, description='"gone" after the endpoint answered 410, "manual" when disabled by PATCH'
+    )
+    failure_count: int = Field(
+        description="consecutive failed attempts; reset by a success or by enabling the endpoint again"
+    )
+    createdAt: str | None
+
+
+class WebhookWithSecret(Webhook):
+    secret: str = Field(description="whsec_...; shown only on creation and rotation")
+
+
+class WebhookResponse(Envelope):
+    body: WebhookWithSecret
+
+
+class WebhookOut(Envelope):
+    body: Webhook
+
+
+class DeliveryRef(BaseModel):
+    delivery_id: str = Field(description="whd_<id>; sent as `X-Service-Delivery-Id` and `webhook-id`")
+
+
+class DeliveryQueued(Envelope):
+    body: DeliveryRef
+
+
+class WebhookList(Envelope):
+    data: list[Webhook]
+    page: int
+    limit: int
+    total: int
+
+
+class Attempt(BaseModel):
+    attempt: int = Field(description="1-based attempt number")
+    status_code: int | None = Field(description="HTTP status of the answer; null when none was received")
+    duration_ms: int
+    error: str | None
+    next_attempt_at: str | None = Field(
+        description="when the next attempt was scheduled; null after the last one"
+    )
+    createdAt: str | None
+
+
+class Delivery(BaseModel):
+    id: str = Field(alias="_id", description="delivery id, sent as X-Service-Delivery-Id on every attempt")
+    event: DeliveredEvent
+    event_id: str
+    status: Literal["PENDING", "SUCCEEDED", "FAILED"]
+    attempt_count: int
+    next_attempt_at: str | None
+    createdAt: str | None
+    attempts: list[Attempt]
+
+
+class DeliveryList(Envelope):
+    data: list[Delivery]
+    page: int
+    limit: int
+    total: int
+
+
+# --- chat integrations --------------------------------------------------------------------------
+
+
+class Chat(BaseModel):
+    id: str = Field(alias="_id", description="chat_<id>")
+    kind: Literal["slack", "discord"]
+    url: str = Field(description="full on creation; lists show only the host and the last characters")
+    events: list[WebhookEvent]
+    enabled: bool
+    createdAt: str | None
+
+
+class ChatResponse(Envelope):
+    body: Chat
+
+
+class ChatList(Envelope):
+    data: list[Chat]
+    page: int
+    limit: int
+    total: int

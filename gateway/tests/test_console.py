@@ -6,7 +6,15 @@ from fastapi.testclient import TestClient
 from gateway.app import create_app
 from gateway.auth import Caller
 from gateway.console import pages, web
-from gateway.models import OrganizationOut, RefreshNowOut, SlideshowList, UsageOut
+from gateway.models import (
+    ChatList,
+    DeliveryList,
+    OrganizationOut,
+    RefreshNowOut,
+    SlideshowList,
+    UsageOut,
+    WebhookList,
+)
 from gateway.operations import apps as apps_ops
 from gateway.operations import billing as billing_ops
 from gateway.operations import delivery as delivery_ops
@@ -247,28 +255,37 @@ def test_a_failed_delivery_that_will_be_retried_says_so(console, monkeypatch):
     endpoint = {
         "_id": "wh_1",
         "url": "https://example.com/h",
-        "enabled": True,
         "events": [],
         "description": "",
+        "enabled": True,
+        "disabled_reason": None,
+        "failure_count": 1,
+        "createdAt": "2026-11-25T12:00:00Z",
     }
 
     async def list_webhooks(*args, **kwargs):
-        return {"data": [endpoint]}
+        return WebhookList.of({"success": True, "data": [endpoint], "page": 1, "limit": 100, "total": 1})
 
     async def list_deliveries(*args, **kwargs):
-        attempt = {"attempt": 1, "status_code": 0, "duration_ms": 12, "error": "connection refused"}
-        return {
-            "data": [
-                {
-                    "_id": "d_1",
-                    "event": "slideshow.ready",
-                    "status": "PENDING",
-                    "attempts": [attempt],
-                    "next_attempt_at": "2026-11-25T12:30:00Z",
-                    "createdAt": "2026-11-25T12:29:00Z",
-                }
-            ]
+        attempt = {
+            "attempt": 1,
+            "status_code": None,
+            "duration_ms": 12,
+            "error": "connection refused",
+            "next_attempt_at": "2026-11-25T12:30:00Z",
+            "createdAt": "2026-11-25T12:29:00Z",
         }
+        delivery = {
+            "_id": "d_1",
+            "event": "slideshow.completed",
+            "event_id": "ev_1",
+            "status": "PENDING",
+            "attempt_count": 1,
+            "next_attempt_at": "2026-11-25T12:30:00Z",
+            "createdAt": "2026-11-25T12:29:00Z",
+            "attempts": [attempt],
+        }
+        return DeliveryList.of({"success": True, "data": [delivery], "page": 1, "limit": 50, "total": 1})
 
     monkeypatch.setattr(delivery_ops, "list_webhooks", list_webhooks)
     monkeypatch.setattr(delivery_ops, "list_deliveries", list_deliveries)
@@ -286,12 +303,15 @@ def test_an_http_webhook_url_is_refused_once(console, monkeypatch):
             {"fields": [{"field": "url", "message": "Only https:// URLs are accepted."}]},
         )
 
-    async def empty(*args, **kwargs):
-        return {"data": []}
+    async def no_webhooks(*args, **kwargs):
+        return WebhookList(data=[], page=1, limit=100, total=0)
+
+    async def no_chats(*args, **kwargs):
+        return ChatList(data=[], page=1, limit=100, total=0)
 
     monkeypatch.setattr(delivery_ops, "create_webhook", create_webhook)
-    monkeypatch.setattr(delivery_ops, "list_webhooks", empty)
-    monkeypatch.setattr(delivery_ops, "list_chat", empty)
+    monkeypatch.setattr(delivery_ops, "list_webhooks", no_webhooks)
+    monkeypatch.setattr(delivery_ops, "list_chat", no_chats)
     client = console("pro")
     resp = client.post(
         "/console/webhooks", data={"url": "http://example.com/h", "csrf_token": web.session_csrf("t" * 40)}

@@ -973,8 +973,8 @@ async def _integrations_page(
     context = ctx(
         page,
         "integrations",
-        webhooks=hooks["data"],
-        chats=chats["data"],
+        webhooks=as_json(hooks)["data"],
+        chats=as_json(chats)["data"],
         events=delivery_ops.EVENTS,
         new_webhook=new_webhook,
         new_chat=new_chat,
@@ -1017,14 +1017,14 @@ async def create_webhook(request: Request) -> Response:
                 raise
             errs = web.field_errors(err) or {"url": err.message}
             return await _integrations_page(request, page, errors=errs, values=values, status=400)
-        return await _integrations_page(request, page, new_webhook=created["body"], status=201)
+        return await _integrations_page(request, page, new_webhook=as_json(created)["body"], status=201)
 
     return await guarded(request, handler)
 
 
 async def _find_webhook(request: Request, page: Page, webhook_id: str) -> dict[str, Any]:
     hooks = await delivery_ops.list_webhooks(backends(request), page.caller, 1, 100)
-    found = next((h for h in hooks["data"] if h["_id"] == webhook_id), None)
+    found = next((h for h in as_json(hooks)["data"] if h["_id"] == webhook_id), None)
     if found is None:
         raise ServiceError("WEBHOOK_NOT_FOUND", "There is no such webhook endpoint in your organization.")
     return found
@@ -1034,15 +1034,16 @@ async def _find_webhook(request: Request, page: Page, webhook_id: str) -> dict[s
 async def webhook(request: Request, webhook_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         endpoint = await _find_webhook(request, page, webhook_id)
-        deliveries = await delivery_ops.list_deliveries(backends(request), page.caller, webhook_id, 1, 50)
+        listed = await delivery_ops.list_deliveries(backends(request), page.caller, webhook_id, 1, 50)
+        deliveries = as_json(listed)["data"]
         context = ctx(
             page,
             "integrations",
             endpoint=endpoint,
-            deliveries=deliveries["data"],
+            deliveries=deliveries,
             message=message(request),
             secret=None,
-            pending=any(d["status"] == "PENDING" for d in deliveries["data"]),
+            pending=any(d["status"] == "PENDING" for d in deliveries),
         )
         return render(request, "webhook.html", context)
 
@@ -1085,10 +1086,10 @@ async def rotate_webhook(request: Request, webhook_id: str) -> Response:
         context = ctx(
             page,
             "integrations",
-            endpoint=rotated["body"],
-            deliveries=deliveries["data"],
+            endpoint=as_json(rotated)["body"],
+            deliveries=as_json(deliveries)["data"],
             message="",
-            secret=rotated["body"].get("secret"),
+            secret=rotated.body.secret,
             pending=False,
         )
         return render(request, "webhook.html", context)
@@ -1165,7 +1166,7 @@ async def test_chat(request: Request, chat_id: str) -> Response:
 async def delete_chat_confirm(request: Request, chat_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         chats = await delivery_ops.list_chat(backends(request), page.caller, 1, 100)
-        chat = next((c for c in chats["data"] if c["_id"] == chat_id), None)
+        chat = next((c for c in as_json(chats)["data"] if c["_id"] == chat_id), None)
         if chat is None:
             return web.not_found(request, page, "chat integration")
         return _confirm(

@@ -1,5 +1,6 @@
 """Outgoing webhooks, chat integrations, connected social accounts and publishing: the calls
-shared by the REST routes and the MCP tools. Each returns the REST JSON shape."""
+shared by the REST routes and the MCP tools. Each returns a typed result (gateway.models) validated
+from the REST JSON it builds (Envelope.of: REST sends that JSON as it is)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,16 @@ from slides.delivery.v1 import delivery_pb2 as pb
 
 from gateway.auth import Caller
 from gateway.formats import one_page, ts
+from gateway.models import (
+    ChatList,
+    ChatResponse,
+    DeliveryList,
+    DeliveryQueued,
+    Ok,
+    WebhookList,
+    WebhookOut,
+    WebhookResponse,
+)
 from gateway.operations.slideshows import _require_slideshow_id as require_slideshow_id
 
 EVENTS = (
@@ -135,7 +146,7 @@ def publication_json(p: pb.Publish) -> dict[str, Any]:
 
 async def create_webhook(
     backends: Any, caller: Caller, url: str, events: list[str] | None = None, description: str | None = ""
-) -> dict[str, Any]:
+) -> WebhookResponse:
     resp = await call(
         backends.delivery.CreateEndpoint,
         pb.CreateEndpointRequest(
@@ -145,36 +156,36 @@ async def create_webhook(
             description=description or "",
         ),
     )
-    return {"success": True, "body": webhook_json(resp.endpoint)}
+    return WebhookResponse.of({"success": True, "body": webhook_json(resp.endpoint)})
 
 
-async def list_webhooks(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> dict[str, Any]:
+async def list_webhooks(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> WebhookList:
     resp = await call(
         backends.delivery.ListEndpoints, pb.ListEndpointsRequest(organization_id=caller.organization_id)
     )
     data = [webhook_json(e) for e in resp.endpoints]
-    return one_page(data, page, limit)
+    return WebhookList.of(one_page(data, page, limit))
 
 
-async def delete_webhook(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
+async def delete_webhook(backends: Any, caller: Caller, endpoint_id: str) -> Ok:
     await call(
         backends.delivery.DeleteEndpoint,
         pb.DeleteEndpointRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id),
     )
-    return {"success": True}
+    return Ok.of({"success": True})
 
 
-async def rotate_webhook_secret(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
+async def rotate_webhook_secret(backends: Any, caller: Caller, endpoint_id: str) -> WebhookResponse:
     resp = await call(
         backends.delivery.RotateEndpointSecret,
         pb.RotateEndpointSecretRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id),
     )
-    return {"success": True, "body": webhook_json(resp.endpoint)}
+    return WebhookResponse.of({"success": True, "body": webhook_json(resp.endpoint)})
 
 
 async def list_deliveries(
     backends: Any, caller: Caller, endpoint_id: str, page: int, limit: int
-) -> dict[str, Any]:
+) -> DeliveryList:
     resp = await call(
         backends.delivery.ListDeliveries,
         pb.ListDeliveriesRequest(
@@ -194,7 +205,7 @@ async def update_webhook(
     events: list[str] | None = None,
     description: str | None = None,
     enabled: bool | None = None,
-) -> dict[str, Any]:
+) -> WebhookOut:
     """Changes the fields given (None = unchanged); {success, body: endpoint} without the secret."""
     req = pb.UpdateEndpointRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id)
     if url is not None:
@@ -207,35 +218,37 @@ async def update_webhook(
     if enabled is not None:
         req.enabled = enabled
     resp = await call(backends.delivery.UpdateEndpoint, req)
-    return {"success": True, "body": webhook_json(resp.endpoint)}
+    return WebhookOut.of({"success": True, "body": webhook_json(resp.endpoint)})
 
 
-async def test_webhook(backends: Any, caller: Caller, endpoint_id: str) -> dict[str, Any]:
+async def test_webhook(backends: Any, caller: Caller, endpoint_id: str) -> DeliveryQueued:
     resp = await call(
         backends.delivery.TestEndpoint,
         pb.TestEndpointRequest(organization_id=caller.organization_id, endpoint_id=endpoint_id),
     )
-    return {"success": True, "body": {"delivery_id": resp.delivery_id}}
+    return DeliveryQueued.of({"success": True, "body": {"delivery_id": resp.delivery_id}})
 
 
-async def retry_delivery(backends: Any, caller: Caller, endpoint_id: str, delivery_id: str) -> dict[str, Any]:
+async def retry_delivery(backends: Any, caller: Caller, endpoint_id: str, delivery_id: str) -> DeliveryQueued:
     resp = await call(
         backends.delivery.RetryDelivery,
         pb.RetryDeliveryRequest(
             organization_id=caller.organization_id, endpoint_id=endpoint_id, delivery_id=delivery_id
         ),
     )
-    return {"success": True, "body": {"delivery_id": resp.delivery_id}}
+    return DeliveryQueued.of({"success": True, "body": {"delivery_id": resp.delivery_id}})
 
 
-def _deliveries_page(resp: Any) -> dict[str, Any]:
-    return {
-        "success": True,
-        "data": [delivery_json(d) for d in resp.deliveries],
-        "page": resp.page.page,
-        "limit": resp.page.limit,
-        "total": resp.page.total,
-    }
+def _deliveries_page(resp: Any) -> DeliveryList:
+    return DeliveryList.of(
+        {
+            "success": True,
+            "data": [delivery_json(d) for d in resp.deliveries],
+            "page": resp.page.page,
+            "limit": resp.page.limit,
+            "total": resp.page.total,
+        }
+    )
 
 
 # --- chat ----------------------------------------------------------------------------
@@ -243,46 +256,46 @@ def _deliveries_page(resp: Any) -> dict[str, Any]:
 
 async def create_chat(
     backends: Any, caller: Caller, kind: str, url: str, events: list[str] | None = None
-) -> dict[str, Any]:
+) -> ChatResponse:
     resp = await call(
         backends.delivery.CreateChatIntegration,
         pb.CreateChatIntegrationRequest(
             organization_id=caller.organization_id, kind=kind, url=url, events=events or []
         ),
     )
-    return {"success": True, "body": chat_json(resp.integration, reveal=True)}
+    return ChatResponse.of({"success": True, "body": chat_json(resp.integration, reveal=True)})
 
 
-async def list_chat(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> dict[str, Any]:
+async def list_chat(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> ChatList:
     resp = await call(
         backends.delivery.ListChatIntegrations,
         pb.ListChatIntegrationsRequest(organization_id=caller.organization_id),
     )
     data = [chat_json(c) for c in resp.integrations]
-    return one_page(data, page, limit)
+    return ChatList.of(one_page(data, page, limit))
 
 
-async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
+async def delete_chat(backends: Any, caller: Caller, integration_id: str) -> Ok:
     await call(
         backends.delivery.DeleteChatIntegration,
         pb.DeleteChatIntegrationRequest(
             organization_id=caller.organization_id, integration_id=integration_id
         ),
     )
-    return {"success": True}
+    return Ok.of({"success": True})
 
 
-async def test_chat(backends: Any, caller: Caller, integration_id: str) -> dict[str, Any]:
+async def test_chat(backends: Any, caller: Caller, integration_id: str) -> DeliveryQueued:
     resp = await call(
         backends.delivery.TestChatIntegration,
         pb.TestChatIntegrationRequest(organization_id=caller.organization_id, integration_id=integration_id),
     )
-    return {"success": True, "body": {"delivery_id": resp.delivery_id}}
+    return DeliveryQueued.of({"success": True, "body": {"delivery_id": resp.delivery_id}})
 
 
 async def list_chat_deliveries(
     backends: Any, caller: Caller, integration_id: str, page: int, limit: int
-) -> dict[str, Any]:
+) -> DeliveryList:
     resp = await call(
         backends.delivery.ListChatDeliveries,
         pb.ListChatDeliveriesRequest(

@@ -4,28 +4,22 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import Depends, Path, Query, Request
+from fastapi import Depends, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
+from gateway.models import ChatList, ChatResponse, DeliveryList, DeliveryQueued, Ok
+from gateway.models import WebhookEvent as Event
 from gateway.openapi_rules import HTTPS_URL
 from gateway.operations import delivery as ops
-from gateway.responses import JSONResponse
-from gateway.routes.webhooks import DeliveryList, DeliveryQueued
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["integrations"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
-Event = Literal[
-    "slideshow.completed",
-    "slideshow.failed",
-    "quota.exceeded",
-    "slideshow.published",
-    "slideshow.publish_failed",
-]
 
 FORMATS = """Slack receives `{"text", "attachments": [{"color", "title", "title_link", "text",
 "fields": [{"title", "value", "short"}], "image_url"}]}`; Discord receives `{"embeds": [{"title",
@@ -44,32 +38,6 @@ class CreateChatBody(BaseModel):
     events: list[Event] | None = Field(None, description="event filter; default every event")
 
 
-class Chat(BaseModel):
-    id: str = Field(alias="_id", description="chat_<id>")
-    kind: Literal["slack", "discord"]
-    url: str = Field(description="full on creation; lists show only the host and the last characters")
-    events: list[Event]
-    enabled: bool
-    createdAt: str | None
-
-
-class ChatResponse(BaseModel):
-    success: bool = True
-    body: Chat
-
-
-class ChatList(BaseModel):
-    success: bool = True
-    data: list[Chat]
-    page: int
-    limit: int
-    total: int
-
-
-class Ok(BaseModel):
-    success: bool = True
-
-
 @router.post(
     "/v0/api/v1/integrations/chat",
     status_code=201,
@@ -80,11 +48,11 @@ class Ok(BaseModel):
 )
 async def create_chat(
     request: Request, body: CreateChatBody, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+) -> Response:
     result = await ops.create_chat(
         request.app.state.backends, caller, body.kind, body.url, list(body.events or [])
     )
-    return JSONResponse(result, status_code=201)
+    return render(result, status_code=201)
 
 
 @router.get(
@@ -95,8 +63,8 @@ async def create_chat(
 )
 async def list_chat(
     request: Request, page: PageQuery = 1, limit: LimitQuery = 50, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.list_chat(request.app.state.backends, caller, page, limit))
+) -> Response:
+    return render(await ops.list_chat(request.app.state.backends, caller, page, limit))
 
 
 @router.delete(
@@ -107,8 +75,8 @@ async def list_chat(
 )
 async def delete_chat(
     request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.delete_chat(request.app.state.backends, caller, id))
+) -> Response:
+    return render(await ops.delete_chat(request.app.state.backends, caller, id))
 
 
 @router.post(
@@ -122,8 +90,8 @@ async def delete_chat(
 )
 async def test_chat(
     request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.test_chat(request.app.state.backends, caller, id), status_code=202)
+) -> Response:
+    return render(await ops.test_chat(request.app.state.backends, caller, id), status_code=202)
 
 
 @router.get(
@@ -138,5 +106,5 @@ async def list_chat_deliveries(
     page: int = Query(1, ge=1, le=100000),
     limit: int = Query(20, ge=1, le=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.list_chat_deliveries(request.app.state.backends, caller, id, page, limit))
+) -> Response:
+    return render(await ops.list_chat_deliveries(request.app.state.backends, caller, id, page, limit))

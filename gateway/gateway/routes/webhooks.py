@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
-from fastapi import Depends, Path, Query, Request
+from fastapi import Depends, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
+from gateway.models import DeliveryList, DeliveryQueued, Ok, WebhookList, WebhookOut, WebhookResponse
+from gateway.models import WebhookEvent as Event
 from gateway.openapi_rules import HTTPS_URL
 from gateway.operations import delivery as ops
-from gateway.responses import JSONResponse
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["webhooks"])
 
 AUTH_ERRORS = ("UNAUTHORIZED", "PLAN_LACKS_API", "ORGANIZATION_SUSPENDED", "RATE_LIMITED")
-Event = Literal[
-    "slideshow.completed",
-    "slideshow.failed",
-    "quota.exceeded",
-    "slideshow.published",
-    "slideshow.publish_failed",
-]
-# What a delivery can carry: the subscribable events plus the test event sent on request.
-DeliveredEvent = Literal[
-    "slideshow.completed",
-    "slideshow.failed",
-    "quota.exceeded",
-    "slideshow.published",
-    "slideshow.publish_failed",
-    "webhook.test",
-]
-
 SIGNING = """Each delivery is a POST with `Content-Type: application/json`, `X-Service-Event`,
 `X-Service-Delivery-Id` (the same on every retry) and `X-Service-Signature: sha256=<hex>`, the
 HMAC-SHA256 of the raw body keyed with the endpoint secret (the `whsec_...` string, UTF-8).
@@ -83,86 +66,6 @@ class UpdateWebhookBody(BaseModel):
     )
 
 
-class Webhook(BaseModel):
-    id: str = Field(alias="_id", description="wh_<id>")
-    url: str
-    events: list[Event]
-    description: str
-    enabled: bool
-    disabled_reason: str | None = Field(
-        None, description='"gone" after the endpoint answered 410, "manual" when disabled by PATCH'
-    )
-    failure_count: int = Field(
-        description="consecutive failed attempts; reset by a success or by enabling the endpoint again"
-    )
-    createdAt: str | None
-
-
-class WebhookWithSecret(Webhook):
-    secret: str = Field(description="whsec_...; shown only on creation and rotation")
-
-
-class WebhookResponse(BaseModel):
-    success: bool = True
-    body: WebhookWithSecret
-
-
-class WebhookOut(BaseModel):
-    success: bool = True
-    body: Webhook
-
-
-class DeliveryRef(BaseModel):
-    delivery_id: str = Field(description="whd_<id>; sent as `X-Service-Delivery-Id` and `webhook-id`")
-
-
-class DeliveryQueued(BaseModel):
-    success: bool = True
-    body: DeliveryRef
-
-
-class WebhookList(BaseModel):
-    success: bool = True
-    data: list[Webhook]
-    page: int
-    limit: int
-    total: int
-
-
-class Attempt(BaseModel):
-    attempt: int = Field(description="1-based attempt number")
-    status_code: int | None = Field(description="HTTP status of the answer; null when none was received")
-    duration_ms: int
-    error: str | None
-    next_attempt_at: str | None = Field(
-        description="when the next attempt was scheduled; null after the last one"
-    )
-    createdAt: str | None
-
-
-class Delivery(BaseModel):
-    id: str = Field(alias="_id", description="delivery id, sent as X-Service-Delivery-Id on every attempt")
-    event: DeliveredEvent
-    event_id: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED"]
-    attempt_count: int
-    next_attempt_at: str | None
-    createdAt: str | None
-    attempts: list[Attempt]
-
-
-class DeliveryList(BaseModel):
-    success: bool = True
-    data: list[Delivery]
-    page: int
-    limit: int
-    total: int
-
-
-class Ok(BaseModel):
-    success: bool = True
-
-
 @router.post(
     "/v0/api/webhooks",
     status_code=201,
@@ -173,11 +76,11 @@ class Ok(BaseModel):
 )
 async def create_webhook(
     request: Request, body: CreateWebhookBody, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+) -> Response:
     result = await ops.create_webhook(
         request.app.state.backends, caller, body.url, list(body.events or []), body.description or ""
     )
-    return JSONResponse(result, status_code=201)
+    return render(result, status_code=201)
 
 
 @router.get(
@@ -188,8 +91,8 @@ async def create_webhook(
 )
 async def list_webhooks(
     request: Request, page: PageQuery = 1, limit: LimitQuery = 50, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.list_webhooks(request.app.state.backends, caller, page, limit))
+) -> Response:
+    return render(await ops.list_webhooks(request.app.state.backends, caller, page, limit))
 
 
 @router.delete(
@@ -200,8 +103,8 @@ async def list_webhooks(
 )
 async def delete_webhook(
     request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.delete_webhook(request.app.state.backends, caller, id))
+) -> Response:
+    return render(await ops.delete_webhook(request.app.state.backends, caller, id))
 
 
 @router.post(
@@ -212,8 +115,8 @@ async def delete_webhook(
 )
 async def rotate_secret(
     request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.rotate_webhook_secret(request.app.state.backends, caller, id))
+) -> Response:
+    return render(await ops.rotate_webhook_secret(request.app.state.backends, caller, id))
 
 
 @router.get(
@@ -228,8 +131,8 @@ async def list_deliveries(
     page: int = Query(1, ge=1, le=100000),
     limit: int = Query(20, ge=1, le=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.list_deliveries(request.app.state.backends, caller, id, page, limit))
+) -> Response:
+    return render(await ops.list_deliveries(request.app.state.backends, caller, id, page, limit))
 
 
 @router.patch(
@@ -246,7 +149,7 @@ async def update_webhook(
     body: UpdateWebhookBody,
     id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     result = await ops.update_webhook(
         request.app.state.backends,
         caller,
@@ -256,7 +159,7 @@ async def update_webhook(
         description=body.description,
         enabled=body.enabled,
     )
-    return JSONResponse(result)
+    return render(result)
 
 
 @router.post(
@@ -270,8 +173,8 @@ async def update_webhook(
 )
 async def test_webhook(
     request: Request, id: str = Path(max_length=100), caller: Caller = Depends(require_caller)
-) -> JSONResponse:
-    return JSONResponse(await ops.test_webhook(request.app.state.backends, caller, id), status_code=202)
+) -> Response:
+    return render(await ops.test_webhook(request.app.state.backends, caller, id), status_code=202)
 
 
 @router.post(
@@ -286,6 +189,6 @@ async def retry_delivery(
     id: str = Path(max_length=100),
     delivery_id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     result = await ops.retry_delivery(request.app.state.backends, caller, id, delivery_id)
-    return JSONResponse(result, status_code=202)
+    return render(result, status_code=202)
