@@ -83,9 +83,19 @@ class IdempotencyKeys(Protocol):
 
 
 class QuotaHolds(Protocol):
+    """Units taken from billing whose deck is not committed yet (store: quota_holds)."""
+
     async def add(self, organization_id: str, slideshow_id: str) -> None: ...
 
     async def drop(self, slideshow_id: str) -> None: ...
+
+    async def take(self, slideshow_id: str) -> bool:
+        """Drops the hold unless a sweeper is giving its unit back (then False)."""
+        ...
+
+    async def claim_stale(self, older_than: datetime) -> list[domain.QuotaHold]:
+        """Marks holds older than `older_than` as being released and returns them."""
+        ...
 
 
 class Bundles(Protocol):
@@ -135,8 +145,6 @@ class SlideshowReads(Protocol):
     ) -> tuple[domain.Slideshow | None, domain.Bundle | None]: ...
 
     async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None: ...
-
-    async def stale_quota_holds(self, older_than: datetime) -> list[domain.QuotaHold]: ...
 
 
 class Apps(Protocol):
@@ -311,6 +319,12 @@ async def generate_slideshow(
                 await uow.repos.idempotency_keys.lock(org, key)
                 seen = await uow.repos.idempotency_keys.find(org, key, since)
             if seen is None:
+                if not await uow.repos.quota_holds.take(ss_id):
+                    # A sweeper took this request for dead and is giving its unit back: no deck
+                    # without its unit; the client retries (503) with its Idempotency-Key.
+                    raise ServiceError(
+                        "UNAVAILABLE", "The request took too long; retry it with the same Idempotency-Key."
+                    )
                 await uow.repos.slideshows.add(
                     {
                         "id": ss_id,
@@ -329,7 +343,6 @@ async def generate_slideshow(
                     }
                 )
                 uow.add_event(domain.RenderRequested(org, ss_id))
-                await uow.repos.quota_holds.drop(ss_id)
                 if key:
                     await uow.repos.idempotency_keys.save(org, key, fp, ss_id)
                 await uow.commit()
@@ -714,20 +727,23 @@ async def sweep(
             uow.add_event(job)
         await uow.repos.idempotency_keys.purge(now - idempotency_ttl)
         await uow.commit()
-    await release_stale_holds(uow, reads, quota, now - hold_after)
+    await release_stale_holds(uow, quota, now - hold_after)
     if stuck:
         log.info("re-queued stuck slideshows", count=len(stuck))
     return len(stuck)
 
 
-async def release_stale_holds(
-    uow: RendererUnitOfWork, reads: SlideshowReads, quota: Quota, older_than: datetime
-) -> int:
+async def release_stale_holds(uow: RendererUnitOfWork, quota: Quota, older_than: datetime) -> int:
     """Gives back the units of generate requests that died between consume and commit, and of
-    failed decks whose release did not go through. A keyed release returns only what the consume
-    with that key took, so releasing a hold twice (two sweepers) is safe."""
+    failed decks whose release did not go through. The holds are marked first (a generate still
+    alive then answers 503 instead of committing a deck whose unit went back); a keyed release
+    returns only what the consume with that key took, so releasing a hold twice is safe, and a
+    marked hold whose release failed is tried again at the next sweep."""
     released = 0
-    for hold in await reads.stale_quota_holds(older_than):
+    async with uow:  # marked first: the generate that left a hold can no longer commit its deck
+        holds = await uow.repos.quota_holds.claim_stale(older_than)
+        await uow.commit()
+    for hold in holds:
         try:
             await quota.release(hold.organization_id, hold.slideshow_id)
         except ServiceError as err:

@@ -18,6 +18,7 @@ from typing import Any
 from kit import db
 from kit.outbox import first_time, outbox_table, processed_events_table
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     Double,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     Text,
     and_,
     delete,
+    false,
     func,
     insert,
     or_,
@@ -132,6 +134,9 @@ quota_holds = Table(
     Column("slideshow_id", Text, primary_key=True),
     Column("organization_id", Text, nullable=False),
     _ts("created_at"),
+    # Set by a sweeper before it gives the unit back: the generate that left the hold may no longer
+    # drop it (and create its deck), see take_quota_hold.
+    Column("releasing", Boolean, nullable=False, server_default=false()),
 )
 
 deleted_apps = Table(
@@ -592,16 +597,32 @@ async def drop_quota_hold(conn: AsyncConnection, ss_id: str) -> None:
     await conn.execute(delete(quota_holds).where(quota_holds.c.slideshow_id == ss_id))
 
 
-async def stale_quota_holds(conn: AsyncConnection, older_than: datetime) -> list[domain.QuotaHold]:
-    """Holds left by requests that died (or by failed decks whose release did not go through).
-    Releases are keyed, so two sweepers releasing one hold give back one unit."""
-    q = (
-        select(quota_holds.c.slideshow_id, quota_holds.c.organization_id)
+async def take_quota_hold(conn: AsyncConnection, ss_id: str) -> bool:
+    """Drops the hold of a generate about to commit its deck; False when a sweeper is giving its unit
+    back (the row is marked, or its lock holder marks it first: the delete waits and re-checks)."""
+    result = await conn.execute(
+        delete(quota_holds).where(quota_holds.c.slideshow_id == ss_id, quota_holds.c.releasing.is_(False))
+    )
+    return bool(result.rowcount)
+
+
+async def claim_stale_quota_holds(conn: AsyncConnection, older_than: datetime) -> list[domain.QuotaHold]:
+    """Marks up to 100 holds older than `older_than` (and those a sweeper marked and did not finish)
+    as releasing and returns them; holds another sweeper is marking are skipped."""
+    stale = (
+        select(quota_holds.c.slideshow_id)
         .where(quota_holds.c.created_at < older_than)
         .order_by(quota_holds.c.created_at)
         .limit(100)
+        .with_for_update(skip_locked=True)
     )
-    return [domain.QuotaHold(r.slideshow_id, r.organization_id) for r in await conn.execute(q)]
+    rows = await conn.execute(
+        update(quota_holds)
+        .where(quota_holds.c.slideshow_id.in_(stale.scalar_subquery()))
+        .values(releasing=True)
+        .returning(quota_holds.c.slideshow_id, quota_holds.c.organization_id)
+    )
+    return [domain.QuotaHold(slideshow_id=r.slideshow_id, organization_id=r.organization_id) for r in rows]
 
 
 # --- the unit of work's repositories and the reads (renderer.application's ports) -------------
@@ -685,6 +706,12 @@ class SqlQuotaHolds:
 
     async def drop(self, slideshow_id: str) -> None:
         await drop_quota_hold(self.conn, slideshow_id)
+
+    async def take(self, slideshow_id: str) -> bool:
+        return await take_quota_hold(self.conn, slideshow_id)
+
+    async def claim_stale(self, older_than: datetime) -> list[domain.QuotaHold]:
+        return await claim_stale_quota_holds(self.conn, older_than)
 
 
 class SqlBundles:
@@ -788,7 +815,3 @@ class SlideshowReads:
     async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
         async with self.engine.connect() as conn:
             return await get_deck(conn, organization_id, slideshow_id)
-
-    async def stale_quota_holds(self, older_than: datetime) -> list[domain.QuotaHold]:
-        async with self.reads.connect() as conn:
-            return await stale_quota_holds(conn, older_than)

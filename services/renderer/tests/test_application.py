@@ -31,6 +31,7 @@ class Store:
         self.decks: dict[str, domain.Slideshow] = {}
         self.keys: dict[tuple[str, str], tuple[domain.IdempotencyRecord, datetime]] = {}
         self.holds: dict[str, tuple[domain.QuotaHold, datetime]] = {}
+        self.releasing: set[str] = set()  # holds a sweeper marked
         self.bundles_: dict[str, tuple[str, domain.Bundle]] = {}
         self.deleted: set[tuple[str, str]] = set()
         self.processed_: set[tuple[str, str]] = set()
@@ -202,9 +203,6 @@ class Store:
     async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
         return self._get(organization_id, slideshow_id)
 
-    async def stale_quota_holds(self, older_than: datetime) -> list[domain.QuotaHold]:
-        return [hold for hold, at in self.holds.values() if at < older_than]
-
 
 class Keys:
     def __init__(self, store: Store):
@@ -243,6 +241,19 @@ class Holds:
     async def drop(self, slideshow_id: str) -> None:
         self.store._in_unit()
         self.store.holds.pop(slideshow_id, None)
+        self.store.releasing.discard(slideshow_id)
+
+    async def take(self, slideshow_id: str) -> bool:
+        self.store._in_unit()
+        if slideshow_id in self.store.releasing:
+            return False
+        return self.store.holds.pop(slideshow_id, None) is not None
+
+    async def claim_stale(self, older_than: datetime) -> list[domain.QuotaHold]:
+        self.store._in_unit()
+        stale = [hold for hold, at in self.store.holds.values() if at < older_than]
+        self.store.releasing.update(h.slideshow_id for h in stale)
+        return stale
 
 
 class Remote:
@@ -680,7 +691,7 @@ async def test_stale_holds_are_given_back_and_dropped():
         await w.generate()
     (ss_id,) = w.store.holds
     later = NOW + timedelta(seconds=31)
-    assert await application.release_stale_holds(w.uow, w.store, w.quota, later - timedelta(seconds=30)) == 1
+    assert await application.release_stale_holds(w.uow, w.quota, later - timedelta(seconds=30)) == 1
     assert w.quota.released == [ss_id] and w.store.holds == {}
 
 
@@ -693,9 +704,9 @@ async def test_a_stale_hold_billing_cannot_take_back(error: str, kept: bool):
     later = NOW + timedelta(seconds=31)
     if kept:  # an outage: tried again at the next sweep
         with pytest.raises(ServiceError):
-            await application.release_stale_holds(w.uow, w.store, w.quota, later - timedelta(seconds=30))
+            await application.release_stale_holds(w.uow, w.quota, later - timedelta(seconds=30))
     else:  # a refusal: nothing to give back
-        await application.release_stale_holds(w.uow, w.store, w.quota, later - timedelta(seconds=30))
+        await application.release_stale_holds(w.uow, w.quota, later - timedelta(seconds=30))
     assert bool(w.store.holds) is kept
 
 
@@ -783,3 +794,23 @@ async def test_concurrent_first_zip_calls_build_once():
     assert sorted(link.cached for link in links) == [False, True, True, True]
     assert len({link.url for link in links}) == 1
     assert [c[0] for c in w.zips.calls].count("build") == 1
+
+
+async def test_a_generate_whose_hold_a_sweeper_took_answers_503_and_creates_no_deck():
+    w = World()
+    real_pick = w.hooks.pick
+
+    async def pick_while_a_sweeper_takes_the_hold(*args: Any) -> domain.PickedHook | None:
+        # The request is slow (past the hold's age): a sweeper marks its hold and gives the unit back.
+        later = NOW + timedelta(seconds=31)
+        assert await application.release_stale_holds(w.uow, w.quota, later - timedelta(seconds=30)) == 1
+        return await real_pick(*args)
+
+    w.store.clock = NOW
+    w.hooks.pick = pick_while_a_sweeper_takes_the_hold  # type: ignore[method-assign]
+    with pytest.raises(ServiceError) as err:
+        await w.generate()
+    assert err.value.code == "UNAVAILABLE"
+    assert w.store.decks == {} and w.uow.published == []
+    # The unit went back (a keyed release: the second one, by the failed request, gives back nothing).
+    assert set(w.quota.released) == set(w.quota.consumed) and len(w.quota.consumed) == 1

@@ -190,3 +190,23 @@ async def test_the_claimable_sql_is_the_domain_rule(conn):
         r["id"] for r, (s, lease) in zip(rows, cases, strict=True) if domain.is_claimable(s, lease, now)
     }
     assert picked == expected and len(expected) == 5
+
+
+async def test_a_hold_a_sweeper_claimed_cannot_be_taken_by_its_generate(conn):
+    org = ids.new_id("org")
+    stale, fresh = ids.new_id("ss"), ids.new_id("ss")
+    await store.add_quota_hold(conn, org, stale)
+    await store.add_quota_hold(conn, org, fresh)
+    await conn.execute(
+        update(store.quota_holds)
+        .where(store.quota_holds.c.slideshow_id == stale)
+        .values(created_at=datetime.now(UTC) - timedelta(minutes=5))
+    )
+    claimed = await store.claim_stale_quota_holds(conn, datetime.now(UTC) - timedelta(seconds=30))
+    assert stale in {h.slideshow_id for h in claimed} and fresh not in {h.slideshow_id for h in claimed}
+    assert await store.take_quota_hold(conn, stale) is False  # being released: no deck for it
+    assert await store.take_quota_hold(conn, fresh) is True
+    assert await store.take_quota_hold(conn, fresh) is False  # taken once
+    # A sweeper that stopped half way finds its marked hold again at the next sweep.
+    again = await store.claim_stale_quota_holds(conn, datetime.now(UTC) - timedelta(seconds=30))
+    assert stale in {h.slideshow_id for h in again}
