@@ -11,15 +11,14 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.helpers import create_ssl_context
 from google.protobuf import descriptor_pool, message_factory
 from google.protobuf.message import Message
-from opentelemetry import trace
 from slides.common.v1 import common_pb2
 
-from kit import logs, metrics, topics, tracing
+from kit import logs, topics
 from kit.settings import KitSettings
 
 log = logs.get(__name__)
@@ -147,110 +146,3 @@ def fetch_wait(consumer: AIOKafkaConsumer, settings: KitSettings, busy_ms: int |
         settings.kafka_idle_fetch_max_wait_ms,
         settings.kafka_idle_after_seconds,
     )
-
-
-class Consumer:
-    """Runs `handler` for every event on `topic_names`, in one consumer group."""
-
-    def __init__(
-        self,
-        settings: KitSettings,
-        topic_names: Sequence[str],
-        group_id: str,
-        handler: Handler,
-        max_attempts: int = 8,
-    ):
-        self.settings = settings
-        self.topic_names = list(topic_names)
-        self.group_id = group_id
-        self.handler = handler
-        self.max_attempts = max_attempts
-        self._dlq_producer: AIOKafkaProducer | None = None
-
-    async def run(self) -> None:
-        s = self.settings
-        consumer = AIOKafkaConsumer(
-            *self.topic_names,
-            **client_options(s),
-            group_id=self.group_id,
-            enable_auto_commit=False,
-            auto_offset_reset="earliest",
-            session_timeout_ms=s.kafka_session_timeout_ms,
-            heartbeat_interval_ms=s.kafka_heartbeat_interval_ms,
-            max_poll_interval_ms=300_000,
-            fetch_max_wait_ms=s.kafka_fetch_max_wait_ms,
-        )
-        await consumer.start()
-        wait = fetch_wait(consumer, s)
-        idling = asyncio.create_task(wait.run())
-        try:
-            async for record in consumer:
-                wait.seen()
-                await self._process(record)
-                tp = TopicPartition(record.topic, record.partition)
-                await consumer.commit({tp: record.offset + 1})
-                if (last := consumer.last_stable_offset(tp)) is not None:
-                    metrics.CONSUMER_LAG.labels(self.group_id, record.topic, record.partition).set(
-                        max(0, last - record.offset - 1)
-                    )
-        finally:
-            idling.cancel()
-            await consumer.stop()
-            if self._dlq_producer:
-                await self._dlq_producer.stop()
-
-    async def _process(self, record) -> None:
-        try:
-            env = common_pb2.Envelope.FromString(record.value)
-            message = unpack(env)
-        except Exception:
-            log.error("undecodable event skipped", topic=record.topic, offset=record.offset)
-            return
-        rid = logs.request_id_var.set(env.request_id)
-        oid = logs.organization_id_var.set(env.organization_id)
-        started = time.perf_counter()
-        span = tracing.tracer.start_span(
-            f"consume {record.topic}",
-            context=tracing.extract(env.trace_context),
-            kind=trace.SpanKind.CONSUMER,
-            attributes={
-                "messaging.destination.name": record.topic,
-                "messaging.consumer.group.name": self.group_id,
-            },
-        )
-        try:
-            with trace.use_span(span, end_on_exit=True):
-                await self._handle_with_retries(env, message, record, started)
-        finally:
-            logs.request_id_var.reset(rid)
-            logs.organization_id_var.reset(oid)
-
-    async def _handle_with_retries(
-        self, env: common_pb2.Envelope, message: Message, record, started: float
-    ) -> None:
-        for attempt in range(1, self.max_attempts + 1):
-            try:
-                await self.handler(env, message)
-                metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "ok").inc()
-                metrics.EVENT_SECONDS.labels(self.group_id, record.topic).observe(
-                    time.perf_counter() - started
-                )
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception(
-                    "event handler failed", group=self.group_id, event_id=env.event_id, attempt=attempt
-                )
-                await asyncio.sleep(min(0.2 * 2**attempt, 10))
-        metrics.EVENTS_PROCESSED.labels(self.group_id, record.topic, "dead_letter").inc()
-        await self._dead_letter(record)
-
-    async def _dead_letter(self, record) -> None:
-        if self._dlq_producer is None:
-            self._dlq_producer = make_producer(self.settings)
-            await self._dlq_producer.start()
-        await self._dlq_producer.send_and_wait(
-            topics.dead_letter(record.topic), value=record.value, key=record.key
-        )
-        log.error("event moved to dead-letter topic", topic=record.topic, offset=record.offset)

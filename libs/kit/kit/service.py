@@ -44,8 +44,7 @@ class Runtime:
 
 
 class EventConsumer(Protocol):
-    """What serve() needs of an event consumer: a kit.kafka.Consumer loop or a kit.faustx.Agents
-    (one faust App). `run()` consumes until cancelled (stopping cleanly on cancel) and returns or
+    """What serve() needs of an event consumer (a kit.faustx.Agents: one faust App). `run()` consumes until cancelled (stopping cleanly on cancel) and returns or
     raises only when it stopped by itself; `group_id` names its task."""
 
     @property
@@ -58,7 +57,7 @@ class EventConsumer(Protocol):
 class Parts:
     # (add_XServicer_to_server, servicer instance, full service name)
     servicers: list[tuple[Callable[..., None], Any, str]] = field(default_factory=list)
-    # Event consumers (kit.kafka.Consumer loops, kit.faustx.Agents): run only where
+    # Event consumers (kit.faustx.Agents): run only where
     # KAFKA_CONSUMERS is true (serve() checks it; a service's build need not).
     consumers: list[EventConsumer] = field(default_factory=list)
     # Long-running coroutines (schedulers, pollers), started after the server.

@@ -3,7 +3,7 @@
 import asyncio
 import uuid
 
-from kit import kafka, outbox
+from kit import faustx, kafka, outbox
 from kit.db import make_engine
 from kit.settings import KitSettings
 from slides.catalog.v1 import catalog_pb2
@@ -33,7 +33,8 @@ async def test_events_flow_once_through_outbox_and_consumer(stack_env):
             if await outbox.first_time(conn, processed, "kit-test", env.event_id):
                 handled_once.append(message.app_id)
 
-    consumer = kafka.Consumer(settings, [topic], f"kit-test-{uuid.uuid4().hex[:6]}", handler)
+    consumer = faustx.Agents(settings, f"kit-test-{uuid.uuid4().hex[:6]}")
+    consumer.add([topic], handler)
     task = asyncio.create_task(consumer.run())
     try:
         async with engine.begin() as conn:

@@ -1,7 +1,7 @@
-"""kit.service: Parts.consumers takes kit.kafka loops and kit.faustx agents alike, and the one
-KAFKA_CONSUMERS switch decides whether any of them runs."""
+"""kit.service: Parts.consumers takes the services' faust agents, and the one KAFKA_CONSUMERS switch
+decides whether any of them runs."""
 
-from kit import faustx, kafka
+from kit import faustx
 from kit.service import Parts, consumers_to_run
 from kit.settings import KitSettings
 
@@ -11,16 +11,17 @@ async def _ignore(env, message) -> None:
 
 
 def _parts(settings: KitSettings) -> Parts:
-    loop = kafka.Consumer(settings, ["catalog.apps.v1"], "loop-group", _ignore)
-    agents = faustx.Agents(settings, "agents-group")
-    agents.add(["catalog.apps.v1"], _ignore)
-    return Parts(consumers=[loop, agents])
+    first = faustx.Agents(settings, "first-group")
+    first.add(["catalog.apps.v1"], _ignore)
+    second = faustx.Agents(settings, "second-group")
+    second.add(["renderer.jobs.v1"], _ignore)
+    return Parts(consumers=[first, second])
 
 
-def test_both_kinds_run_where_consumers_are_on():
+def test_every_consumer_runs_where_consumers_are_on():
     settings = KitSettings(kafka_consumers=True)
     running = consumers_to_run(settings, _parts(settings))
-    assert [c.group_id for c in running] == ["loop-group", "agents-group"]
+    assert [c.group_id for c in running] == ["first-group", "second-group"]
     assert all(callable(c.run) for c in running)
 
 
