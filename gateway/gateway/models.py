@@ -511,3 +511,93 @@ class ChatList(Envelope):
     page: int
     limit: int
     total: int
+
+
+# --- connected social accounts and publishing ---------------------------------------------------
+
+
+class Account(BaseModel):
+    id: str = Field(alias="_id", description="acct_<id>")
+    app_id: str
+    platform: Literal["tiktok"]
+    open_id: str
+    display_name: str
+    avatar_url: str | None = Field(description="the TikTok avatar (OAuth connections); null when unknown")
+    status: Literal["CONNECTED", "RECONNECT_REQUIRED"] = Field(
+        description="RECONNECT_REQUIRED: TikTok no longer accepts the account's authorization (revoked, "
+        "or the refresh token expired after a year): connect it again; publishing answers RECONNECT_REQUIRED"
+    )
+    connected_by: Literal["oauth", "token"] = Field(
+        description="oauth: through TikTok's authorize page (tokens refreshed automatically); token: given"
+    )
+    createdAt: str | None
+
+
+class AccountResponse(Envelope):
+    body: Account
+
+
+class AccountList(Envelope):
+    data: list[Account]
+    page: int
+    limit: int
+    total: int
+
+
+class Publish(BaseModel):
+    id: str = Field(alias="_id", description="pub_<id>")
+    publish_id: str = Field(description="the platform's publish id")
+    status: str = Field(
+        description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED; "
+        "followed in the background until final (then slideshow.published or slideshow.publish_failed)"
+    )
+    fail_reason: str | None = Field(description="FAILED: TikTok's fail_reason (or why it was given up)")
+    post_ids: list[str] = Field(description="PUBLISH_COMPLETE: TikTok's ids of the public post, when given")
+    platform: Literal["tiktok"]
+    mode: Literal["draft", "direct"]
+    privacy_level: str
+    slideshow_id: str
+    account_id: str
+    already_published: bool = Field(
+        description="true when this slideshow was already published to this account"
+    )
+    createdAt: str | None
+
+
+class PublishResponse(Envelope):
+    body: Publish
+
+
+class Publication(BaseModel):
+    id: str = Field(alias="_id", description="pub_<id>")
+    slideshow_id: str
+    platform: Literal["tiktok"]
+    mode: Literal["draft", "direct"]
+    status: str = Field(
+        description="the status recorded last: PENDING (being posted) or TikTok's PROCESSING_DOWNLOAD "
+        "(not final, followed in the background), then SEND_TO_USER_INBOX, PUBLISH_COMPLETE or FAILED (final)"
+    )
+    privacy_level: str | None = Field(description="direct posts: the privacy level asked for")
+    publish_id: str | None = Field(description="the platform's publish id; null until the post was made")
+    post_ids: list[str] = Field(description="PUBLISH_COMPLETE: TikTok's ids of the public post, when given")
+    fail_reason: str | None = Field(description="FAILED: TikTok's fail_reason (or why it was given up)")
+    createdAt: str | None
+    updatedAt: str | None = Field(description="when the status (or the record) last changed")
+
+
+class PublicationList(Envelope):
+    data: list[Publication]
+    page: int
+    limit: int
+    total: int
+
+
+class ConnectUrl(BaseModel):
+    url: str = Field(
+        description="TikTok's authorize page: send the user's browser there (client_key, response_type=code, "
+        "scope, redirect_uri, a signed single-use state valid 10 minutes, code_challenge with S256)"
+    )
+
+
+class ConnectUrlResponse(Envelope):
+    body: ConnectUrl

@@ -556,7 +556,9 @@ async def _app_page(
     decks = as_json(await slideshow_ops.list_slideshows(b, page.caller, 1, 20, app_id=app_id))
     niche = next((n for n in await _niches(request) if n["key"] == app["niche"]), None)
     accounts = (
-        (await delivery_ops.list_accounts(b, page.caller, app_id))["data"] if page.caller.publishing else []
+        as_json(await delivery_ops.list_accounts(b, page.caller, app_id))["data"]
+        if page.caller.publishing
+        else []
     )
     extra = {
         "accounts": accounts,
@@ -794,7 +796,7 @@ async def _deck_context(request: Request, page: Page, slideshow_id: str) -> dict
             delivery_ops.list_accounts(b, page.caller, deck["app_id"]),
             delivery_ops.list_publications(b, page.caller, slideshow_id),
         )
-        accounts, publications = listed["data"], published["data"]
+        accounts, publications = as_json(listed)["data"], as_json(published)["data"]
     return {
         "deck": deck,
         "caption": caption,
@@ -919,7 +921,7 @@ async def connect_tiktok(request: Request, app_id: str) -> Response:
                     "UNAVAILABLE", "TikTok is not set up on this installation (no TikTok client key)."
                 )
             raise err from None
-        return _leaving(request, page, started["body"]["url"], "TikTok")
+        return _leaving(request, page, started.body.url, "TikTok")
 
     return await guarded(request, handler)
 
@@ -928,7 +930,7 @@ async def connect_tiktok(request: Request, app_id: str) -> Response:
 async def delete_account_confirm(request: Request, app_id: str, account_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         listed = await delivery_ops.list_accounts(backends(request), page.caller, app_id)
-        account = next((a for a in listed["data"] if a["_id"] == account_id), None)
+        account = next((a for a in as_json(listed)["data"] if a["_id"] == account_id), None)
         if account is None:
             return web.not_found(request, page, "connected account")
         return _confirm(

@@ -209,13 +209,13 @@ def usage(d: rest.UsageOut) -> m.UsageOutput:
     )
 
 
-def publish(d: dict[str, Any], slideshow_id: str, platform: str, mode: str) -> m.PublishOutput:
+def publish(d: rest.Publish, slideshow_id: str, platform: str, mode: str) -> m.PublishOutput:
     return m.PublishOutput(
-        slideshow_id=s(d, "slideshow_id") or slideshow_id,
-        platform=s(d, "platform") or platform,
-        mode=s(d, "mode") or mode,
-        status=s(d, "status") or "SUBMITTED",
-        publish_id=s(d, "publish_id"),
-        privacy_level=s(d, "privacy_level"),
-        already_published=bool(d.get("already_published")),
+        slideshow_id=d.slideshow_id or slideshow_id,
+        platform=d.platform or platform,
+        mode=d.mode or mode,
+        status=d.status or "SUBMITTED",
+        publish_id=d.publish_id,
+        privacy_level=d.privacy_level,
+        already_published=d.already_published,
     )

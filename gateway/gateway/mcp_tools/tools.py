@@ -196,13 +196,11 @@ async def publish_slideshow(
     (plan without publishing), NO_CONNECTED_ACCOUNT (connect the account first), RECONNECT_REQUIRED
     (TikTok no longer accepts the account: connect it again), VALIDATION_ERROR (a privacy level the
     creator lacks)."""
-    result = a.unwrap(
-        await delivery.publish(
-            *context.args(),
-            slideshow_id=slideshow_id,
-            platform=platform,
-            mode=mode,
-            privacy_level=privacy_level or "",
-        )
+    result = await delivery.publish(
+        *context.args(),
+        slideshow_id=slideshow_id,
+        platform=platform,
+        mode=mode,
+        privacy_level=privacy_level or "",
     )
-    return a.publish(result, slideshow_id, platform, mode)
+    return a.publish(result.body, slideshow_id, platform, mode)

@@ -14,11 +14,16 @@ from slides.delivery.v1 import delivery_pb2 as pb
 from gateway.auth import Caller
 from gateway.formats import one_page, ts
 from gateway.models import (
+    AccountList,
+    AccountResponse,
     ChatList,
     ChatResponse,
+    ConnectUrlResponse,
     DeliveryList,
     DeliveryQueued,
     Ok,
+    PublicationList,
+    PublishResponse,
     WebhookList,
     WebhookOut,
     WebhookResponse,
@@ -318,7 +323,7 @@ async def connect_account(
     access_token: str,
     open_id: str | None = "",
     display_name: str | None = "",
-) -> dict[str, Any]:
+) -> AccountResponse:
     resp = await call(
         backends.delivery.ConnectSocialAccount,
         pb.ConnectSocialAccountRequest(
@@ -330,12 +335,12 @@ async def connect_account(
             display_name=display_name or "",
         ),
     )
-    return {"success": True, "body": account_json(resp.account)}
+    return AccountResponse.of({"success": True, "body": account_json(resp.account)})
 
 
 async def connect_tiktok(
     backends: Any, caller: Caller, app_id: str, redirect_after: str | None = None
-) -> dict[str, Any]:
+) -> ConnectUrlResponse:
     """The URL of TikTok's authorize page for connecting an account to the app (signed single-use
     state, 10 minutes, PKCE). UNAVAILABLE when the server has no TikTok client key."""
     resp = await call(
@@ -344,7 +349,7 @@ async def connect_tiktok(
             organization_id=caller.organization_id, app_id=app_id, redirect_after=redirect_after or ""
         ),
     )
-    return {"success": True, "body": {"url": resp.url}}
+    return ConnectUrlResponse.of({"success": True, "body": {"url": resp.url}})
 
 
 async def finish_tiktok(
@@ -366,23 +371,23 @@ async def finish_tiktok(
 
 async def list_accounts(
     backends: Any, caller: Caller, app_id: str, page: int = 1, limit: int = 50
-) -> dict[str, Any]:
+) -> AccountList:
     resp = await call(
         backends.delivery.ListSocialAccounts,
         pb.ListSocialAccountsRequest(organization_id=caller.organization_id, app_id=app_id),
     )
     data = [account_json(a) for a in resp.accounts]
-    return one_page(data, page, limit)
+    return AccountList.of(one_page(data, page, limit))
 
 
-async def delete_account(backends: Any, caller: Caller, app_id: str, account_id: str) -> dict[str, Any]:
+async def delete_account(backends: Any, caller: Caller, app_id: str, account_id: str) -> Ok:
     await call(
         backends.delivery.DeleteSocialAccount,
         pb.DeleteSocialAccountRequest(
             organization_id=caller.organization_id, app_id=app_id, account_id=account_id
         ),
     )
-    return {"success": True}
+    return Ok.of({"success": True})
 
 
 async def publish(
@@ -392,7 +397,7 @@ async def publish(
     platform: str = "tiktok",
     mode: str = "draft",
     privacy_level: str | None = None,
-) -> dict[str, Any]:
+) -> PublishResponse:
     """Publish a READY (COMPLETED) slideshow to its app's connected account; cannot be undone.
 
     A second call for the same slideshow and account returns the recorded publish
@@ -401,7 +406,7 @@ async def publish(
     RECONNECT_REQUIRED (TikTok no longer accepts the account's authorization), VALIDATION_ERROR
     (a privacy level the creator lacks), UPSTREAM_ERROR (the platform refused or could not be
     reached). The outcome is followed in the background (slideshow.published / publish_failed).
-    Returns {"success", "body": {publish_id, status, platform, mode, ...}}.
+    Returns {"success", "body": {publish_id, status, platform, mode, ...}} (PublishResponse).
     """
     if not caller.publishing:
         raise ServiceError(
@@ -420,12 +425,12 @@ async def publish(
         ),
         timeout=60.0,
     )
-    return {"success": True, "body": publish_json(resp.publish)}
+    return PublishResponse.of({"success": True, "body": publish_json(resp.publish)})
 
 
 async def list_publications(
     backends: Any, caller: Caller, slideshow_id: str, page: int = 1, limit: int = 20
-) -> dict[str, Any]:
+) -> PublicationList:
     """A slideshow's publications (every connected account), newest first, each with the status the
     background follow-up recorded last (final once PUBLISH_COMPLETE, SEND_TO_USER_INBOX or FAILED).
     Errors: SLIDESHOW_NOT_FOUND (unknown, or another organization's). Returns the collection envelope."""
@@ -438,10 +443,12 @@ async def list_publications(
             page=common_pb2.PageRequest(page=page, limit=limit),
         ),
     )
-    return {
-        "success": True,
-        "data": [publication_json(p) for p in resp.publications],
-        "page": resp.page.page,
-        "limit": resp.page.limit,
-        "total": resp.page.total,
-    }
+    return PublicationList.of(
+        {
+            "success": True,
+            "data": [publication_json(p) for p in resp.publications],
+            "page": resp.page.page,
+            "limit": resp.page.limit,
+            "total": resp.page.total,
+        }
+    )

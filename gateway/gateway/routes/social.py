@@ -5,15 +5,23 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
 from gateway.formats import LimitQuery, PageQuery
+from gateway.models import (
+    AccountList,
+    AccountResponse,
+    ConnectUrlResponse,
+    Ok,
+    PublicationList,
+    PublishResponse,
+)
 from gateway.openapi_rules import HTTP_URL
 from gateway.operations import delivery as ops
-from gateway.responses import JSONResponse
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["publishing"])
@@ -35,36 +43,6 @@ class ConnectBody(BaseModel):
     display_name: str | None = Field(None, max_length=200)
 
 
-class Account(BaseModel):
-    id: str = Field(alias="_id", description="acct_<id>")
-    app_id: str
-    platform: Literal["tiktok"]
-    open_id: str
-    display_name: str
-    avatar_url: str | None = Field(description="the TikTok avatar (OAuth connections); null when unknown")
-    status: Literal["CONNECTED", "RECONNECT_REQUIRED"] = Field(
-        description="RECONNECT_REQUIRED: TikTok no longer accepts the account's authorization (revoked, "
-        "or the refresh token expired after a year): connect it again; publishing answers RECONNECT_REQUIRED"
-    )
-    connected_by: Literal["oauth", "token"] = Field(
-        description="oauth: through TikTok's authorize page (tokens refreshed automatically); token: given"
-    )
-    createdAt: str | None
-
-
-class AccountResponse(BaseModel):
-    success: bool = True
-    body: Account
-
-
-class AccountList(BaseModel):
-    success: bool = True
-    data: list[Account]
-    page: int
-    limit: int
-    total: int
-
-
 class PublishBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     platform: Literal["tiktok"] = "tiktok"
@@ -72,60 +50,6 @@ class PublishBody(BaseModel):
         "draft", description="draft: to the creator's TikTok inbox; direct: posted at once"
     )
     privacy_level: PrivacyLevel | None = Field(None, description="direct posts; default SELF_ONLY")
-
-
-class Publish(BaseModel):
-    id: str = Field(alias="_id", description="pub_<id>")
-    publish_id: str = Field(description="the platform's publish id")
-    status: str = Field(
-        description="platform status: PROCESSING_DOWNLOAD, SEND_TO_USER_INBOX, PUBLISH_COMPLETE, FAILED; "
-        "followed in the background until final (then slideshow.published or slideshow.publish_failed)"
-    )
-    fail_reason: str | None = Field(description="FAILED: TikTok's fail_reason (or why it was given up)")
-    post_ids: list[str] = Field(description="PUBLISH_COMPLETE: TikTok's ids of the public post, when given")
-    platform: Literal["tiktok"]
-    mode: Literal["draft", "direct"]
-    privacy_level: str
-    slideshow_id: str
-    account_id: str
-    already_published: bool = Field(
-        description="true when this slideshow was already published to this account"
-    )
-    createdAt: str | None
-
-
-class PublishResponse(BaseModel):
-    success: bool = True
-    body: Publish
-
-
-class Publication(BaseModel):
-    id: str = Field(alias="_id", description="pub_<id>")
-    slideshow_id: str
-    platform: Literal["tiktok"]
-    mode: Literal["draft", "direct"]
-    status: str = Field(
-        description="the status recorded last: PENDING (being posted) or TikTok's PROCESSING_DOWNLOAD "
-        "(not final, followed in the background), then SEND_TO_USER_INBOX, PUBLISH_COMPLETE or FAILED (final)"
-    )
-    privacy_level: str | None = Field(description="direct posts: the privacy level asked for")
-    publish_id: str | None = Field(description="the platform's publish id; null until the post was made")
-    post_ids: list[str] = Field(description="PUBLISH_COMPLETE: TikTok's ids of the public post, when given")
-    fail_reason: str | None = Field(description="FAILED: TikTok's fail_reason (or why it was given up)")
-    createdAt: str | None
-    updatedAt: str | None = Field(description="when the status (or the record) last changed")
-
-
-class PublicationList(BaseModel):
-    success: bool = True
-    data: list[Publication]
-    page: int
-    limit: int
-    total: int
-
-
-class Ok(BaseModel):
-    success: bool = True
 
 
 class TikTokConnectBody(BaseModel):
@@ -141,18 +65,6 @@ class TikTokConnectBody(BaseModel):
     )
 
 
-class ConnectUrl(BaseModel):
-    url: str = Field(
-        description="TikTok's authorize page: send the user's browser there (client_key, response_type=code, "
-        "scope, redirect_uri, a signed single-use state valid 10 minutes, code_challenge with S256)"
-    )
-
-
-class ConnectUrlResponse(BaseModel):
-    success: bool = True
-    body: ConnectUrl
-
-
 @router.post(
     "/v0/api/v1/apps/{id}/social-accounts",
     status_code=201,
@@ -165,7 +77,7 @@ async def connect_account(
     body: ConnectBody,
     id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     result = await ops.connect_account(
         request.app.state.backends,
         caller,
@@ -175,7 +87,7 @@ async def connect_account(
         body.open_id,
         body.display_name,
     )
-    return JSONResponse(result, status_code=201)
+    return render(result, status_code=201)
 
 
 @router.post(
@@ -195,9 +107,9 @@ async def connect_tiktok(
     body: TikTokConnectBody | None = None,
     id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     redirect_after = body.redirect_after if body else None
-    return JSONResponse(await ops.connect_tiktok(request.app.state.backends, caller, id, redirect_after))
+    return render(await ops.connect_tiktok(request.app.state.backends, caller, id, redirect_after))
 
 
 @router.get(
@@ -212,8 +124,8 @@ async def list_accounts(
     page: PageQuery = 1,
     limit: LimitQuery = 50,
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.list_accounts(request.app.state.backends, caller, id, page, limit))
+) -> Response:
+    return render(await ops.list_accounts(request.app.state.backends, caller, id, page, limit))
 
 
 @router.delete(
@@ -227,8 +139,8 @@ async def delete_account(
     id: str = Path(max_length=100),
     account_id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.delete_account(request.app.state.backends, caller, id, account_id))
+) -> Response:
+    return render(await ops.delete_account(request.app.state.backends, caller, id, account_id))
 
 
 @router.post(
@@ -258,9 +170,9 @@ async def publish(
     body: PublishBody | None = None,
     id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
+) -> Response:
     b = body or PublishBody.model_validate({})
-    return JSONResponse(
+    return render(
         await ops.publish(request.app.state.backends, caller, id, b.platform, b.mode, b.privacy_level)
     )
 
@@ -282,5 +194,5 @@ async def list_publications(
     page: PageQuery = 1,
     limit: LimitQuery = 20,
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.list_publications(request.app.state.backends, caller, id, page, limit))
+) -> Response:
+    return render(await ops.list_publications(request.app.state.backends, caller, id, page, limit))
