@@ -1,8 +1,8 @@
 """Event consumers as faust-streaming agents, run inside a service's own asyncio loop.
 
 One `Agents` is one faust App, and a faust App is one consumer group (its id is the group id, so
-a service keeps the group ids of its kit.kafka.Consumer loops and resumes their committed
-offsets). Handlers are the same as kit.kafka's (`Handler`: envelope + unpacked message).
+a service kept the group ids of the aiokafka loops these agents replaced and resumed their
+committed offsets). A handler takes the envelope and the unpacked message.
 
 What the App is allowed to do, and why:
 - at-least-once only: offsets of an event are committed after its handler returned (faust acks
@@ -10,13 +10,13 @@ What the App is allowed to do, and why:
   broker_commit_interval), a killed worker re-reads the rest and handlers are idempotent by event
   id (outbox.first_time). exactly_once needs the idempotent producer and transactions, which the
   local broker (Tansu) does not support.
-- no tables, no standby replicas: faust then uses aiokafka's round-robin assignor, the one the
-  kit.kafka loops use, so old and new members of a group can coexist during a rollout.
+- no tables, no standby replicas: faust then uses aiokafka's round-robin assignor (the one the
+  replaced aiokafka loops used, so a rollout from them could mix old and new members).
 - no web server, no leader topic, topics created only where kit.kafka.ensure_topics would.
 - broker, TLS and SASL from kit.kafka.client_options; session timeout, heartbeat and the
   producer's batch size (1 record per batch on Tansu) from KitSettings.
 
-Each event keeps kit.kafka.Consumer's behaviour: envelope decoded (undecodable ones skipped),
+Each event: envelope decoded (undecodable ones skipped),
 request and organization id in the log context, a consumer span continuing the producer's trace,
 EVENTS_PROCESSED/EVENT_SECONDS/CONSUMER_LAG, retries with backoff, then the dead-letter topic.
 """

@@ -1,4 +1,4 @@
-"""kit.faustx: the faust App's settings, the per-event behaviour kept from kit.kafka.Consumer
+"""kit.faustx: the faust App's settings, the per-event behaviour
 (decode, retries, dead letter), and agents against the stack's real broker (delivery, restart in
 the same group, start-up time)."""
 
