@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 
 class Envelope(BaseModel):
@@ -49,6 +49,54 @@ class SessionEnvelope(Envelope):
 
 class Done(Envelope):
     pass
+
+
+# --- API keys ----------------------------------------------------------------------------------
+
+
+class ApiKeyOut(BaseModel):
+    id: str = Field(alias="_id")
+    name: str
+    prefix: str = Field(description="First characters of the key, for recognising it")
+    createdAt: str | None = Field(default=None, description="ISO 8601 UTC")
+    # When the key was last used (the console shows it): kept from the operation's JSON
+    # (`lastUsedAt`), not a field of the REST answer.
+    _last_used_at: str | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_last_used(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        key = handler(data)
+        if isinstance(data, dict):
+            key._last_used_at = data.get("lastUsedAt")
+        return key
+
+    @property
+    def last_used_at(self) -> str | None:
+        return self._last_used_at
+
+
+class NewApiKeyOut(ApiKeyOut):
+    key: str = Field(description="The full secret: shown only in this answer")
+
+
+class RevokedApiKeyOut(ApiKeyOut):
+    revokedAt: str | None = Field(default=None, description="ISO 8601 UTC")
+
+
+class NewKeyEnvelope(Envelope):
+    body: NewApiKeyOut
+
+
+class KeyListEnvelope(Envelope):
+    data: list[ApiKeyOut]
+    page: int = Field(description="always 1: every active key is returned in one page")
+    limit: int
+    total: int
+
+
+class RevokedKeyEnvelope(Envelope):
+    body: RevokedApiKeyOut
 
 
 # --- billing: the payment webhook ---------------------------------------------------------------

@@ -10,7 +10,9 @@ import orjson
 from gateway.mcp_tools import adapters
 from gateway.models import (
     Done,
+    KeyListEnvelope,
     MarketingAsset,
+    NewKeyEnvelope,
     OEmbed,
     Slide,
     SlideshowDetail,
@@ -149,3 +151,43 @@ def test_slide_fields_are_the_webhook_payloads_too():
         "image_url",
         "duration",
     ]
+
+
+def test_an_api_key_keeps_its_last_use_for_the_console_but_rest_does_not_send_it():
+    listed = KeyListEnvelope.model_validate(
+        {
+            "success": True,
+            "data": [
+                {
+                    "_id": "key_1",
+                    "name": "ci",
+                    "prefix": "sk_live_ab",
+                    "createdAt": "2026-11-25T10:00:00Z",
+                    "lastUsedAt": "2026-11-25T11:00:00Z",
+                }
+            ],
+            "page": 1,
+            "limit": 50,
+            "total": 1,
+        }
+    )
+    assert listed.data[0].last_used_at == "2026-11-25T11:00:00Z"
+    assert render(listed).body == (
+        b'{"success":true,"data":[{"_id":"key_1","name":"ci","prefix":"sk_live_ab",'
+        b'"createdAt":"2026-11-25T10:00:00Z"}],"page":1,"limit":50,"total":1}'
+    )
+    created = NewKeyEnvelope.model_validate(
+        {
+            "success": True,
+            "body": {
+                "_id": "key_2",
+                "name": "x",
+                "prefix": "sk_live_cd",
+                "createdAt": None,
+                "lastUsedAt": None,
+            }
+            | {"key": "sk_live_cdef"},
+        }
+    )
+    assert created.body.last_used_at is None
+    assert list(dump(created)["body"]) == ["_id", "name", "prefix", "createdAt", "key"]

@@ -18,7 +18,7 @@ from starlette.datastructures import FormData, UploadFile
 
 from gateway.console import web
 from gateway.console.web import PREFIX, Page, Redirect, redirect, render
-from gateway.models import OrganizationOut
+from gateway.models import ApiKeyOut, NewApiKeyOut, OrganizationOut
 from gateway.operations import apps as apps_ops
 from gateway.operations import billing as billing_ops
 from gateway.operations import delivery as delivery_ops
@@ -326,15 +326,28 @@ async def home(request: Request) -> Response:
 # --- API keys --------------------------------------------------------------------------------
 
 
+# Every active key on one page (the REST list pages them).
+ALL_KEYS = 2**31 - 1
+
+
+def _key_json(key: ApiKeyOut) -> dict[str, Any]:
+    """A key as the REST JSON plus when it was last used (not in the REST answer)."""
+    return {**as_json(key), "lastUsedAt": key.last_used_at}
+
+
 async def _keys_page(
-    request: Request, page: Page, new_key: dict | None = None, errors: dict | None = None, status: int = 200
+    request: Request,
+    page: Page,
+    new_key: NewApiKeyOut | None = None,
+    errors: dict | None = None,
+    status: int = 200,
 ) -> Response:
-    keys = await billing_ops.list_api_keys(backends(request), page.caller)
+    keys = await billing_ops.list_api_keys(backends(request), page.caller, 1, ALL_KEYS)
     context = ctx(
         page,
         "keys",
-        keys=keys,
-        new_key=new_key,
+        keys=[_key_json(k) for k in keys.data],
+        new_key=None if new_key is None else _key_json(new_key),
         errors=errors or {},
         api_plan=page.plan in PAID_API_PLANS,
         message=message(request),
@@ -360,13 +373,13 @@ async def create_key(request: Request) -> Response:
                 request, page, errors={"name": "must be at most 100 characters"}, status=400
             )
         try:
-            new_key = await billing_ops.create_api_key(backends(request), page.caller, name)
+            created = await billing_ops.create_api_key(backends(request), page.caller, name)
         except ServiceError as err:
             if err.code != "VALIDATION_ERROR":
                 raise
             return await _keys_page(request, page, errors=web.field_errors(err), status=400)
         # The secret is shown in this answer only: no redirect that would have to carry it.
-        return await _keys_page(request, page, new_key=new_key, status=201)
+        return await _keys_page(request, page, new_key=created.body, status=201)
 
     return await guarded(request, handler)
 
@@ -374,16 +387,16 @@ async def create_key(request: Request) -> Response:
 @router.get(f"{PREFIX}/keys/{{key_id}}/revoke")
 async def revoke_key_confirm(request: Request, key_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
-        keys = await billing_ops.list_api_keys(backends(request), page.caller)
-        key = next((k for k in keys if k["_id"] == key_id), None)
+        keys = await billing_ops.list_api_keys(backends(request), page.caller, 1, ALL_KEYS)
+        key = next((k for k in keys.data if k.id == key_id), None)
         if key is None:
             return web.not_found(request, page, "API key")
         return _confirm(
             request,
             page,
             "keys",
-            title=f"Revoke the key “{key['name']}”?",
-            body=f"Requests made with the key starting {key['prefix']} will be refused at once. "
+            title=f"Revoke the key “{key.name}”?",
+            body=f"Requests made with the key starting {key.prefix} will be refused at once. "
             "This cannot be undone.",
             action=f"{PREFIX}/keys/{key_id}/revoke",
             button="Revoke key",

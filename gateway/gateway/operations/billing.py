@@ -11,8 +11,17 @@ from kit.grpcx import call
 from slides.billing.v1 import billing_pb2
 
 from gateway.auth import Caller
-from gateway.formats import ts
-from gateway.models import OrganizationOut, Received, Session, StripeRedirectOut, UsageOut
+from gateway.formats import one_page, ts
+from gateway.models import (
+    KeyListEnvelope,
+    NewKeyEnvelope,
+    OrganizationOut,
+    Received,
+    RevokedKeyEnvelope,
+    Session,
+    StripeRedirectOut,
+    UsageOut,
+)
 
 QUOTA_LIMIT_FIELDS = {
     "apps": "apps",
@@ -45,27 +54,34 @@ def limits_json(limits: billing_pb2.PlanLimits) -> dict[str, Any]:
     }
 
 
-async def create_api_key(backends: Any, caller: Caller, name: str) -> dict[str, Any]:
+# API keys: validated with model_validate, not Envelope.of: the JSON built here carries
+# `lastUsedAt`, which the REST answer does not (the console reads it as `last_used_at`), so REST
+# renders the model (its fields, in their order) instead of this JSON.
+
+
+async def create_api_key(backends: Any, caller: Caller, name: str) -> NewKeyEnvelope:
     resp = await call(
         backends.billing.CreateApiKey,
         billing_pb2.CreateApiKeyRequest(organization_id=caller.organization_id, name=name),
     )
-    return key_json(resp.api_key)
+    return NewKeyEnvelope.model_validate({"success": True, "body": key_json(resp.api_key)})
 
 
-async def list_api_keys(backends: Any, caller: Caller) -> list[dict[str, Any]]:
+async def list_api_keys(backends: Any, caller: Caller, page: int = 1, limit: int = 50) -> KeyListEnvelope:
+    """One page of the organization's active keys (the service returns them all)."""
     resp = await call(
         backends.billing.ListApiKeys, billing_pb2.ListApiKeysRequest(organization_id=caller.organization_id)
     )
-    return [key_json(k) for k in resp.api_keys]
+    return KeyListEnvelope.model_validate(one_page([key_json(k) for k in resp.api_keys], page, limit))
 
 
-async def revoke_api_key(backends: Any, caller: Caller, key_id: str) -> dict[str, Any]:
+async def revoke_api_key(backends: Any, caller: Caller, key_id: str) -> RevokedKeyEnvelope:
     resp = await call(
         backends.billing.RevokeApiKey,
         billing_pb2.RevokeApiKeyRequest(organization_id=caller.organization_id, key_id=key_id),
     )
-    return {**key_json(resp.api_key), "revokedAt": ts(resp.api_key.revoked_at)}
+    body = {**key_json(resp.api_key), "revokedAt": ts(resp.api_key.revoked_at)}
+    return RevokedKeyEnvelope.model_validate({"success": True, "body": body})
 
 
 async def get_usage(backends: Any, caller: Caller) -> UsageOut:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
-from gateway.formats import LimitQuery, PageQuery, one_page
+from gateway.formats import LimitQuery, PageQuery
+from gateway.models import KeyListEnvelope, NewKeyEnvelope, RevokedKeyEnvelope
 from gateway.operations import billing as ops
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["api-keys"])
@@ -23,39 +23,6 @@ class CreateKeyBody(BaseModel):
     name: str = Field(default="default", min_length=1, max_length=100)
 
 
-class ApiKeyOut(BaseModel):
-    id: str = Field(alias="_id")
-    name: str
-    prefix: str = Field(description="First characters of the key, for recognising it")
-    createdAt: str | None = Field(default=None, description="ISO 8601 UTC")
-
-
-class NewApiKeyOut(ApiKeyOut):
-    key: str = Field(description="The full secret: shown only in this answer")
-
-
-class RevokedApiKeyOut(ApiKeyOut):
-    revokedAt: str | None = Field(default=None, description="ISO 8601 UTC")
-
-
-class NewKeyEnvelope(BaseModel):
-    success: bool = True
-    body: NewApiKeyOut
-
-
-class KeyListEnvelope(BaseModel):
-    success: bool = True
-    data: list[ApiKeyOut]
-    page: int = Field(description="always 1: every active key is returned in one page")
-    limit: int
-    total: int
-
-
-class RevokedKeyEnvelope(BaseModel):
-    success: bool = True
-    body: RevokedApiKeyOut
-
-
 @router.post(
     "/v0/api/v1/api-keys",
     status_code=201,
@@ -65,9 +32,9 @@ class RevokedKeyEnvelope(BaseModel):
 )
 async def create_key(
     request: Request, body: CreateKeyBody | None = None, caller: Caller = Depends(require_caller)
-) -> dict[str, Any]:
+) -> Response:
     name = body.name if body else "default"
-    return {"success": True, "body": await ops.create_api_key(request.app.state.backends, caller, name)}
+    return render(await ops.create_api_key(request.app.state.backends, caller, name), status_code=201)
 
 
 @router.get(
@@ -78,8 +45,8 @@ async def create_key(
 )
 async def list_keys(
     request: Request, page: PageQuery = 1, limit: LimitQuery = 50, caller: Caller = Depends(require_caller)
-) -> dict[str, Any]:
-    return one_page(await ops.list_api_keys(request.app.state.backends, caller), page, limit)
+) -> Response:
+    return render(await ops.list_api_keys(request.app.state.backends, caller, page, limit))
 
 
 @router.delete(
@@ -92,5 +59,5 @@ async def revoke_key(
     request: Request,
     key_id: str = Path(max_length=100),
     caller: Caller = Depends(require_caller),
-) -> dict[str, Any]:
-    return {"success": True, "body": await ops.revoke_api_key(request.app.state.backends, caller, key_id)}
+) -> Response:
+    return render(await ops.revoke_api_key(request.app.state.backends, caller, key_id))
