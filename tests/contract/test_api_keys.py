@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import httpx
-from slides.billing.v1 import billing_pb2
 
 
 def test_create_list_revoke(api: httpx.Client, client_for) -> None:
@@ -82,13 +81,11 @@ def test_session_can_manage_keys_on_free_plan_but_keys_lack_api(
     assert resp.status_code == 403 and resp.json()["error"]["code"] == "PLAN_LACKS_API"
 
 
-def test_plan_change_takes_effect_on_next_call(billing_stub, new_org, client_for) -> None:
+def test_plan_change_takes_effect_on_next_call(set_plan, new_org, client_for) -> None:
     org = new_org("starter")
     client = client_for(org["api_key"])
     assert client.get("/v0/api/v1/usage").status_code == 403
-    billing_stub.SetPlan(
-        billing_pb2.SetPlanRequest(organization_id=org["organization_id"], plan="pro"), timeout=10
-    )
+    set_plan(org["organization_id"], "pro")
     resp = client.get("/v0/api/v1/usage")
     assert resp.status_code == 200
     assert resp.json()["body"]["limits"]["requests_per_minute"] == 120
@@ -110,29 +107,26 @@ def test_the_gateway_keeps_key_answers_between_calls(stack_env, api: httpx.Clien
 
 
 def test_a_kept_key_is_refused_right_after_a_revocation_made_directly_at_billing(
-    billing_stub, api: httpx.Client
+    revoke_key, api: httpx.Client
 ) -> None:
     """As `slidectl key revoke` does it: straight to billing, not through this gateway."""
     for _ in range(3):
         assert api.get("/v0/api/v1/apps").status_code == 200
-    billing_stub.RevokeApiKey(
-        billing_pb2.RevokeApiKeyRequest(key_id=api.org["api_key_id"]),  # type: ignore[attr-defined]
-        timeout=10,
-    )
+    revoke_key(api.org["api_key_id"])  # type: ignore[attr-defined]
     resp = api.get("/v0/api/v1/apps")
     assert resp.status_code == 401 and resp.json()["error"]["code"] == "UNAUTHORIZED"
 
 
-def test_plan_and_limit_changes_apply_to_a_kept_key_on_the_next_call(billing_stub, api: httpx.Client) -> None:
+def test_plan_and_limit_changes_apply_to_a_kept_key_on_the_next_call(
+    set_plan, set_rate_limit, api: httpx.Client
+) -> None:
     org_id = api.org["organization_id"]  # type: ignore[attr-defined]
     for _ in range(3):
         assert api.get("/v0/api/v1/usage").status_code == 200
-    billing_stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org_id, plan="starter"), timeout=10)
+    set_plan(org_id, "starter")
     resp = api.get("/v0/api/v1/usage")
     assert resp.status_code == 403 and resp.json()["error"]["code"] == "PLAN_LACKS_API"
-    billing_stub.SetPlan(billing_pb2.SetPlanRequest(organization_id=org_id, plan="business"), timeout=10)
+    set_plan(org_id, "business")
     assert api.get("/v0/api/v1/usage").headers["ratelimit-policy"] == '"minute";q=600;w=60'
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org_id, requests_per_minute=7), timeout=10
-    )
+    set_rate_limit(org_id, 7)
     assert api.get("/v0/api/v1/usage").headers["ratelimit-policy"] == '"minute";q=7;w=60'

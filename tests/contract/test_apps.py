@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator
 import grpc
 import httpx
 import pytest
-from slides.billing.v1 import billing_pb2
 from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
 
 APPS = "/v0/api/v1/apps"
@@ -61,17 +60,16 @@ def bad_fields(resp: httpx.Response) -> set[str]:
 
 
 @pytest.fixture
-def org_client(gateway_url, billing_stub) -> Iterator[Callable[[str], httpx.Client]]:
+def org_client(gateway_url, create_org) -> Iterator[Callable[[str], httpx.Client]]:
     """org_client(plan) -> a client keyed for a fresh organization (no owner user: quick to make)."""
     made: list[httpx.Client] = []
 
     def make(plan: str = "pro") -> httpx.Client:
-        request = billing_pb2.CreateOrganizationRequest(name=unique("Org"), plan=plan)
-        resp = billing_stub.CreateOrganization(request, timeout=30)
+        org = create_org(unique("Org"), plan)
         client = httpx.Client(
-            base_url=gateway_url, headers={"Authorization": f"Bearer {resp.api_key.key}"}, timeout=30
+            base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
         )
-        client.org = {"organization_id": resp.organization.id, "api_key": resp.api_key.key}  # type: ignore[attr-defined]
+        client.org = {"organization_id": org["organization_id"], "api_key": org["api_key"]}  # type: ignore[attr-defined]
         made.append(client)
         return client
 
@@ -529,10 +527,9 @@ def test_apps_quota_is_402_refusals_cost_nothing_and_delete_gives_the_unit_back(
     error_of(api.post(APPS, json={"name": unique()}), 402, "QUOTA_EXCEEDED")
 
 
-def test_free_plan_allows_one_app(billing_stub, stack_env):
+def test_free_plan_allows_one_app(create_org, stack_env):
     """Through catalog's gRPC API (Free keys cannot call REST): the second create is QUOTA_EXCEEDED."""
-    request = billing_pb2.CreateOrganizationRequest(name=unique("Free"), plan="free")
-    org = billing_stub.CreateOrganization(request, timeout=30).organization.id
+    org = create_org(unique("Free"), "free")["organization_id"]
     with grpc.insecure_channel(stack_env["CATALOG_ADDR"]) as channel:
         stub = catalog_pb2_grpc.CatalogServiceStub(channel)
         stub.CreateApp(

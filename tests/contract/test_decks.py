@@ -45,15 +45,10 @@ FIELDS = {  # what a customer writing in that language puts in the app
 
 
 @pytest.fixture
-def pro(new_org, gateway_url, billing_stub):
+def pro(new_org, gateway_url, set_rate_limit):
     """A new unthrottled Pro organization per test (its plan allows ten apps)."""
-    from slides.billing.v1 import billing_pb2
-
     org = new_org("pro")
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=100_000),
-        timeout=10,
-    )
+    set_rate_limit(org["organization_id"], 100_000)
     with httpx.Client(
         base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
     ) as c:
@@ -87,11 +82,11 @@ def wait_final(api: httpx.Client, ss_id: str, timeout: float = 150.0) -> dict:
     pytest.fail(f"slideshow {ss_id} not finished after {timeout}s")
 
 
-def used(billing_stub, org_id: str) -> int:
-    from slides.billing.v1 import billing_pb2
-
-    resp = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org_id), timeout=10)
-    return next(u.used for u in resp.usage if u.quota == "slideshows_per_month")
+def used(api: httpx.Client) -> int:
+    """Slideshows of the current billing period, as GET /v0/api/v1/usage reports them."""
+    r = api.get("/v0/api/v1/usage")
+    assert r.status_code == 200, r.text
+    return r.json()["body"]["usage"]["slideshows_per_month"]["used"]
 
 
 def assets(deck: dict) -> dict:
@@ -153,9 +148,9 @@ def test_a_deck_speaks_its_apps_language(pro, lang):
     assert any(q in s["title"] for s in deck["slides"] for q in quoted)
 
 
-def test_a_language_without_copy_is_400_and_keeps_the_quota(pro, billing_stub):
+def test_a_language_without_copy_is_400_and_keeps_the_quota(pro):
     app_id = make_app(pro, language="sw")
-    before = used(billing_stub, pro.org["organization_id"])
+    before = used(pro)
     r = generate(pro, app_id)
     assert r.status_code == 400, r.text
     err = r.json()["error"]
@@ -164,16 +159,16 @@ def test_a_language_without_copy_is_400_and_keeps_the_quota(pro, billing_stub):
     assert (
         "ko" in err["details"]["fields"][0]["message"] and "zh-Hant" in err["details"]["fields"][0]["message"]
     )
-    assert used(billing_stub, pro.org["organization_id"]) == before
+    assert used(pro) == before
 
 
-async def test_mcp_generate_refuses_a_language_without_copy(pro, gateway_url, billing_stub):
+async def test_mcp_generate_refuses_a_language_without_copy(pro, gateway_url):
     import httpx2
     from mcp import Client
     from mcp.client.streamable_http import streamable_http_client
 
     app_id = make_app(pro, language="sw")
-    before = used(billing_stub, pro.org["organization_id"])
+    before = used(pro)
     headers = {"Authorization": f"Bearer {pro.org['api_key']}"}
     async with httpx2.AsyncClient(headers=headers, timeout=30) as http:
         async with Client(streamable_http_client(f"{gateway_url}/v0/mcp", http_client=http)) as client:  # type: ignore[arg-type]
@@ -183,7 +178,7 @@ async def test_mcp_generate_refuses_a_language_without_copy(pro, gateway_url, bi
     assert result.is_error
     error = result.structured_content["error"]
     assert error["code"] == "VALIDATION_ERROR" and "language" in str(error)
-    assert used(billing_stub, pro.org["organization_id"]) == before
+    assert used(pro) == before
 
 
 def upload(api: httpx.Client, path: Path) -> str:
@@ -211,14 +206,14 @@ def test_photos_source_end_to_end(pro):
     assert len(set(images)) == 6  # a different picture behind each slide (three photos, six crops)
 
 
-def test_image_sources_without_pictures_or_provider_are_400(pro, billing_stub):
-    before = used(billing_stub, pro.org["organization_id"])
+def test_image_sources_without_pictures_or_provider_are_400(pro):
+    before = used(pro)
     for source in ("photos", "stock", "ai", "screenshots"):
         app_id = make_app(pro, image_source=source)
         r = generate(pro, app_id)
         assert (r.status_code, r.json()["error"]["code"]) == (400, "NO_IMAGE_SOURCE"), (source, r.text)
         assert source in r.json()["error"]["message"]
-    assert used(billing_stub, pro.org["organization_id"]) == before
+    assert used(pro) == before
 
 
 @pytest.mark.parametrize("fmt", ["listicle", "myth_vs_fact", "before_after"])

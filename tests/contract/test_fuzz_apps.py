@@ -10,23 +10,17 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis import GenerationMode
-from slides.billing.v1 import billing_pb2
 
 APPS_PATHS = r"^/v0/api/v1/apps(/\{id\})?$"
 EXAMPLES = 12  # per operation and generation mode: 5 operations x 2 modes x 12, bounded
 
 
 @pytest.fixture(scope="module")
-def fuzz_key(billing_stub) -> str:
+def fuzz_key(create_org, set_rate_limit) -> str:
     """A Pro key whose organization may send far more than the default per-minute limit."""
-    resp = billing_stub.CreateOrganization(
-        billing_pb2.CreateOrganizationRequest(name=f"Fuzz {uuid.uuid4().hex[:6]}", plan="pro"), timeout=30
-    )
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=resp.organization.id, requests_per_minute=100_000),
-        timeout=30,
-    )
-    return resp.api_key.key
+    org = create_org(f"Fuzz {uuid.uuid4().hex[:6]}", "pro")
+    set_rate_limit(org["organization_id"], 100_000)
+    return org["api_key"]
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from slides.billing.v1 import billing_pb2
 
 APPS = "/v0/api/v1/apps"
 
@@ -26,10 +25,11 @@ def envelope(resp: httpx.Response, status: int, code: str) -> dict:
 
 
 @pytest.fixture
-def org_key(billing_stub) -> Callable[[str], billing_pb2.CreateOrganizationResponse]:
-    def make(plan: str = "pro") -> billing_pb2.CreateOrganizationResponse:
-        request = billing_pb2.CreateOrganizationRequest(name=f"Edge {uuid.uuid4().hex[:6]}", plan=plan)
-        return billing_stub.CreateOrganization(request, timeout=30)
+def org_key(create_org) -> Callable[[str], dict[str, str]]:
+    """org_key(plan) -> {"organization_id", "api_key"} of a new organization (`slidectl org create`)."""
+
+    def make(plan: str = "pro") -> dict[str, str]:
+        return create_org(f"Edge {uuid.uuid4().hex[:6]}", plan)
 
     return make
 
@@ -50,12 +50,12 @@ def test_unknown_route_is_a_404_envelope(anon):
 
 
 def test_a_trailing_slash_is_an_unknown_route_not_a_redirect(anon, org_key):
-    key = org_key().api_key.key
+    key = org_key()["api_key"]
     envelope(anon.get(f"{APPS}/", headers=keyed(anon, key)), 404, "NOT_FOUND")
 
 
 def test_a_body_that_is_not_utf8_names_the_body(anon, org_key):
-    key = org_key().api_key.key
+    key = org_key()["api_key"]
     headers = {**keyed(anon, key), "Content-Type": "application/json"}
     error = envelope(
         anon.post(APPS, content=b'{"name": "\xff\xfe"}', headers=headers), 400, "VALIDATION_ERROR"
@@ -85,28 +85,24 @@ def test_missing_or_bad_credentials_are_401_with_www_authenticate(anon, headers)
         assert resp.headers["www-authenticate"].lower().startswith("bearer")
 
 
-def test_revoked_key_is_401_on_the_next_call(anon, org_key, billing_stub):
+def test_revoked_key_is_401_on_the_next_call(anon, org_key, operator, revoke_key):
     org = org_key("pro")
-    assert anon.get(APPS, headers=keyed(anon, org.api_key.key)).status_code == 200
-    billing_stub.RevokeApiKey(
-        billing_pb2.RevokeApiKeyRequest(organization_id=org.organization.id, key_id=org.api_key.id),
-        timeout=30,
-    )
-    envelope(anon.get(APPS, headers=keyed(anon, org.api_key.key)), 401, "UNAUTHORIZED")
+    key = operator("key", "create", org["organization_id"])  # a key whose id is known
+    assert anon.get(APPS, headers=keyed(anon, key["api_key"])).status_code == 200
+    revoke_key(key["api_key_id"])
+    envelope(anon.get(APPS, headers=keyed(anon, key["api_key"])), 401, "UNAUTHORIZED")
+    assert anon.get(APPS, headers=keyed(anon, org["api_key"])).status_code == 200  # only that key
 
 
 @pytest.mark.parametrize("plan", ["free", "starter"])
 def test_keys_of_plans_without_api_access_are_403(anon, org_key, plan):
-    envelope(anon.get(APPS, headers=keyed(anon, org_key(plan).api_key.key)), 403, "PLAN_LACKS_API")
+    envelope(anon.get(APPS, headers=keyed(anon, org_key(plan)["api_key"])), 403, "PLAN_LACKS_API")
 
 
-def test_rate_limit_429_with_headers(anon, org_key, billing_stub):
+def test_rate_limit_429_with_headers(anon, org_key, set_rate_limit):
     org = org_key("pro")
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org.organization.id, requests_per_minute=5),
-        timeout=30,
-    )
-    headers = keyed(anon, org.api_key.key)
+    set_rate_limit(org["organization_id"], 5)
+    headers = keyed(anon, org["api_key"])
     responses = [anon.get(APPS, headers=headers) for _ in range(6)]
     assert [r.status_code for r in responses] == [200] * 5 + [429]
     for i, resp in enumerate(responses):
@@ -118,15 +114,12 @@ def test_rate_limit_429_with_headers(anon, org_key, billing_stub):
     envelope(anon.post(APPS, json={"name": "Too Many"}, headers=headers), 429, "RATE_LIMITED")
 
 
-def test_rate_limit_is_per_organization(anon, org_key, billing_stub):
+def test_rate_limit_is_per_organization(anon, org_key, set_rate_limit):
     limited, other = org_key("pro"), org_key("pro")
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=limited.organization.id, requests_per_minute=1),
-        timeout=30,
-    )
-    assert anon.get(APPS, headers=keyed(anon, limited.api_key.key)).status_code == 200
-    assert anon.get(APPS, headers=keyed(anon, limited.api_key.key)).status_code == 429
-    assert anon.get(APPS, headers=keyed(anon, other.api_key.key)).status_code == 200
+    set_rate_limit(limited["organization_id"], 1)
+    assert anon.get(APPS, headers=keyed(anon, limited["api_key"])).status_code == 200
+    assert anon.get(APPS, headers=keyed(anon, limited["api_key"])).status_code == 429
+    assert anon.get(APPS, headers=keyed(anon, other["api_key"])).status_code == 200
 
 
 def test_health_probes(anon):

@@ -33,14 +33,9 @@ RENDER_TIMEOUT = 150
 
 
 @pytest.fixture(scope="module")
-def org(new_org, billing_stub) -> dict[str, str]:
-    from slides.billing.v1 import billing_pb2
-
+def org(new_org, set_rate_limit) -> dict[str, str]:
     made = new_org("pro")
-    billing_stub.SetRateLimit(  # polling a render would hit the per-minute limit
-        billing_pb2.SetRateLimitRequest(organization_id=made["organization_id"], requests_per_minute=100_000),
-        timeout=10,
-    )
+    set_rate_limit(made["organization_id"], 100_000)  # polling a render would hit the per-minute limit
     return made
 
 

@@ -130,17 +130,12 @@ def test_bearer_requests_need_no_origin(api):
 # --- 3. one limit for all replicas; 4. client addresses from trusted proxies only ---------------
 
 
-def test_two_replicas_count_one_organization_limit(new_org, billing_stub, stack_env, gateway_url):
-    from slides.billing.v1 import billing_pb2
-
+def test_two_replicas_count_one_organization_limit(new_org, set_rate_limit, stack_env, gateway_url):
     second = stack_env.get("GATEWAY_2_URL")
     if not second:
         pytest.skip("needs STACK_GATEWAY_REPLICAS=2 (make test runs two)")
     org = new_org("pro")
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=10),
-        timeout=10,
-    )
+    set_rate_limit(org["organization_id"], 10)
     headers = {"Authorization": f"Bearer {org['api_key']}"}
     statuses = []
     with httpx.Client(headers=headers, timeout=30) as c:

@@ -96,15 +96,8 @@ def test_missing_file_and_missing_credentials(api, gateway_url):
     assert r.status_code == 401
 
 
-def test_uploaded_screenshot_renders_a_deck(api, billing_stub):
-    from slides.billing.v1 import billing_pb2
-
-    billing_stub.SetRateLimit(  # polling the render would hit the per-minute limit
-        billing_pb2.SetRateLimitRequest(
-            organization_id=api.org["organization_id"], requests_per_minute=100_000
-        ),
-        timeout=10,
-    )
+def test_uploaded_screenshot_renders_a_deck(api, set_rate_limit):
+    set_rate_limit(api.org["organization_id"], 100_000)  # polling the render would hit the per-minute limit
     url = upload(api, image_bytes("PNG", (1170, 2532))).json()["body"]["url"]
     app = api.post(
         "/v0/api/v1/apps",

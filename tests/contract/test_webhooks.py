@@ -70,14 +70,11 @@ def receiver(ca) -> Iterator[Receiver]:
 
 
 @pytest.fixture(scope="module")
-def org_client(gateway_url, new_org, billing_stub) -> Iterator[httpx.Client]:
+def org_client(gateway_url, new_org, set_rate_limit) -> Iterator[httpx.Client]:
     """One Pro organization for the module (creating one is slow); see `api`. Its per-minute
     limit is raised: the module's tests poll the deliveries log of one organization."""
     org = new_org("pro")
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(organization_id=org["organization_id"], requests_per_minute=100_000),
-        timeout=10,
-    )
+    set_rate_limit(org["organization_id"], 100_000)
     with httpx.Client(
         base_url=gateway_url, headers={"Authorization": f"Bearer {org['api_key']}"}, timeout=30
     ) as c:

@@ -53,14 +53,9 @@ def _deck(api: httpx.Client, **app_fields) -> dict:
 
 
 @pytest.fixture(scope="module")
-def org(new_org, billing_stub):
-    from slides.billing.v1 import billing_pb2
-
+def org(new_org, set_rate_limit):
     made = new_org("pro")
-    billing_stub.SetRateLimit(  # polling renders would hit the per-minute limit
-        billing_pb2.SetRateLimitRequest(organization_id=made["organization_id"], requests_per_minute=100_000),
-        timeout=10,
-    )
+    set_rate_limit(made["organization_id"], 100_000)  # polling renders would hit the per-minute limit
     return made
 
 
