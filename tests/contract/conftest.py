@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,18 +88,3 @@ def create_org(operator) -> Callable[..., dict[str, str]]:
         return out
 
     return run
-
-
-@pytest.fixture(scope="session")
-def usage(gateway_url: str) -> Callable[[str], dict[str, Any]]:
-    """usage(api_key) -> the body of GET /v0/api/v1/usage for that key's organization (plan,
-    limits, and per quota {"limit", "used"} of the current billing period)."""
-
-    def read(api_key: str) -> dict[str, Any]:
-        resp = httpx.get(
-            f"{gateway_url}/v0/api/v1/usage", headers={"Authorization": f"Bearer {api_key}"}, timeout=30
-        )
-        assert resp.status_code == 200, resp.text
-        return resp.json()["body"]
-
-    return read
