@@ -15,6 +15,7 @@ import sys
 import time
 import zlib
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -67,8 +68,19 @@ class Deck:
         return f"{self.design}_{self.language}_{self.source}_{self.niche}_{self.format}"
 
 
-def sample_files(kind: str) -> tuple[bytes, ...]:
+def sample_files(kind: str, language: str = "en") -> tuple[bytes, ...]:
+    """The bundled samples of a kind. Screenshots are the demo app's screens as it ships them in
+    `language` (samples/screenshots/<lang>/, drawn by samples/make_screenshots.py), the English ones
+    (samples/screenshots/*.png) for English and for a language without its own."""
+    lang = (copy.resolve_language(language) or "en") if kind == "screenshots" else "en"
+    return _sample_files(kind, lang)
+
+
+@cache
+def _sample_files(kind: str, language: str) -> tuple[bytes, ...]:
     folder = SAMPLES / kind
+    if kind == "screenshots" and language != "en" and any((folder / language).glob("*.png")):
+        folder = folder / language
     pattern = ("*.png",) if kind == "screenshots" else ("*.jpg", "*.jpeg", "*.png")
     files = sorted(p for pat in pattern for p in folder.glob(pat))
     if kind == "photos":
@@ -101,12 +113,15 @@ def plan(
 
 
 def render(
-    deck: Deck, shots: tuple[bytes, ...], photos: tuple[bytes, ...]
+    deck: Deck, shots: tuple[bytes, ...] | None = None, photos: tuple[bytes, ...] = ()
 ) -> tuple[list[bytes], list[lint.Violation], float, DeckCopy]:
+    """One deck; `shots` None: the demo app's screenshots in the deck's language."""
     tpl = catalog.template(deck.niche, deck.format)
     assert tpl is not None, deck
     lang = copy.resolve_language(deck.language)
     assert lang is not None, deck.language
+    if shots is None:
+        shots = sample_files("screenshots", lang)
     app, hook = localized_app(lang, deck.niche)
     if not copy.fits_format(hook, deck.format, SAMPLE_HOOK_CATEGORY):  # as the generate use case does
         hook = copy.builtin_hook(lang, deck.format, deck.niche, app.name, 7)[1]
@@ -168,7 +183,7 @@ def main(argv: list[str]) -> int:
     rows = []
     bad = 0
     for deck in decks:
-        pngs, violations, cpu, written = render(deck, shots, photos)
+        pngs, violations, cpu, written = render(deck, None, photos)  # screenshots in the deck's language
         contact_sheet(pngs, f"{deck.name}  ({written.language})").save(
             outdir / f"{deck.name}.png", optimize=False
         )

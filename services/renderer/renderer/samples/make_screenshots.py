@@ -4,17 +4,29 @@ Run from the repository root:
 
     .venv/bin/python services/renderer/renderer/samples/make_screenshots.py
 
-It writes `screenshots/01_today.png`, `02_workout_player.png` and `03_progress.png` next to this
-file: 1170x2532 PNGs (an iPhone screen at @3x, 390x844 points). Everything is drawn with Pillow
-from plain shapes and the renderer's bundled fonts (TikTok Sans, Noto Sans), so the output is the
-same on every machine and needs no network, photos or clip art. Layout is written in iOS points;
-the canvas is drawn at 2x the final size and scaled down, which anti-aliases the shapes.
+    .venv/bin/python services/renderer/renderer/samples/make_screenshots.py de ja   # some languages
+
+It writes `screenshots/01_today.png`, `02_workout_player.png` and `03_progress.png` (English) and
+the same under `screenshots/<lang>/` for every other language of STRINGS (the renderer's locale codes): 1170x2532 PNGs (an iPhone screen at @3x,
+390x844 points), as the app would ship its localized App Store screens: every UI string, date and
+number in that language, and for Arabic and Hebrew the layout mirrored as an RTL app draws it (text
+right-aligned, tab and chart order reversed; media controls, the clock and digits stay as they are).
+
+Everything is drawn with Pillow from plain shapes and the renderer's fonts (TikTok Sans, Noto Sans,
+Noto Sans Arabic/Hebrew/Devanagari/Thai, and Noto Sans CJK from Debian's fonts-noto-cjk), so the
+output needs no network, photos or clip art. Each string is drawn in runs of the face that has its
+characters (Latin names and digits inside Hindi or Hebrew text fall back to TikTok Sans), and a string
+wider than its room is set smaller. Layout is written in iOS points; the canvas is drawn at 2x the
+final size and scaled down, which anti-aliases the shapes.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import os
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -56,9 +68,118 @@ FONT_FILES = {
 }
 
 
+# Faces of the other scripts, per language: (file, face index in a collection). The script faces
+# come in one bold weight, except CJK (regular for "text", bold for the rest).
+CJK_INDEX = {"ja": 0, "ko": 1, "zh-Hans": 2, "zh-Hant": 3}
+SCRIPT_FILES = {
+    "ar": "NotoSansArabic-Bold.ttf",
+    "he": "NotoSansHebrew-Bold.ttf",
+    "hi": "NotoSansDevanagari-Bold.ttf",
+    "th": "NotoSansThai-Bold.ttf",
+}
+RTL = frozenset({"ar", "he"})
+FONT_DIRS = (
+    str(FONTS),
+    *(d for d in os.environ.get("RENDERER_FONT_DIRS", "").split(":") if d),
+    "/usr/share/fonts/opentype/noto",
+    "/usr/share/fonts/truetype/noto",
+)
+
+
+def _locate(name: str) -> str:
+    for folder in FONT_DIRS:
+        if (Path(folder) / name).is_file():
+            return str(Path(folder) / name)
+    raise SystemExit(f"font {name} not found (install Debian's fonts-noto-cjk)")
+
+
+def _script_face(lang: str, face: str) -> tuple[str, int] | None:
+    if lang in CJK_INDEX:
+        return (
+            _locate("NotoSansCJK-Regular.ttc" if face == "text" else "NotoSansCJK-Bold.ttc"),
+            CJK_INDEX[lang],
+        )
+    if lang in SCRIPT_FILES:
+        return (_locate(SCRIPT_FILES[lang]), 0)
+    return None
+
+
 @cache
-def font(face: str, size_pt: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONTS / FONT_FILES[face]), round(size_pt * K))
+def _coverage(path: str, index: int) -> frozenset[int]:
+    sys.path.insert(0, str(HERE.parent.parent))  # services/renderer: the renderer's cmap reader
+    from renderer.art.fonts import parse_cmap
+
+    with open(path, "rb") as fh:
+        return parse_cmap(fh.read(), index)
+
+
+@cache
+def font(face: str, size_pt: float, lang: str = "en") -> ImageFont.FreeTypeFont:
+    """The Latin face (TikTok Sans / Noto Sans) when lang is "en", else that language's script face."""
+    px = max(1, round(size_pt * K))
+    found = None if lang == "en" else _script_face(lang, face)
+    if found is None:
+        return ImageFont.truetype(str(FONTS / FONT_FILES[face]), px)
+    return ImageFont.truetype(found[0], px, index=found[1], layout_engine=ImageFont.Layout.RAQM)
+
+
+def _direction(lang: str, rtl: bool) -> str | None:
+    """Raqm's direction for a run: given for script faces and RTL runs, left alone for Latin."""
+    return ("rtl" if rtl else "ltr") if lang != "en" or rtl else None
+
+
+def _strong(ch: str) -> str:
+    """Bidi class, simplified: R (Hebrew/Arabic letters), L (other letters, digits, %), N (the rest)."""
+    bidi = unicodedata.bidirectional(ch)
+    if bidi in ("R", "AL"):
+        return "R"
+    if bidi in ("L", "EN", "AN") or ch in "%\u066a":
+        return "L"
+    return "N"
+
+
+def runs(s: str, face: str, lang: str) -> list[tuple[str, str, bool]]:
+    """(text, font language, right-to-left) runs of s in visual order, left to right. The language's
+    script face draws what it covers, TikTok Sans / Noto Sans the rest; in Arabic and Hebrew, Latin and
+    number runs keep their order inside the right-to-left line."""
+    script = _script_face(lang, face)
+    cov = _coverage(*script) if script else frozenset()
+
+    def face_of(ch: str, prev: str) -> str:
+        if prev and ch == " ":
+            return prev
+        return lang if ord(ch) in cov else "en"
+
+    rtl = lang in RTL
+    if rtl:
+        kinds = [_strong(ch) for ch in s]
+        for i, k in enumerate(kinds):  # neutrals between two L stay L, else they go with the line
+            if k == "N":
+                before = next((kinds[j] for j in range(i - 1, -1, -1) if kinds[j] != "N"), "R")
+                after = next((_strong(s[j]) for j in range(i + 1, len(s)) if _strong(s[j]) != "N"), "R")
+                kinds[i] = "L" if before == after == "L" else "R"
+    else:
+        kinds = ["L"] * len(s)
+    # direction runs, then font runs inside each
+    out: list[tuple[str, str, bool]] = []
+    dir_runs: list[tuple[str, str]] = []
+    for ch, k in zip(s, kinds, strict=True):
+        if dir_runs and dir_runs[-1][1] == k:
+            dir_runs[-1] = (dir_runs[-1][0] + ch, k)
+        else:
+            dir_runs.append((ch, k))
+    if rtl:
+        dir_runs.reverse()
+    for text, k in dir_runs:
+        parts: list[tuple[str, str, bool]] = []
+        for ch in text:
+            f = face_of(ch, parts[-1][1] if parts else "")
+            if parts and parts[-1][1] == f:
+                parts[-1] = (parts[-1][0] + ch, f, k == "R")
+            else:
+                parts.append((ch, f, k == "R"))
+        out.extend(reversed(parts) if k == "R" else parts)
+    return out
 
 
 def alpha(c: RGB, a: float) -> RGBA:
@@ -88,10 +209,19 @@ def _pts(points: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
 class Screen:
     """One phone screen, drawn in points on a supersampled canvas."""
 
-    def __init__(self, bg: RGB, dark: bool = False) -> None:
+    def __init__(self, t: dict[str, object], bg: RGB, dark: bool = False) -> None:
         self.img = Image.new("RGB", (W_PT * K, H_PT * K), bg)
         self.d = ImageDraw.Draw(self.img, "RGBA")
         self.dark = dark
+        self.t = t
+        self.lang = str(t["lang"])
+        self.rtl = self.lang in RTL
+        # Text is drawn last (after an RTL screen's shapes are flipped), at mirrored places in RTL.
+        self.texts: list[tuple[float, float, str, str, float, Color, str, float]] = []
+        self.deferred: list[Callable[[Callable[[float], float]], None]] = []
+
+    def s(self, key: str) -> str:
+        return str(self.t[key])
 
     # shapes -------------------------------------------------------------------------------------
     def rect(
@@ -198,25 +328,75 @@ class Screen:
         fill: Color,
         anchor: str = "ls",
         tracking: float = 0,
+        max_w: float = 0,
     ) -> float:
-        """Draw text at (x, y) points; returns its advance width in points."""
-        f = font(face, size)
-        if not tracking:
-            self.d.text((_px(x), _px(y)), s, font=f, fill=fill, anchor=anchor)
-            return f.getlength(s) / K
-        total = sum(f.getlength(ch) for ch in s) / K + tracking * (len(s) - 1)
+        """Draw text at (x, y) points (in the left-to-right layout: mirrored for RTL languages); returns
+        its advance width in points. Set smaller when wider than max_w."""
+        if max_w:
+            w = self.width(s, face, size, tracking)
+            if w > max_w:
+                size, tracking = size * max_w / w, tracking * max_w / w
+        total = self.width(s, face, size, tracking)
+        if self.rtl:
+            x, anchor = W_PT - x, {"l": "r", "r": "l"}.get(anchor[0], anchor[0]) + anchor[1]
+        self.texts.append((x, y, s, face, size, fill, anchor, tracking))
+        return total
+
+    def _draw_text(
+        self, x: float, y: float, s: str, face: str, size: float, fill: Color, anchor: str, tracking: float
+    ) -> None:
+        parts = runs(s, face, self.lang)
+        if len(parts) == 1 and parts[0][1] == "en" and not tracking:
+            self.d.text((_px(x), _px(y)), s, font=font(face, size), fill=fill, anchor=anchor)
+            return
+        total = self.width(s, face, size, tracking)
         if anchor[0] == "m":
             x -= total / 2
         elif anchor[0] == "r":
             x -= total
-        for ch in s:
-            self.d.text((_px(x), _px(y)), ch, font=f, fill=fill, anchor="l" + anchor[1])
-            x += f.getlength(ch) / K + tracking
-        return total
+        first = font(face, size, parts[0][1])
+        if anchor[1] == "m":  # one baseline for every run: the first run's middle
+            asc, desc = first.getmetrics()
+            y += (asc - desc) / 2 / K
+        elif anchor[1] != "s":
+            raise ValueError(anchor)
+        for text, lang, rtl in parts:
+            f = font(face, size, lang)
+            if tracking and lang == "en":
+                for ch in reversed(text) if rtl else text:
+                    self.d.text((_px(x), _px(y)), ch, font=f, fill=fill, anchor="ls")
+                    x += f.getlength(ch) / K + tracking
+                continue
+            direction = _direction(lang, rtl)
+            self.d.text((_px(x), _px(y)), text, font=f, fill=fill, anchor="ls", direction=direction)
+            x += f.getlength(text, direction=direction) / K
 
-    @staticmethod
-    def width(s: str, face: str, size: float) -> float:
-        return font(face, size).getlength(s) / K
+    def width(self, s: str, face: str, size: float, tracking: float = 0) -> float:
+        total = 0.0
+        for text, lang, rtl in runs(s, face, self.lang):
+            f = font(face, size, lang)
+            if tracking and lang == "en":
+                total += sum(f.getlength(ch) for ch in text) / K + tracking * len(text)
+            else:
+                total += f.getlength(text, direction=_direction(lang, rtl)) / K
+        tracked = sum(len(text) for text, lang, _ in runs(s, face, self.lang) if lang == "en")
+        return total - (tracking if tracking and tracked else 0)
+
+    def later(self, draw: Callable[[Callable[[float], float]], None]) -> None:
+        """Draw something that keeps its orientation in RTL (media controls, a clock, a play
+        triangle): `draw` gets the x mapping (identity, or mirroring for RTL) and runs after the flip."""
+        self.deferred.append(draw)
+
+    def finish(self) -> None:
+        if self.rtl:
+            self.img = self.img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+            self.d = ImageDraw.Draw(self.img, "RGBA")
+        m: Callable[[float], float] = (lambda x: W_PT - x) if self.rtl else (lambda x: x)
+        for draw in self.deferred:
+            draw(m)
+        for op in self.texts:
+            self._draw_text(*op)
+        self.texts, self.deferred = [], []
 
     # chrome -------------------------------------------------------------------------------------
     def status_bar(self) -> None:
@@ -246,20 +426,22 @@ class Screen:
             bg, line, on, off, home = (255, 255, 255), HAIR, PRIMARY, (154, 154, 172), (0, 0, 0)
         self.rect((0, top, W_PT, H_PT), fill=bg)
         self.rect((0, top, W_PT, top + 0.5), fill=line)
-        labels = ("Today", "Workouts", "Progress", "Profile")
+        labels = self.t["tabs"]
+        assert isinstance(labels, tuple)
         icons = (icon_home, icon_dumbbell, icon_chart, icon_profile)
         tw = W_PT / 4
         for i, (label, draw_icon) in enumerate(zip(labels, icons, strict=True)):
             c = on if i == active else off
             cx = tw * i + tw / 2
             draw_icon(self, cx, top + 21, c, bg)
-            self.text(cx, top + 46, label, "bold", 10.5, c, anchor="ms")
+            self.text(cx, top + 46, label, "bold", 10.5, c, anchor="ms", max_w=tw - 6)
         self.rect((W_PT / 2 - 67, H_PT - 13, W_PT / 2 + 67, H_PT - 8), fill=home, r=2.5)
 
     def save(self, path: Path) -> int:
+        self.finish()
         out = self.img.resize((W_PT * SCALE, H_PT * SCALE), Image.Resampling.LANCZOS)
         path.parent.mkdir(parents=True, exist_ok=True)
-        out.save(path, format="PNG", compress_level=9)
+        out.save(path, format="PNG", optimize=True)
         return path.stat().st_size
 
 
@@ -384,22 +566,875 @@ def pill(
     h: float = 24,
 ) -> float:
     """A rounded tag left-aligned at x; returns its right edge."""
-    w = s.width(label, "heavy", size) + 0.6 * (len(label) - 1) + 2 * pad
+    w = s.width(label, "heavy", size, 0.6) + 2 * pad
     s.rect((x, cy - h / 2, x + w, cy + h / 2), fill=bg, r=h / 2)
     s.text(x + pad, cy, label, "heavy", size, fg, anchor="lm", tracking=0.6)
     return x + w
 
 
+# strings ----------------------------------------------------------------------------------------
+# Every UI string the screens draw, per language (the renderer's locale codes). The screens show
+# Tuesday, June 10, with the week's bars from Wednesday to Tuesday. Upper-case labels are written
+# out (scripts without case keep their normal form). "stronger" is two lines; "{...}" is the figure
+# drawn in the accent colour. Missing keys fall back to English.
+NBSP = "\u00a0"
+STRINGS: dict[str, dict[str, object]] = {
+    "en": {
+        "date": "TUESDAY, JUNE 10",
+        "greeting": "Good morning, Alex",
+        "initials": "AM",
+        "weekly_goal": "Weekly goal",
+        "done": "5 of 7 workouts done",
+        "streak": "12-day streak",
+        "pct72": "72%",
+        "of_goal": "of weekly goal",
+        "stats": (("146", "active min"), ("1,240", "kcal burned"), ("5/7", "workouts")),
+        "todays": "Today's workout",
+        "see_all": "See all",
+        "tag_min": "10 MIN",
+        "tag_equip": "NO EQUIPMENT",
+        "workout": "Full-Body Burn",
+        "meta": "8 exercises  ·  Beginner  ·  90 kcal",
+        "start": "Start",
+        "tomorrow": "Tomorrow",
+        "tomorrow_meta": "Core & Mobility  ·  12 min",
+        "tabs": ("Today", "Workouts", "Progress", "Profile"),
+        "exercise_n": "Exercise 3 of 8",
+        "work": "WORK",
+        "round": "ROUND 1 OF 2",
+        "exercise": "Jump Squats",
+        "cue": "Land softly, chest up, knees over toes",
+        "seconds_left": "SECONDS LEFT",
+        "up_next": "Up next",
+        "left": "5 left",
+        "next": ("Push-ups", "Mountain Climbers", "Plank Hold"),
+        "periods": ("Week", "Month", "Year"),
+        "chart_title": "Active minutes  ·  last 7 days",
+        "min": "min",
+        "vs_last": "18% vs last week",
+        "goal": "Goal 30",
+        "days": ("W", "T", "F", "S", "S", "M", "T"),
+        "tiles": ("workouts", "minutes", "day streak"),
+        "checkin": "MONTHLY CHECK-IN",
+        "stronger": ("Stronger than {83%}", "of last month"),
+        "pb_label": "New personal best",
+        "pb": "Plank hold  ·  2:10",
+        "new": "NEW",
+    },
+    "de": {
+        "date": "DIENSTAG, 10. JUNI",
+        "greeting": "Guten Morgen, Alex",
+        "weekly_goal": "Wochenziel",
+        "done": "5 von 7 Workouts geschafft",
+        "streak": "12 Tage in Folge",
+        "pct72": f"72{NBSP}%",
+        "of_goal": "des Wochenziels",
+        "stats": (("146", "aktive Min."), ("1.240", "kcal verbrannt"), ("5/7", "Workouts")),
+        "todays": "Workout für heute",
+        "see_all": "Alle",
+        "tag_min": "10 MIN.",
+        "tag_equip": "OHNE GERÄTE",
+        "workout": "Ganzkörper-Burn",
+        "meta": "8 Übungen  ·  Anfänger  ·  90 kcal",
+        "start": "Starten",
+        "tomorrow": "Morgen",
+        "tomorrow_meta": "Core & Mobilität  ·  12 Min.",
+        "tabs": ("Heute", "Workouts", "Fortschritt", "Profil"),
+        "exercise_n": "Übung 3 von 8",
+        "work": "BELASTUNG",
+        "round": "RUNDE 1 VON 2",
+        "exercise": "Sprungkniebeugen",
+        "cue": "Weich landen, Brust raus, Knie über den Zehen",
+        "seconds_left": "SEKUNDEN ÜBRIG",
+        "up_next": "Als Nächstes",
+        "left": "noch 5",
+        "next": ("Liegestütze", "Mountain Climbers", "Unterarmstütz"),
+        "periods": ("Woche", "Monat", "Jahr"),
+        "chart_title": "Aktive Minuten  ·  letzte 7 Tage",
+        "min": "Min.",
+        "vs_last": f"18{NBSP}% ggü. Vorwoche",
+        "goal": "Ziel 30",
+        "days": ("Mi", "Do", "Fr", "Sa", "So", "Mo", "Di"),
+        "tiles": ("Workouts", "Minuten", "Tage in Folge"),
+        "checkin": "MONATS-CHECK-IN",
+        "stronger": (f"{{83{NBSP}%}} stärker", "als letzten Monat"),
+        "pb_label": "Neue Bestleistung",
+        "pb": "Unterarmstütz  ·  2:10",
+        "new": "NEU",
+    },
+    "es": {
+        "date": "MARTES, 10 DE JUNIO",
+        "greeting": "Buenos días, Alex",
+        "weekly_goal": "Objetivo semanal",
+        "done": "5 de 7 entrenos hechos",
+        "streak": "Racha de 12 días",
+        "pct72": f"72{NBSP}%",
+        "of_goal": "del objetivo semanal",
+        "stats": (("146", "min activos"), ("1240", "kcal quemadas"), ("5/7", "entrenos")),
+        "todays": "Entreno de hoy",
+        "see_all": "Ver todo",
+        "tag_min": "10 MIN",
+        "tag_equip": "SIN MATERIAL",
+        "workout": "Quema total",
+        "meta": "8 ejercicios  ·  Principiante  ·  90 kcal",
+        "start": "Empezar",
+        "tomorrow": "Mañana",
+        "tomorrow_meta": "Core y movilidad  ·  12 min",
+        "tabs": ("Hoy", "Entrenos", "Progreso", "Perfil"),
+        "exercise_n": "Ejercicio 3 de 8",
+        "work": "TRABAJO",
+        "round": "RONDA 1 DE 2",
+        "exercise": "Sentadillas con salto",
+        "cue": "Aterriza suave, pecho arriba, rodillas alineadas",
+        "seconds_left": "SEGUNDOS RESTANTES",
+        "up_next": "A continuación",
+        "left": "Quedan 5",
+        "next": ("Flexiones", "Escaladores", "Plancha"),
+        "periods": ("Semana", "Mes", "Año"),
+        "chart_title": "Minutos activos  ·  últimos 7 días",
+        "vs_last": f"18{NBSP}% vs. semana pasada",
+        "goal": "Meta 30",
+        "days": ("X", "J", "V", "S", "D", "L", "M"),
+        "tiles": ("entrenos", "minutos", "días de racha"),
+        "checkin": "RESUMEN DEL MES",
+        "stronger": (f"Un {{83{NBSP}%}} más fuerte", "que el mes pasado"),
+        "pb_label": "Nuevo récord personal",
+        "pb": "Plancha  ·  2:10",
+        "new": "NUEVO",
+    },
+    "fr": {
+        "date": "MARDI 10 JUIN",
+        "greeting": "Bonjour Alex",
+        "weekly_goal": "Objectif hebdo",
+        "done": "5 séances sur 7 terminées",
+        "streak": "12 jours d’affilée",
+        "pct72": f"72{NBSP}%",
+        "of_goal": "de l’objectif hebdo",
+        "stats": (("146", "min actives"), (f"1{NBSP}240", "kcal brûlées"), ("5/7", "séances")),
+        "todays": "Séance du jour",
+        "see_all": "Tout voir",
+        "tag_min": "10 MIN",
+        "tag_equip": "SANS MATÉRIEL",
+        "workout": "Full body intense",
+        "meta": "8 exercices  ·  Débutant  ·  90 kcal",
+        "start": "Démarrer",
+        "tomorrow": "Demain",
+        "tomorrow_meta": "Gainage et mobilité  ·  12 min",
+        "tabs": ("Aujourd’hui", "Séances", "Progrès", "Profil"),
+        "exercise_n": "Exercice 3 sur 8",
+        "work": "EFFORT",
+        "round": "TOUR 1 SUR 2",
+        "exercise": "Squats sautés",
+        "cue": "Réception souple, buste droit, genoux alignés",
+        "seconds_left": "SECONDES RESTANTES",
+        "up_next": "À suivre",
+        "left": "Encore 5",
+        "next": ("Pompes", "Mountain climbers", "Gainage"),
+        "periods": ("Semaine", "Mois", "Année"),
+        "chart_title": "Minutes actives  ·  7 derniers jours",
+        "vs_last": f"18{NBSP}% vs sem. dernière",
+        "goal": "Objectif 30",
+        "days": ("M", "J", "V", "S", "D", "L", "M"),
+        "tiles": ("séances", "minutes", "jours d’affilée"),
+        "checkin": "BILAN DU MOIS",
+        "stronger": (f"{{83{NBSP}%}} plus fort", "que le mois dernier"),
+        "pb_label": "Nouveau record perso",
+        "pb": "Gainage  ·  2:10",
+        "new": "NOUVEAU",
+    },
+    "it": {
+        "date": "MARTEDÌ 10 GIUGNO",
+        "greeting": "Buongiorno, Alex",
+        "weekly_goal": "Obiettivo settimanale",
+        "done": "5 allenamenti su 7 fatti",
+        "streak": "12 giorni di fila",
+        "of_goal": "dell’obiettivo",
+        "stats": (("146", "min attivi"), ("1.240", "kcal bruciate"), ("5/7", "allenamenti")),
+        "todays": "Allenamento di oggi",
+        "see_all": "Vedi tutti",
+        "tag_equip": "SENZA ATTREZZI",
+        "workout": "Total body intenso",
+        "meta": "8 esercizi  ·  Principiante  ·  90 kcal",
+        "start": "Inizia",
+        "tomorrow": "Domani",
+        "tomorrow_meta": "Core e mobilità  ·  12 min",
+        "tabs": ("Oggi", "Allenamenti", "Progressi", "Profilo"),
+        "exercise_n": "Esercizio 3 di 8",
+        "work": "LAVORO",
+        "round": "ROUND 1 DI 2",
+        "exercise": "Squat jump",
+        "cue": "Atterra morbido, petto in alto, ginocchia allineate",
+        "seconds_left": "SECONDI RIMASTI",
+        "up_next": "Prossimi",
+        "left": "Ne restano 5",
+        "next": ("Piegamenti", "Mountain climber", "Plank"),
+        "periods": ("Settimana", "Mese", "Anno"),
+        "chart_title": "Minuti attivi  ·  ultimi 7 giorni",
+        "vs_last": "18% vs sett. scorsa",
+        "goal": "Obiettivo 30",
+        "days": ("M", "G", "V", "S", "D", "L", "M"),
+        "tiles": ("allenamenti", "minuti", "giorni di fila"),
+        "checkin": "BILANCIO DEL MESE",
+        "stronger": ("{83%} più forte", "del mese scorso"),
+        "pb_label": "Nuovo record personale",
+        "pb": "Plank  ·  2:10",
+        "new": "NUOVO",
+    },
+    "pt": {
+        "date": "TERÇA-FEIRA, 10 DE JUNHO",
+        "greeting": "Bom dia, Alex",
+        "weekly_goal": "Meta semanal",
+        "done": "5 de 7 treinos feitos",
+        "streak": "12 dias seguidos",
+        "of_goal": "da meta semanal",
+        "stats": (("146", "min ativos"), ("1.240", "kcal queimadas"), ("5/7", "treinos")),
+        "todays": "Treino de hoje",
+        "see_all": "Ver tudo",
+        "tag_equip": "SEM EQUIPAMENTO",
+        "workout": "Queima Total",
+        "meta": "8 exercícios  ·  Iniciante  ·  90 kcal",
+        "start": "Começar",
+        "tomorrow": "Amanhã",
+        "tomorrow_meta": "Core e mobilidade  ·  12 min",
+        "tabs": ("Hoje", "Treinos", "Progresso", "Perfil"),
+        "exercise_n": "Exercício 3 de 8",
+        "work": "ESFORÇO",
+        "round": "RODADA 1 DE 2",
+        "exercise": "Agachamento com salto",
+        "cue": "Aterrisse suave, peito aberto, joelhos alinhados",
+        "seconds_left": "SEGUNDOS RESTANTES",
+        "up_next": "A seguir",
+        "left": "Faltam 5",
+        "next": ("Flexões", "Escalador", "Prancha"),
+        "periods": ("Semana", "Mês", "Ano"),
+        "chart_title": "Minutos ativos  ·  últimos 7 dias",
+        "vs_last": "18% vs semana passada",
+        "goal": "Meta 30",
+        "days": ("Q", "Q", "S", "S", "D", "S", "T"),
+        "tiles": ("treinos", "minutos", "dias seguidos"),
+        "checkin": "BALANÇO DO MÊS",
+        "stronger": ("{83%} mais forte", "que no mês passado"),
+        "pb_label": "Novo recorde pessoal",
+        "pb": "Prancha  ·  2:10",
+        "new": "NOVO",
+    },
+    "nl": {
+        "date": "DINSDAG 10 JUNI",
+        "greeting": "Goedemorgen, Alex",
+        "weekly_goal": "Weekdoel",
+        "done": "5 van 7 workouts gedaan",
+        "streak": "12 dagen op rij",
+        "of_goal": "van je weekdoel",
+        "stats": (("146", "actieve min"), ("1.240", "kcal verbrand"), ("5/7", "workouts")),
+        "todays": "Workout van vandaag",
+        "see_all": "Alles",
+        "tag_equip": "ZONDER MATERIAAL",
+        "workout": "Full-body burn",
+        "meta": "8 oefeningen  ·  Beginner  ·  90 kcal",
+        "start": "Start",
+        "tomorrow": "Morgen",
+        "tomorrow_meta": "Core & mobiliteit  ·  12 min",
+        "tabs": ("Vandaag", "Workouts", "Voortgang", "Profiel"),
+        "exercise_n": "Oefening 3 van 8",
+        "work": "ACTIEF",
+        "round": "RONDE 1 VAN 2",
+        "exercise": "Jump squats",
+        "cue": "Land zacht, borst vooruit, knieën boven je tenen",
+        "seconds_left": "SECONDEN OVER",
+        "up_next": "Hierna",
+        "left": "Nog 5",
+        "next": ("Push-ups", "Mountain climbers", "Plank"),
+        "periods": ("Week", "Maand", "Jaar"),
+        "chart_title": "Actieve minuten  ·  afgelopen 7 dagen",
+        "vs_last": "18% t.o.v. vorige week",
+        "goal": "Doel 30",
+        "days": ("W", "D", "V", "Z", "Z", "M", "D"),
+        "tiles": ("workouts", "minuten", "dagen op rij"),
+        "checkin": "MAANDOVERZICHT",
+        "stronger": ("{83%} sterker", "dan vorige maand"),
+        "pb_label": "Nieuw persoonlijk record",
+        "pb": "Plank  ·  2:10",
+        "new": "NIEUW",
+    },
+    "pl": {
+        "date": "WTOREK, 10 CZERWCA",
+        "greeting": "Dzień dobry, Alex",
+        "weekly_goal": "Cel tygodnia",
+        "done": "5 z 7 treningów za tobą",
+        "streak": "12 dni z rzędu",
+        "of_goal": "celu tygodnia",
+        "stats": (("146", "min aktywności"), ("1240", "spalone kcal"), ("5/7", "treningów")),
+        "todays": "Dzisiejszy trening",
+        "see_all": "Wszystkie",
+        "tag_equip": "BEZ SPRZĘTU",
+        "workout": "Spalanie całego ciała",
+        "meta": "8 ćwiczeń  ·  Początkujący  ·  90 kcal",
+        "start": "Start",
+        "tomorrow": "Jutro",
+        "tomorrow_meta": "Core i mobilność  ·  12 min",
+        "tabs": ("Dziś", "Treningi", "Postępy", "Profil"),
+        "exercise_n": "Ćwiczenie 3 z 8",
+        "work": "PRACA",
+        "round": "RUNDA 1 Z 2",
+        "exercise": "Przysiady z wyskokiem",
+        "cue": "Ląduj miękko, klatka w górę, kolana nad palcami",
+        "seconds_left": "POZOSTAŁO SEKUND",
+        "up_next": "Następne",
+        "left": "Zostało 5",
+        "next": ("Pompki", "Wspinaczka", "Deska"),
+        "periods": ("Tydzień", "Miesiąc", "Rok"),
+        "chart_title": "Aktywne minuty  ·  ostatnie 7 dni",
+        "vs_last": "18% vs poprz. tydzień",
+        "goal": "Cel 30",
+        "days": ("Ś", "C", "P", "S", "N", "P", "W"),
+        "tiles": ("treningów", "minut", "dni z rzędu"),
+        "checkin": "PODSUMOWANIE MIESIĄCA",
+        "stronger": ("Silniejszy o {83%}", "niż w zeszłym miesiącu"),
+        "pb_label": "Nowy rekord życiowy",
+        "pb": "Deska  ·  2:10",
+        "new": "NOWE",
+    },
+    "tr": {
+        "date": "10 HAZİRAN SALI",
+        "greeting": "Günaydın, Alex",
+        "weekly_goal": "Haftalık hedef",
+        "done": "7 antrenmanın 5’i tamam",
+        "streak": "12 günlük seri",
+        "pct72": "%72",
+        "of_goal": "haftalık hedefin",
+        "stats": (("146", "aktif dk"), ("1.240", "yakılan kcal"), ("5/7", "antrenman")),
+        "todays": "Bugünkü antrenman",
+        "see_all": "Tümü",
+        "tag_min": "10 DK",
+        "tag_equip": "EKİPMANSIZ",
+        "workout": "Tüm Vücut Yakımı",
+        "meta": "8 egzersiz  ·  Başlangıç  ·  90 kcal",
+        "start": "Başla",
+        "tomorrow": "Yarın",
+        "tomorrow_meta": "Core ve esneklik  ·  12 dk",
+        "tabs": ("Bugün", "Antrenmanlar", "İlerleme", "Profil"),
+        "exercise_n": "Egzersiz 3 / 8",
+        "work": "ÇALIŞMA",
+        "round": "TUR 1 / 2",
+        "exercise": "Zıplamalı Squat",
+        "cue": "Yumuşak in, göğüs dik, dizler parmak hizasında",
+        "seconds_left": "SANİYE KALDI",
+        "up_next": "Sıradaki",
+        "left": "5 kaldı",
+        "next": ("Şınav", "Mountain Climber", "Plank"),
+        "periods": ("Hafta", "Ay", "Yıl"),
+        "chart_title": "Aktif dakika  ·  son 7 gün",
+        "min": "dk",
+        "vs_last": "geçen haftaya göre %18",
+        "goal": "Hedef 30",
+        "days": ("Ç", "P", "C", "C", "P", "P", "S"),
+        "tiles": ("antrenman", "dakika", "günlük seri"),
+        "checkin": "AYLIK DEĞERLENDİRME",
+        "stronger": ("Geçen aya göre", "{%83} daha güçlü"),
+        "pb_label": "Yeni kişisel rekor",
+        "pb": "Plank  ·  2:10",
+        "new": "YENİ",
+    },
+    "ru": {
+        "date": "ВТОРНИК, 10 ИЮНЯ",
+        "greeting": "Доброе утро, Алекс",
+        "initials": "АМ",
+        "weekly_goal": "Цель недели",
+        "done": "Сделано 5 из 7 тренировок",
+        "streak": "12 дней подряд",
+        "of_goal": "недельной цели",
+        "stats": (("146", "акт. мин"), (f"1{NBSP}240", "ккал сожжено"), ("5/7", "тренировок")),
+        "todays": "Тренировка дня",
+        "see_all": "Все",
+        "tag_min": "10 МИН",
+        "tag_equip": "БЕЗ ИНВЕНТАРЯ",
+        "workout": "Интенсив на всё тело",
+        "meta": "8 упражнений  ·  Новичок  ·  90 ккал",
+        "start": "Начать",
+        "tomorrow": "Завтра",
+        "tomorrow_meta": "Кор и мобильность  ·  12 мин",
+        "tabs": ("Сегодня", "Тренировки", "Прогресс", "Профиль"),
+        "exercise_n": "Упражнение 3 из 8",
+        "work": "РАБОТА",
+        "round": "РАУНД 1 ИЗ 2",
+        "exercise": "Приседания с прыжком",
+        "cue": "Мягко приземляйтесь, колени над стопами",
+        "seconds_left": "СЕКУНД ОСТАЛОСЬ",
+        "up_next": "Далее",
+        "left": "Ещё 5",
+        "next": ("Отжимания", "Скалолаз", "Планка"),
+        "periods": ("Неделя", "Месяц", "Год"),
+        "chart_title": "Активные минуты  ·  7 дней",
+        "min": "мин",
+        "vs_last": "18% к прошлой неделе",
+        "goal": "Цель 30",
+        "days": ("Ср", "Чт", "Пт", "Сб", "Вс", "Пн", "Вт"),
+        "tiles": ("тренировок", "минут", "дней подряд"),
+        "checkin": "ИТОГИ МЕСЯЦА",
+        "stronger": ("На {83%} сильнее,", "чем в прошлом месяце"),
+        "pb_label": "Новый личный рекорд",
+        "pb": "Планка  ·  2:10",
+        "new": "НОВОЕ",
+    },
+    "uk": {
+        "date": "ВІВТОРОК, 10 ЧЕРВНЯ",
+        "greeting": "Доброго ранку, Алекс",
+        "initials": "АМ",
+        "weekly_goal": "Мета тижня",
+        "done": "Виконано 5 із 7 тренувань",
+        "streak": "12 днів поспіль",
+        "of_goal": "тижневої мети",
+        "stats": (("146", "акт. хв"), (f"1{NBSP}240", "ккал спалено"), ("5/7", "тренувань")),
+        "todays": "Тренування дня",
+        "see_all": "Усі",
+        "tag_min": "10 ХВ",
+        "tag_equip": "БЕЗ ІНВЕНТАРЮ",
+        "workout": "Інтенсив на все тіло",
+        "meta": "8 вправ  ·  Новачок  ·  90 ккал",
+        "start": "Почати",
+        "tomorrow": "Завтра",
+        "tomorrow_meta": "Кор і мобільність  ·  12 хв",
+        "tabs": ("Сьогодні", "Тренування", "Прогрес", "Профіль"),
+        "exercise_n": "Вправа 3 з 8",
+        "work": "РОБОТА",
+        "round": "РАУНД 1 З 2",
+        "exercise": "Присідання зі стрибком",
+        "cue": "М’яко приземляйтеся, коліна над стопами",
+        "seconds_left": "СЕКУНД ЗАЛИШИЛОСЯ",
+        "up_next": "Далі",
+        "left": "Ще 5",
+        "next": ("Віджимання", "Скелелаз", "Планка"),
+        "periods": ("Тиждень", "Місяць", "Рік"),
+        "chart_title": "Активні хвилини  ·  7 днів",
+        "min": "хв",
+        "vs_last": "18% до минулого тижня",
+        "goal": "Мета 30",
+        "days": ("Ср", "Чт", "Пт", "Сб", "Нд", "Пн", "Вт"),
+        "tiles": ("тренувань", "хвилин", "днів поспіль"),
+        "checkin": "ПІДСУМКИ МІСЯЦЯ",
+        "stronger": ("На {83%} сильніше,", "ніж минулого місяця"),
+        "pb_label": "Новий особистий рекорд",
+        "pb": "Планка  ·  2:10",
+        "new": "НОВЕ",
+    },
+    "ja": {
+        "date": "6月10日（火）",
+        "greeting": "おはよう、Alexさん",
+        "weekly_goal": "今週の目標",
+        "done": "7回中5回のワークアウト完了",
+        "streak": "12日連続",
+        "of_goal": "今週の目標達成率",
+        "stats": (("146", "アクティブ分"), ("1,240", "消費kcal"), ("5/7", "ワークアウト")),
+        "todays": "今日のワークアウト",
+        "see_all": "すべて見る",
+        "tag_min": "10分",
+        "tag_equip": "器具なし",
+        "workout": "全身燃焼トレーニング",
+        "meta": "8種目  ·  初級  ·  90kcal",
+        "start": "開始",
+        "tomorrow": "明日",
+        "tomorrow_meta": "体幹＆モビリティ  ·  12分",
+        "tabs": ("今日", "ワークアウト", "記録", "プロフィール"),
+        "exercise_n": "種目 3/8",
+        "work": "運動",
+        "round": "ラウンド 1/2",
+        "exercise": "ジャンプスクワット",
+        "cue": "胸を張り、ひざはつま先の上。やわらかく着地",
+        "seconds_left": "残り秒数",
+        "up_next": "次の種目",
+        "left": "残り5種目",
+        "next": ("腕立て伏せ", "マウンテンクライマー", "プランク"),
+        "periods": ("週", "月", "年"),
+        "chart_title": "アクティブ時間  ·  過去7日間",
+        "min": "分",
+        "vs_last": "先週比 18%",
+        "goal": "目標 30",
+        "days": ("水", "木", "金", "土", "日", "月", "火"),
+        "tiles": ("ワークアウト", "分", "日連続"),
+        "checkin": "今月のふりかえり",
+        "stronger": ("先月より", "{83%} パワーアップ"),
+        "pb_label": "自己ベスト更新",
+        "pb": "プランク  ·  2:10",
+        "new": "新記録",
+    },
+    "ko": {
+        "date": "6월 10일 화요일",
+        "greeting": "좋은 아침이에요, Alex님",
+        "weekly_goal": "주간 목표",
+        "done": "7회 중 5회 운동 완료",
+        "streak": "12일 연속",
+        "of_goal": "주간 목표 달성",
+        "stats": (("146", "활동 시간(분)"), ("1,240", "소모 kcal"), ("5/7", "운동 횟수")),
+        "todays": "오늘의 운동",
+        "see_all": "모두 보기",
+        "tag_min": "10분",
+        "tag_equip": "맨몸 운동",
+        "workout": "전신 버닝",
+        "meta": "8가지 동작  ·  초급  ·  90kcal",
+        "start": "시작",
+        "tomorrow": "내일",
+        "tomorrow_meta": "코어 & 유연성  ·  12분",
+        "tabs": ("오늘", "운동", "기록", "프로필"),
+        "exercise_n": "동작 3/8",
+        "work": "운동",
+        "round": "라운드 1/2",
+        "exercise": "점프 스쿼트",
+        "cue": "가슴을 펴고, 무릎은 발끝 위로, 부드럽게 착지",
+        "seconds_left": "남은 시간(초)",
+        "up_next": "다음 동작",
+        "left": "5개 남음",
+        "next": ("푸시업", "마운틴 클라이머", "플랭크"),
+        "periods": ("주", "월", "년"),
+        "chart_title": "활동 시간  ·  최근 7일",
+        "min": "분",
+        "vs_last": "지난주 대비 18%",
+        "goal": "목표 30",
+        "days": ("수", "목", "금", "토", "일", "월", "화"),
+        "tiles": ("운동", "분", "일 연속"),
+        "checkin": "월간 리포트",
+        "stronger": ("지난달보다", "{83%} 더 강해졌어요"),
+        "pb_label": "개인 최고 기록 달성",
+        "pb": "플랭크  ·  2:10",
+        "new": "신기록",
+    },
+    "zh-Hans": {
+        "date": "6月10日 星期二",
+        "greeting": "早上好，Alex",
+        "weekly_goal": "每周目标",
+        "done": "已完成 5/7 次训练",
+        "streak": "连续 12 天",
+        "of_goal": "周目标完成度",
+        "stats": (("146", "活动分钟"), ("1,240", "消耗千卡"), ("5/7", "次训练")),
+        "todays": "今日训练",
+        "see_all": "查看全部",
+        "tag_min": "10 分钟",
+        "tag_equip": "无需器械",
+        "workout": "全身燃脂",
+        "meta": "8 个动作  ·  入门  ·  90 千卡",
+        "start": "开始",
+        "tomorrow": "明天",
+        "tomorrow_meta": "核心与灵活性  ·  12 分钟",
+        "tabs": ("今日", "训练", "进度", "我的"),
+        "exercise_n": "第 3/8 个动作",
+        "work": "训练",
+        "round": "第 1/2 轮",
+        "exercise": "深蹲跳",
+        "cue": "轻柔落地，挺胸，膝盖对准脚尖",
+        "seconds_left": "剩余秒数",
+        "up_next": "接下来",
+        "left": "还剩 5 个",
+        "next": ("俯卧撑", "登山跑", "平板支撑"),
+        "periods": ("周", "月", "年"),
+        "chart_title": "活动分钟数  ·  近 7 天",
+        "min": "分钟",
+        "vs_last": "比上周多 18%",
+        "goal": "目标 30",
+        "days": ("三", "四", "五", "六", "日", "一", "二"),
+        "tiles": ("次训练", "分钟", "天连续"),
+        "checkin": "月度回顾",
+        "stronger": ("比上个月", "强了 {83%}"),
+        "pb_label": "刷新个人纪录",
+        "pb": "平板支撑  ·  2:10",
+        "new": "新纪录",
+    },
+    "zh-Hant": {
+        "date": "6月10日 星期二",
+        "greeting": "早安，Alex",
+        "weekly_goal": "每週目標",
+        "done": "已完成 5/7 次訓練",
+        "streak": "連續 12 天",
+        "of_goal": "週目標完成度",
+        "stats": (("146", "活動分鐘"), ("1,240", "消耗大卡"), ("5/7", "次訓練")),
+        "todays": "今日訓練",
+        "see_all": "查看全部",
+        "tag_min": "10 分鐘",
+        "tag_equip": "免器材",
+        "workout": "全身燃脂",
+        "meta": "8 個動作  ·  入門  ·  90 大卡",
+        "start": "開始",
+        "tomorrow": "明天",
+        "tomorrow_meta": "核心與柔軟度  ·  12 分鐘",
+        "tabs": ("今日", "訓練", "進度", "個人"),
+        "exercise_n": "第 3/8 個動作",
+        "work": "訓練",
+        "round": "第 1/2 回合",
+        "exercise": "深蹲跳",
+        "cue": "輕柔落地、挺胸，膝蓋對準腳尖",
+        "seconds_left": "剩餘秒數",
+        "up_next": "接下來",
+        "left": "還剩 5 個",
+        "next": ("伏地挺身", "登山者", "棒式"),
+        "periods": ("週", "月", "年"),
+        "chart_title": "活動分鐘數  ·  近 7 天",
+        "min": "分鐘",
+        "vs_last": "比上週多 18%",
+        "goal": "目標 30",
+        "days": ("三", "四", "五", "六", "日", "一", "二"),
+        "tiles": ("次訓練", "分鐘", "天連續"),
+        "checkin": "每月回顧",
+        "stronger": ("比上個月", "強了 {83%}"),
+        "pb_label": "刷新個人紀錄",
+        "pb": "棒式  ·  2:10",
+        "new": "新紀錄",
+    },
+    "ar": {
+        "date": "الثلاثاء، 10 يونيو",
+        "greeting": "صباح الخير، أليكس",
+        "initials": "أ",
+        "weekly_goal": "الهدف الأسبوعي",
+        "done": "أنجزت 5 من 7 تمارين",
+        "streak": "12 يومًا متتاليًا",
+        "pct72": "72٪",
+        "of_goal": "من الهدف الأسبوعي",
+        "stats": (("146", "دقيقة نشاط"), ("1,240", "سعرة محروقة"), ("5/7", "تمارين")),
+        "todays": "تمرين اليوم",
+        "see_all": "عرض الكل",
+        "tag_min": "10 دقائق",
+        "tag_equip": "بدون معدات",
+        "workout": "حرق الجسم بالكامل",
+        "meta": "8 تمارين  ·  مبتدئ  ·  90 سعرة",
+        "start": "ابدأ",
+        "tomorrow": "غدًا",
+        "tomorrow_meta": "الجذع والمرونة  ·  12 دقيقة",
+        "tabs": ("اليوم", "التمارين", "التقدم", "الملف"),
+        "exercise_n": "التمرين 3 من 8",
+        "work": "تمرين",
+        "round": "الجولة 1 من 2",
+        "exercise": "قرفصاء بالقفز",
+        "cue": "اهبط بلطف، صدرك مرفوع، ركبتاك فوق أصابعك",
+        "seconds_left": "ثانية متبقية",
+        "up_next": "التالي",
+        "left": "5 متبقية",
+        "next": ("الضغط", "متسلق الجبال", "تمرين اللوح"),
+        "periods": ("أسبوع", "شهر", "سنة"),
+        "chart_title": "دقائق النشاط  ·  آخر 7 أيام",
+        "min": "دقيقة",
+        "vs_last": "18٪ عن الأسبوع الماضي",
+        "goal": "الهدف 30",
+        "days": ("ر", "خ", "ج", "س", "ح", "ن", "ث"),
+        "tiles": ("تمارين", "دقيقة", "يومًا متتاليًا"),
+        "checkin": "ملخص الشهر",
+        "stronger": ("تحسّن بنسبة {83٪}", "مقارنة بالشهر الماضي"),
+        "pb_label": "رقم قياسي شخصي جديد",
+        "pb": "اللوح  ·  2:10",
+        "new": "جديد",
+    },
+    "he": {
+        "date": "יום שלישי, 10 ביוני",
+        "greeting": "בוקר טוב, אלכס",
+        "initials": "א",
+        "weekly_goal": "יעד שבועי",
+        "done": "5 מתוך 7 אימונים הושלמו",
+        "streak": "רצף של 12 ימים",
+        "of_goal": "מהיעד השבועי",
+        "stats": (("146", "דקות פעילות"), ("1,240", "קלוריות נשרפו"), ("5/7", "אימונים")),
+        "todays": "האימון של היום",
+        "see_all": "הכול",
+        "tag_min": "10 דק׳",
+        "tag_equip": "בלי ציוד",
+        "workout": "שריפה לכל הגוף",
+        "meta": "8 תרגילים  ·  מתחילים  ·  90 קק״ל",
+        "start": "התחלה",
+        "tomorrow": "מחר",
+        "tomorrow_meta": "ליבה וניידות  ·  12 דק׳",
+        "tabs": ("היום", "אימונים", "התקדמות", "פרופיל"),
+        "exercise_n": "תרגיל 3 מתוך 8",
+        "work": "עבודה",
+        "round": "סבב 1 מתוך 2",
+        "exercise": "סקוואט קפיצה",
+        "cue": "נחיתה רכה, חזה למעלה, ברכיים מעל האצבעות",
+        "seconds_left": "שניות נותרו",
+        "up_next": "הבא בתור",
+        "left": "עוד 5",
+        "next": ("שכיבות סמיכה", "מטפס הרים", "פלאנק"),
+        "periods": ("שבוע", "חודש", "שנה"),
+        "chart_title": "דקות פעילות  ·  7 הימים האחרונים",
+        "min": "דק׳",
+        "vs_last": "18% יותר משבוע שעבר",
+        "goal": "יעד 30",
+        "days": ("ד׳", "ה׳", "ו׳", "ש׳", "א׳", "ב׳", "ג׳"),
+        "tiles": ("אימונים", "דקות", "ימי רצף"),
+        "checkin": "סיכום חודשי",
+        "stronger": ("שיפור של {83%}", "לעומת החודש שעבר"),
+        "pb_label": "שיא אישי חדש",
+        "pb": "פלאנק  ·  2:10",
+        "new": "חדש",
+    },
+    "hi": {
+        "date": "मंगलवार, 10 जून",
+        "greeting": "सुप्रभात, एलेक्स",
+        "initials": "ए",
+        "weekly_goal": "साप्ताहिक लक्ष्य",
+        "done": "7 में से 5 वर्कआउट पूरे",
+        "streak": "12 दिन की स्ट्रीक",
+        "of_goal": "साप्ताहिक लक्ष्य का",
+        "stats": (("146", "सक्रिय मिनट"), ("1,240", "कैलोरी बर्न"), ("5/7", "वर्कआउट")),
+        "todays": "आज का वर्कआउट",
+        "see_all": "सभी देखें",
+        "tag_min": "10 मिनट",
+        "tag_equip": "बिना उपकरण",
+        "workout": "फ़ुल-बॉडी बर्न",
+        "meta": "8 एक्सरसाइज़  ·  शुरुआती  ·  90 kcal",
+        "start": "शुरू करें",
+        "tomorrow": "कल",
+        "tomorrow_meta": "कोर और मोबिलिटी  ·  12 मिनट",
+        "tabs": ("आज", "वर्कआउट", "प्रगति", "प्रोफ़ाइल"),
+        "exercise_n": "एक्सरसाइज़ 3 / 8",
+        "work": "वर्क",
+        "round": "राउंड 1 / 2",
+        "exercise": "जंप स्क्वैट",
+        "cue": "धीरे से उतरें, सीना ऊपर, घुटने पंजों के ऊपर",
+        "seconds_left": "सेकंड बाकी",
+        "up_next": "अगला",
+        "left": "5 बाकी",
+        "next": ("पुश-अप", "माउंटेन क्लाइंबर", "प्लैंक होल्ड"),
+        "periods": ("सप्ताह", "महीना", "साल"),
+        "chart_title": "सक्रिय मिनट  ·  पिछले 7 दिन",
+        "min": "मिनट",
+        "vs_last": "पिछले हफ़्ते से 18%",
+        "goal": "लक्ष्य 30",
+        "days": ("बु", "गु", "शु", "श", "र", "सो", "मं"),
+        "tiles": ("वर्कआउट", "मिनट", "दिन की स्ट्रीक"),
+        "checkin": "मासिक चेक-इन",
+        "stronger": ("पिछले महीने से", "{83%} ज़्यादा मज़बूत"),
+        "pb_label": "नया पर्सनल बेस्ट",
+        "pb": "प्लैंक  ·  2:10",
+        "new": "नया",
+    },
+    "th": {
+        "date": "วันอังคารที่ 10 มิถุนายน",
+        "greeting": "อรุณสวัสดิ์ อเล็กซ์",
+        "initials": "อ",
+        "weekly_goal": "เป้าหมายรายสัปดาห์",
+        "done": "ออกกำลังกายแล้ว 5 จาก 7 ครั้ง",
+        "streak": "ต่อเนื่อง 12 วัน",
+        "of_goal": "ของเป้าหมายสัปดาห์",
+        "stats": (("146", "นาทีที่แอ็กทีฟ"), ("1,240", "kcal ที่เผาผลาญ"), ("5/7", "ครั้ง")),
+        "todays": "เวิร์กเอาต์วันนี้",
+        "see_all": "ดูทั้งหมด",
+        "tag_min": "10 นาที",
+        "tag_equip": "ไม่ใช้อุปกรณ์",
+        "workout": "เบิร์นทั้งตัว",
+        "meta": "8 ท่า  ·  มือใหม่  ·  90 kcal",
+        "start": "เริ่ม",
+        "tomorrow": "พรุ่งนี้",
+        "tomorrow_meta": "แกนกลางลำตัวและความยืดหยุ่น  ·  12 นาที",
+        "tabs": ("วันนี้", "เวิร์กเอาต์", "ความคืบหน้า", "โปรไฟล์"),
+        "exercise_n": "ท่าที่ 3 จาก 8",
+        "work": "ออกแรง",
+        "round": "รอบที่ 1 จาก 2",
+        "exercise": "จัมพ์สควอต",
+        "cue": "ลงพื้นเบาๆ อกตั้ง เข่าอยู่เหนือปลายเท้า",
+        "seconds_left": "วินาทีที่เหลือ",
+        "up_next": "ท่าถัดไป",
+        "left": "เหลือ 5 ท่า",
+        "next": ("วิดพื้น", "เมาน์เทนไคลม์เบอร์", "แพลงก์"),
+        "periods": ("สัปดาห์", "เดือน", "ปี"),
+        "chart_title": "นาทีที่แอ็กทีฟ  ·  7 วันล่าสุด",
+        "min": "นาที",
+        "vs_last": "มากกว่าสัปดาห์ก่อน 18%",
+        "goal": "เป้า 30",
+        "days": ("พ", "พฤ", "ศ", "ส", "อา", "จ", "อ"),
+        "tiles": ("ครั้ง", "นาที", "วันติดต่อกัน"),
+        "checkin": "สรุปประจำเดือน",
+        "stronger": ("แข็งแรงขึ้น {83%}", "จากเดือนที่แล้ว"),
+        "pb_label": "สถิติส่วนตัวใหม่",
+        "pb": "แพลงก์  ·  2:10",
+        "new": "ใหม่",
+    },
+    "vi": {
+        "date": "THỨ BA, 10 THÁNG 6",
+        "greeting": "Chào buổi sáng, Alex",
+        "weekly_goal": "Mục tiêu tuần",
+        "done": "Đã tập 5/7 buổi",
+        "streak": "Chuỗi 12 ngày",
+        "of_goal": "mục tiêu tuần",
+        "stats": (("146", "phút vận động"), ("1.240", "kcal đã đốt"), ("5/7", "buổi tập")),
+        "todays": "Bài tập hôm nay",
+        "see_all": "Xem tất cả",
+        "tag_min": "10 PHÚT",
+        "tag_equip": "KHÔNG DỤNG CỤ",
+        "workout": "Đốt mỡ toàn thân",
+        "meta": "8 bài  ·  Người mới  ·  90 kcal",
+        "start": "Bắt đầu",
+        "tomorrow": "Ngày mai",
+        "tomorrow_meta": "Cơ lõi & linh hoạt  ·  12 phút",
+        "tabs": ("Hôm nay", "Bài tập", "Tiến độ", "Hồ sơ"),
+        "exercise_n": "Bài 3/8",
+        "work": "TẬP",
+        "round": "HIỆP 1/2",
+        "exercise": "Squat bật nhảy",
+        "cue": "Tiếp đất nhẹ, ngực mở, gối thẳng mũi chân",
+        "seconds_left": "GIÂY CÒN LẠI",
+        "up_next": "Tiếp theo",
+        "left": "Còn 5 bài",
+        "next": ("Hít đất", "Leo núi", "Plank"),
+        "periods": ("Tuần", "Tháng", "Năm"),
+        "chart_title": "Phút vận động  ·  7 ngày qua",
+        "min": "phút",
+        "vs_last": "18% so với tuần trước",
+        "goal": "Mục tiêu 30",
+        "days": ("T4", "T5", "T6", "T7", "CN", "T2", "T3"),
+        "tiles": ("buổi tập", "phút", "ngày liên tiếp"),
+        "checkin": "TỔNG KẾT THÁNG",
+        "stronger": ("Khỏe hơn {83%}", "so với tháng trước"),
+        "pb_label": "Kỷ lục cá nhân mới",
+        "pb": "Plank  ·  2:10",
+        "new": "MỚI",
+    },
+    "id": {
+        "date": "SELASA, 10 JUNI",
+        "greeting": "Selamat pagi, Alex",
+        "weekly_goal": "Target mingguan",
+        "done": "5 dari 7 latihan selesai",
+        "streak": "12 hari beruntun",
+        "of_goal": "dari target mingguan",
+        "stats": (("146", "menit aktif"), ("1.240", "kkal terbakar"), ("5/7", "latihan")),
+        "todays": "Latihan hari ini",
+        "see_all": "Lihat semua",
+        "tag_min": "10 MNT",
+        "tag_equip": "TANPA ALAT",
+        "workout": "Bakar Seluruh Tubuh",
+        "meta": "8 gerakan  ·  Pemula  ·  90 kkal",
+        "start": "Mulai",
+        "tomorrow": "Besok",
+        "tomorrow_meta": "Core & Mobilitas  ·  12 mnt",
+        "tabs": ("Hari ini", "Latihan", "Progres", "Profil"),
+        "exercise_n": "Gerakan 3 dari 8",
+        "work": "LATIHAN",
+        "round": "RONDE 1 DARI 2",
+        "exercise": "Jump Squat",
+        "cue": "Mendarat lembut, dada tegak, lutut sejajar jari kaki",
+        "seconds_left": "DETIK TERSISA",
+        "up_next": "Berikutnya",
+        "left": "Sisa 5",
+        "next": ("Push-up", "Mountain Climber", "Plank"),
+        "periods": ("Minggu", "Bulan", "Tahun"),
+        "chart_title": "Menit aktif  ·  7 hari terakhir",
+        "min": "mnt",
+        "vs_last": "18% dari minggu lalu",
+        "goal": "Target 30",
+        "days": ("R", "K", "J", "S", "M", "S", "S"),
+        "tiles": ("latihan", "menit", "hari beruntun"),
+        "checkin": "RANGKUMAN BULANAN",
+        "stronger": ("{83%} lebih kuat", "dari bulan lalu"),
+        "pb_label": "Rekor pribadi baru",
+        "pb": "Plank  ·  2:10",
+        "new": "BARU",
+    },
+}
+
+
 # screens ----------------------------------------------------------------------------------------
-def today() -> Screen:
-    s = Screen(BG)
+def today(t: dict[str, object]) -> Screen:
+    s = Screen(t, BG)
     s.status_bar()
 
     # header
-    s.text(24, 72, "TUESDAY, JUNE 10", "text-bold", 12.5, MUTED, tracking=0.8)
-    s.text(24, 104, "Good morning, Alex", "heavy", 28, INK)
+    s.text(24, 72, s.s("date"), "text-bold", 12.5, MUTED, tracking=0.8, max_w=290)
+    s.text(24, 104, s.s("greeting"), "heavy", 28, INK, max_w=284)
     s.gradient((320, 62, 366, 108), [PRIMARY, ACCENT], r=23, angle=45)
-    s.text(343, 85.5, "AM", "heavy", 16, (255, 255, 255), anchor="mm")
+    s.text(343, 85.5, s.s("initials"), "heavy", 16, (255, 255, 255), anchor="mm")
 
     # weekly goal card with the progress ring
     top = 124.0
@@ -408,32 +1443,34 @@ def today() -> Screen:
     ld.ellipse(_box((262, top - 70, 442, top + 110)), fill=alpha((255, 255, 255), 0.04))
     ld.ellipse(_box((-60, top + 230, 90, top + 380)), fill=alpha((255, 255, 255), 0.03))
     s.paste_clipped(layer, (16, top, 374, top + 330), 28)
-    s.text(36, top + 38, "Weekly goal", "bold", 18, (255, 255, 255))
-    s.text(36, top + 59, "5 of 7 workouts done", "text", 13, ON_DARK_MUTED)
     # streak counter
-    label = "12-day streak"
-    w = s.width(label, "heavy", 13) + 44
+    label = s.s("streak")
+    w = min(s.width(label, "heavy", 13), 150) + 44
     x1 = 354.0
     s.rect((x1 - w, top + 20, x1, top + 50), fill=ACCENT, r=15)
     icon_flame(s, x1 - w + 17, top + 34.5, 16, PRIMARY, ACCENT)
-    s.text(x1 - 13, top + 35, label, "heavy", 13, SECONDARY, anchor="rm")
+    s.text(x1 - 13, top + 35, label, "heavy", 13, SECONDARY, anchor="rm", max_w=w - 44)
+    room = x1 - w - 10 - 36
+    s.text(36, top + 38, s.s("weekly_goal"), "bold", 18, (255, 255, 255), max_w=room)
+    s.text(36, top + 59, s.s("done"), "text", 13, ON_DARK_MUTED, max_w=room)
 
     cx, cy = 195.0, top + 164
     s.ring(cx, cy, 78, 20, (46, 46, 68))
     s.arc(cx, cy, 78, -90, -90 + 0.72 * 360, 20, PRIMARY, (255, 160, 50))
-    s.text(cx, cy + 12, "72%", "black", 48, (255, 255, 255), anchor="ms")
-    s.text(cx, cy + 34, "of weekly goal", "text", 13, ON_DARK_MUTED, anchor="ms")
+    s.text(cx, cy + 12, s.s("pct72"), "black", 48, (255, 255, 255), anchor="ms", max_w=120)
+    s.text(cx, cy + 34, s.s("of_goal"), "text", 13, ON_DARK_MUTED, anchor="ms", max_w=100)
 
-    cols = ((76.0, "146", "active min"), (195.0, "1,240", "kcal burned"), (314.0, "5/7", "workouts"))
-    for x, value, unit in cols:
-        s.text(x, top + 288, value, "heavy", 21, (255, 255, 255), anchor="ms")
-        s.text(x, top + 308, unit, "text", 12, ON_DARK_MUTED, anchor="ms")
+    stats = t["stats"]
+    assert isinstance(stats, tuple)
+    for x, (value, unit) in zip((76.0, 195.0, 314.0), stats, strict=True):
+        s.text(x, top + 288, value, "heavy", 21, (255, 255, 255), anchor="ms", max_w=110)
+        s.text(x, top + 308, unit, "text", 12, ON_DARK_MUTED, anchor="ms", max_w=110)
     for x in (135.5, 254.5):
         s.rect((x, top + 268, x + 1, top + 310), fill=(58, 58, 82))
 
     # today's workout
-    s.text(24, 492, "Today's workout", "heavy", 20, INK)
-    s.text(366, 492, "See all", "text-bold", 15, PRIMARY, anchor="rs")
+    see_all = s.text(366, 492, s.s("see_all"), "text-bold", 15, PRIMARY, anchor="rs", max_w=110)
+    s.text(24, 492, s.s("todays"), "heavy", 20, INK, max_w=366 - see_all - 12 - 24)
     card = (16.0, 506.0, 374.0, 692.0)
     s.gradient(card, [(255, 98, 58), PRIMARY, (236, 58, 34)], r=28, angle=35)
     layer, ld = s.layer()
@@ -441,29 +1478,31 @@ def today() -> Screen:
         ld.ellipse(_box((330 - rr, 560 - rr, 330 + rr, 560 + rr)), fill=alpha((255, 255, 255), a))
     ld.ellipse(_box((316, 632, 396, 712)), fill=alpha(ACCENT, 0.9))
     s.paste_clipped(layer, card, 28)
-    x = pill(s, 36, 538, "10 MIN", ACCENT, SECONDARY)
-    pill(s, x + 8, 538, "NO EQUIPMENT", alpha((255, 255, 255), 0.24), (255, 255, 255))
-    s.text(36, 590, "Full-Body Burn", "black", 29, (255, 255, 255))
-    s.text(36, 614, "8 exercises  ·  Beginner  ·  90 kcal", "text", 14, (255, 232, 224))
-    s.rect((36, 632, 148, 674), fill=(255, 255, 255), r=21)
-    icon_play(s, 62, 653, 13, PRIMARY)
-    s.text(78, 653.5, "Start", "heavy", 17, PRIMARY, anchor="lm")
+    x = pill(s, 36, 538, s.s("tag_min"), ACCENT, SECONDARY)
+    pill(s, x + 8, 538, s.s("tag_equip"), alpha((255, 255, 255), 0.24), (255, 255, 255))
+    s.text(36, 590, s.s("workout"), "black", 29, (255, 255, 255), max_w=318)
+    s.text(36, 614, s.s("meta"), "text", 14, (255, 232, 224), max_w=318)
+    start = s.s("start")
+    bw = max(112.0, min(s.width(start, "heavy", 17), 150) + 66)
+    s.rect((36, 632, 36 + bw, 674), fill=(255, 255, 255), r=21)
+    s.later(lambda m: icon_play(s, m(62), 653, 13, PRIMARY))
+    s.text(78, 653.5, start, "heavy", 17, PRIMARY, anchor="lm", max_w=bw - 54)
 
     # tomorrow
     row = (16.0, 704.0, 374.0, 750.0)
     s.rect(row, fill=CARD, r=18)
     s.rect((28, 713, 56, 741), fill=SECONDARY, r=9)
     icon_calendar(s, 42, 728, (255, 255, 255))
-    s.text(68, 722.5, "Tomorrow", "text", 11.5, MUTED, anchor="ls")
-    s.text(68, 740, "Core & Mobility  ·  12 min", "bold", 15, INK, anchor="ls")
+    s.text(68, 722.5, s.s("tomorrow"), "text", 11.5, MUTED, anchor="ls", max_w=270)
+    s.text(68, 740, s.s("tomorrow_meta"), "bold", 15, INK, anchor="ls", max_w=270)
     chevron(s, 354, 727, (180, 180, 196))
 
     s.tab_bar(active=0)
     return s
 
 
-def workout_player() -> Screen:
-    s = Screen(SECONDARY, dark=True)
+def workout_player(t: dict[str, object]) -> Screen:
+    s = Screen(t, SECONDARY, dark=True)
     s.status_bar()
     white: RGB = (255, 255, 255)
 
@@ -471,8 +1510,8 @@ def workout_player() -> Screen:
     s.circle(38, 76, 18, fill=alpha(white, 0.10))
     s.line([(32.5, 70.5), (43.5, 81.5)], white, 2.4)
     s.line([(43.5, 70.5), (32.5, 81.5)], white, 2.4)
-    s.text(195, 72, "Full-Body Burn", "bold", 16, white, anchor="ms")
-    s.text(195, 89, "Exercise 3 of 8", "text", 12, ON_DARK_MUTED, anchor="ms")
+    s.text(195, 72, s.s("workout"), "bold", 16, white, anchor="ms", max_w=250)
+    s.text(195, 89, s.s("exercise_n"), "text", 12, ON_DARK_MUTED, anchor="ms", max_w=250)
     s.circle(352, 76, 18, fill=alpha(white, 0.10))
     for dx in (-6.0, 0.0, 6.0):
         s.circle(352 + dx, 76, 2, fill=white)
@@ -513,39 +1552,43 @@ def workout_player() -> Screen:
     s.paste_clipped(layer, ill, 30)
     s.circle(222, cy, 7, fill=white)
     s.circle(222, cy, 3.5, fill=PRIMARY)
-    pill(s, 32, 148, "WORK", alpha(SECONDARY, 0.85), white, size=11, h=24)
-    pill(s, 32, 308, "ROUND 1 OF 2", alpha(white, 0.30), SECONDARY, size=11, h=24)
+    pill(s, 32, 148, s.s("work"), alpha(SECONDARY, 0.85), white, size=11, h=24)
+    pill(s, 32, 308, s.s("round"), alpha(white, 0.30), SECONDARY, size=11, h=24)
 
     # exercise and timer
-    s.text(24, 374, "Jump Squats", "black", 30, white)
-    s.text(24, 398, "Land softly, chest up, knees over toes", "text", 14.5, ON_DARK_MUTED)
+    s.text(24, 374, s.s("exercise"), "black", 30, white, max_w=342)
+    s.text(24, 398, s.s("cue"), "text", 14.5, ON_DARK_MUTED, max_w=342)
     s.text(195, 500, "00:45", "black", 92, white, anchor="ms")
-    s.text(195, 524, "SECONDS LEFT", "text-bold", 11.5, ON_DARK_MUTED, anchor="ms", tracking=1.4)
+    s.text(
+        195, 524, s.s("seconds_left"), "text-bold", 11.5, ON_DARK_MUTED, anchor="ms", tracking=1.4, max_w=300
+    )
 
-    # controls
+    # controls (media controls keep their left-to-right order in RTL, as in iOS)
     cy2 = 576.0
     s.circle(121, cy2, 26, fill=alpha(white, 0.10))
-    icon_skip(s, 121, cy2, 15, white, forward=False)
+    s.later(lambda m: icon_skip(s, 121, cy2, 15, white, forward=False))
     s.circle(195, cy2, 36, fill=PRIMARY)
     s.rect((184, cy2 - 12, 190.5, cy2 + 12), fill=white, r=2)
     s.rect((199.5, cy2 - 12, 206, cy2 + 12), fill=white, r=2)
     s.circle(269, cy2, 26, fill=alpha(white, 0.10))
-    icon_skip(s, 269, cy2, 15, white, forward=True)
+    s.later(lambda m: icon_skip(s, 269, cy2, 15, white, forward=True))
 
     # up next
-    s.text(24, 640, "Up next", "heavy", 17, white)
-    s.text(366, 640, "5 left", "text", 13, ON_DARK_MUTED, anchor="rs")
+    left = s.text(366, 640, s.s("left"), "text", 13, ON_DARK_MUTED, anchor="rs", max_w=120)
+    s.text(24, 640, s.s("up_next"), "heavy", 17, white, max_w=366 - left - 12 - 24)
     box = (16.0, 650.0, 374.0, 752.0)
     s.rect(box, fill=(36, 36, 60), r=20)
+    names = t["next"]
+    assert isinstance(names, tuple)
     nxt = (
-        ("Push-ups", "00:40", [(79, 70, 229), (140, 120, 255)]),
-        ("Mountain Climbers", "00:45", [PRIMARY, ACCENT]),
-        ("Plank Hold", "01:00", [(0, 168, 150), (120, 220, 170)]),
+        (names[0], "00:40", [(79, 70, 229), (140, 120, 255)]),
+        (names[1], "00:45", [PRIMARY, ACCENT]),
+        (names[2], "01:00", [(0, 168, 150), (120, 220, 170)]),
     )
     for i, (name, dur, cols) in enumerate(nxt):
         ry = 650 + 6 + i * 30
         s.gradient((30, ry + 4, 52, ry + 26), cols, r=7, angle=45)
-        s.text(64, ry + 15.5, name, "bold", 14.5, white, anchor="lm")
+        s.text(64, ry + 15.5, name, "bold", 14.5, white, anchor="lm", max_w=230)
         s.text(356, ry + 15.5, dur, "bold", 14, ON_DARK_MUTED, anchor="rm")
         if i < 2:
             s.rect((64, ry + 30, 374, ry + 30.5), fill=(54, 54, 80))
@@ -554,11 +1597,17 @@ def workout_player() -> Screen:
     return s
 
 
-def progress() -> Screen:
-    s = Screen(BG)
-    s.status_bar()
+def _clock_at(s: Screen, cx: float, cy: float, c: Color) -> Callable[[Callable[[float], float]], None]:
+    return lambda m: icon_clock(s, m(cx), cy, c)  # a clock runs clockwise in RTL too
 
-    s.text(24, 98, "Progress", "black", 34, INK)
+
+def progress(t: dict[str, object]) -> Screen:
+    s = Screen(t, BG)
+    s.status_bar()
+    tabs = t["tabs"]
+    assert isinstance(tabs, tuple)
+
+    s.text(24, 98, tabs[2], "black", 34, INK, max_w=290)
     s.circle(350, 86, 19, fill=CARD)
     icon_calendar(s, 350, 86.5, INK)
 
@@ -566,22 +1615,24 @@ def progress() -> Screen:
     s.rect((16, 114, 374, 146), fill=(232, 232, 240), r=10)
     seg_w = (374 - 16 - 4) / 3
     s.rect((18, 116, 18 + seg_w, 144), fill=CARD, r=8)
-    for i, label in enumerate(("Week", "Month", "Year")):
+    periods = t["periods"]
+    assert isinstance(periods, tuple)
+    for i, label in enumerate(periods):
         cx = 18 + seg_w * i + seg_w / 2
-        s.text(cx, 130.5, label, "bold", 14, INK if i == 0 else MUTED, anchor="mm")
+        s.text(cx, 130.5, label, "bold", 14, INK if i == 0 else MUTED, anchor="mm", max_w=seg_w - 12)
 
     # chart card
     c = (16.0, 160.0, 374.0, 428.0)
     s.rect(c, fill=CARD, r=24)
-    s.text(36, 188, "Active minutes  ·  last 7 days", "text", 13, MUTED)
+    s.text(36, 188, s.s("chart_title"), "text", 13, MUTED, max_w=318)
+    chip = s.s("vs_last")
+    cw = min(s.width(chip, "heavy", 12), 170) + 34
     w = s.text(36, 226, "146", "black", 34, INK)
-    s.text(36 + w + 6, 226, "min", "bold", 16, MUTED)
-    chip = "18% vs last week"
-    cw = s.width(chip, "heavy", 12) + 34
+    s.text(36 + w + 6, 226, s.s("min"), "bold", 16, MUTED, max_w=354 - cw - 8 - (36 + w + 6))
     s.rect((354 - cw, 198, 354, 222), fill=(224, 246, 231), r=12)
     tx = 354 - cw + 11
     s.polygon([(tx, 214), (tx + 9, 214), (tx + 4.5, 206)], GREEN)
-    s.text(354 - 12, 210.5, chip, "heavy", 12, GREEN, anchor="rm")
+    s.text(354 - 12, 210.5, chip, "heavy", 12, GREEN, anchor="rm", max_w=cw - 34)
 
     base, top, scale_max = 384.0, 248.0, 50.0
     for v in (0, 25, 50):
@@ -590,12 +1641,9 @@ def progress() -> Screen:
     goal_y = base - (base - top) * 30 / scale_max
     for gx in range(36, 354, 8):
         s.rect((gx, goal_y - 0.8, gx + 4.5, goal_y + 0.8), fill=(236, 180, 20))
-    gl = "Goal 30"
-    gw = s.width(gl, "heavy", 10.5) + 12
-    s.rect((36, goal_y - 9, 36 + gw, goal_y + 9), fill=(255, 240, 196), r=9)
-    s.text(36 + gw / 2, goal_y + 0.5, gl, "heavy", 10.5, (150, 105, 0), anchor="mm")
 
-    days = ("W", "T", "F", "S", "S", "M", "T")
+    days = t["days"]
+    assert isinstance(days, tuple)
     vals = (22, 31, 0, 44, 0, 27, 22)
     slot = (354 - 36) / 7
     for i, (day, v) in enumerate(zip(days, vals, strict=True)):
@@ -607,18 +1655,32 @@ def progress() -> Screen:
         else:
             s.rect((bx - 13, base - 5, bx + 13, base), fill=HAIR, r=2.5)
         s.text(
-            bx, 410, day, "heavy" if today_bar else "bold", 13, PRIMARY if today_bar else MUTED, anchor="ms"
+            bx,
+            410,
+            day,
+            "heavy" if today_bar else "bold",
+            13,
+            PRIMARY if today_bar else MUTED,
+            anchor="ms",
+            max_w=slot - 4,
         )
+    # the goal's tag, before the second bar (the first one stays under the goal)
+    gl = s.s("goal")
+    gw = min(s.width(gl, "heavy", 10.5), 41) + 12
+    s.rect((36, goal_y - 9, 36 + gw, goal_y + 9), fill=(255, 240, 196), r=9)
+    s.text(36 + gw / 2, goal_y + 0.5, gl, "heavy", 10.5, (150, 105, 0), anchor="mm", max_w=41)
     # label over the best day
     bx = 36 + slot * 3 + slot / 2
     by = base - (base - top) * 44 / scale_max
     s.text(bx, by - 6, "44", "heavy", 12, INK, anchor="ms")
 
     # stats tiles
+    labels = t["tiles"]
+    assert isinstance(labels, tuple)
     tiles = (
-        ("5", "workouts", PRIMARY, "dumbbell"),
-        ("146", "minutes", (226, 164, 0), "clock"),
-        ("12", "day streak", SECONDARY, "flame"),
+        ("5", labels[0], PRIMARY, "dumbbell"),
+        ("146", labels[1], (226, 164, 0), "clock"),
+        ("12", labels[2], SECONDARY, "flame"),
     )
     tw = (358 - 2 * 10) / 3
     for i, (value, label, col, icon) in enumerate(tiles):
@@ -631,23 +1693,32 @@ def progress() -> Screen:
         if icon == "dumbbell":
             icon_dumbbell(s, ix, iy, col, CARD)
         elif icon == "clock":
-            icon_clock(s, ix, iy, col)
+            s.later(_clock_at(s, ix, iy, col))
         else:
             icon_flame(s, ix, iy + 0.5, 17, PRIMARY, ACCENT)
         s.text(x0 + 14, 522, value, "black", 27, INK)
-        s.text(x0 + 14, 540, label, "text", 12.5, MUTED)
+        s.text(x0 + 14, 540, label, "text", 12.5, MUTED, max_w=tw - 22)
 
-    # monthly highlight
+    # monthly highlight: two lines, "{...}" marks the figure drawn in the accent colour
     h = (16.0, 566.0, 374.0, 682.0)
     s.rect(h, fill=SECONDARY, r=24)
     layer, ld = s.layer()
     ld.ellipse(_box((262, 520, 442, 700)), fill=alpha((255, 255, 255), 0.05))
     ld.ellipse(_box((290, 580, 410, 700)), fill=alpha((255, 255, 255), 0.05))
     s.paste_clipped(layer, h, 24)
-    s.text(36, 594, "MONTHLY CHECK-IN", "heavy", 11, ACCENT, tracking=1.2)
-    x = 36 + s.text(36, 626, "Stronger than ", "heavy", 22, (255, 255, 255))
-    x += s.text(x, 626, "83%", "heavy", 22, ACCENT)
-    s.text(36, 654, "of last month", "heavy", 22, (255, 255, 255))
+    s.text(36, 594, s.s("checkin"), "heavy", 11, ACCENT, tracking=1.2, max_w=250)
+    lines = t["stronger"]
+    assert isinstance(lines, tuple)
+    for y, line in zip((626.0, 654.0), lines, strict=True):
+        parts = [p for p in line.replace("}", "{").split("{")]
+        size = 22.0
+        full = s.width("".join(parts), "heavy", size)
+        if full > 262:
+            size *= 262 / full
+        x = 36.0
+        for k, part in enumerate(parts):
+            if part:
+                x += s.text(x, y, part, "heavy", size, ACCENT if k % 2 else (255, 255, 255))
     s.circle(334, 624, 24, fill=ACCENT)
     icon_trend(s, 333, 625, SECONDARY)
 
@@ -656,9 +1727,12 @@ def progress() -> Screen:
     s.rect(row, fill=CARD, r=18)
     s.circle(46, 722, 16, fill=(255, 240, 196))
     icon_star(s, 46, 722.5, 9.5, (236, 168, 0))
-    s.text(72, 716, "New personal best", "text", 12, MUTED)
-    s.text(72, 735, "Plank hold  ·  2:10", "bold", 15.5, INK)
-    pill(s, 304, 722, "NEW", PRIMARY, (255, 255, 255), size=11, pad=10, h=22)
+    new = s.s("new")
+    nw = s.width(new, "heavy", 11, 0.6) + 20
+    px = min(304.0, 356 - nw)
+    s.text(72, 716, s.s("pb_label"), "text", 12, MUTED, max_w=px - 80)
+    s.text(72, 735, s.s("pb"), "bold", 15.5, INK, max_w=px - 80)
+    pill(s, px, 722, new, PRIMARY, (255, 255, 255), size=11, pad=10, h=22)
 
     s.tab_bar(active=2)
     return s
@@ -667,11 +1741,15 @@ def progress() -> Screen:
 SCREENS = (("01_today.png", today), ("02_workout_player.png", workout_player), ("03_progress.png", progress))
 
 
-def main() -> None:
-    for name, build in SCREENS:
-        size = build().save(OUT / name)
-        print(f"{OUT / name}: {size / 1024:.0f} KB")
+def main(argv: list[str]) -> None:
+    langs = argv or list(STRINGS)
+    for lang in langs:
+        t = {"lang": lang, **STRINGS["en"], **STRINGS[lang]}
+        for name, build in SCREENS:
+            path = OUT / name if lang == "en" else OUT / lang / name  # English: where callers look
+            size = build(t).save(path)
+            print(f"{path}: {size / 1024:.0f} KB")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
