@@ -28,7 +28,10 @@ def render(
     """A typed result as the API's JSON response. A result validated from its JSON content
     (gateway.models.Envelope.of) sends that content as it is (no second serialization on the
     read paths); any other is dumped (by alias, the fields set)."""
-    content = getattr(result, "_content", None)
+    # Read from pydantic's private dict: `result._content` goes through BaseModel.__getattr__
+    # (a few microseconds, on every read).
+    private = getattr(result, "__pydantic_private__", None)
+    content = private.get("_content") if private else None
     return JSONResponse(
         dump(result) if content is None else content, status_code=status_code, headers=headers
     )

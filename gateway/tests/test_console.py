@@ -7,6 +7,7 @@ from gateway.app import create_app
 from gateway.auth import Caller
 from gateway.console import pages, web
 from gateway.models import (
+    AppList,
     ChatList,
     DeliveryList,
     OrganizationOut,
@@ -130,8 +131,8 @@ def console(monkeypatch):
         async def checkout(b, c, plan, success_url="", cancel_url=""):
             return await portal(b, c)
 
-        async def empty(*args, **kwargs):
-            return {"data": [], "total": 0, "page": 1, "limit": 25}
+        async def no_apps(*args, **kwargs):
+            return AppList(data=[], page=1, limit=50, total=0)
 
         async def no_decks(*args, **kwargs):
             return SlideshowList(data=[], page=1, limit=25, total=0)
@@ -141,7 +142,7 @@ def console(monkeypatch):
         monkeypatch.setattr(billing_ops, "get_organization", get_organization)
         monkeypatch.setattr(billing_ops, "create_portal", portal)
         monkeypatch.setattr(billing_ops, "create_checkout", checkout)
-        monkeypatch.setattr(apps_ops, "list_apps", empty)
+        monkeypatch.setattr(apps_ops, "list_apps", no_apps)
         monkeypatch.setattr(slideshow_ops, "list_slideshows", no_decks)
         monkeypatch.setattr(pages, "_payments_state", {"configured": None, "at": 0.0})
         app = create_app()

@@ -191,3 +191,45 @@ def test_an_api_key_keeps_its_last_use_for_the_console_but_rest_does_not_send_it
     )
     assert created.body.last_used_at is None
     assert list(dump(created)["body"]) == ["_id", "name", "prefix", "createdAt", "key"]
+
+
+def test_the_apps_list_is_prerendered_in_the_app_json_order_and_read_as_models():
+    from gateway.operations import apps as apps_ops
+    from google.protobuf import timestamp_pb2
+    from slides.catalog.v1 import catalog_pb2
+
+    app = catalog_pb2.App(
+        id="app_1",
+        organization_id="org_1",
+        name="Fit",
+        slug="fit",
+        niche="fitness",
+        language="en",
+        status="ACTIVE",
+        design="classic",
+        image_source="brand",
+        tagline="Stronger daily",
+        value_props=["a"],
+        created_at=timestamp_pb2.Timestamp(seconds=1_700_000_000),
+        updated_at=timestamp_pb2.Timestamp(seconds=1_700_000_100),
+    )
+    resp = catalog_pb2.ListAppsResponse(apps=[app])
+    resp.page.page, resp.page.limit, resp.page.total = 1, 50, 1
+    listed, size = apps_ops._list_result(resp)
+    expected = {"success": True, "data": [apps_ops.app_json(app)], "page": 1, "limit": 50, "total": 1}
+    body = render(listed).body
+    assert body == orjson.dumps(expected) and size == len(body)
+    # The JSON's key order is app_json's, not AppOut's; the model dumps to the same content.
+    assert list(orjson.loads(body)["data"][0]) == list(apps_ops.app_json(app))
+    assert dump(listed) == expected
+    assert listed.data[0].tagline == "Stronger daily" and listed.model_fields_set == set(expected)
+    summary = adapters.app_summary(listed.data[0])
+    assert (summary.id, summary.name, summary.design, summary.status) == ("app_1", "Fit", "classic", "ACTIVE")
+    details = adapters.app_details(listed.data[0])
+    assert details.value_props == ["a"] and details.links.ios_url == ""
+    empty = catalog_pb2.ListAppsResponse()
+    empty.page.page, empty.page.limit, empty.page.total = 2, 50, 1
+    assert (
+        render(apps_ops._list_result(empty)[0]).body
+        == b'{"success":true,"data":[],"page":2,"limit":50,"total":1}'
+    )

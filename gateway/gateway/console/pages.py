@@ -311,9 +311,9 @@ async def home(request: Request) -> Response:
             page,
             "home",
             usage=as_json(usage),
-            apps=apps["data"],
+            apps=as_json(apps)["data"],
             decks=as_json(decks)["data"],
-            app_names={a["_id"]: a["name"] for a in apps["data"]},
+            app_names={a.id: a.name for a in apps.data},
             welcome=request.query_params.get("welcome") == "1",
             message=message(request),
             status_words=STATUS_WORDS,
@@ -504,7 +504,9 @@ async def apps(request: Request) -> Response:
             apps_ops.list_apps(backends(request), page.caller, 1, 100),
             billing_ops.get_usage(backends(request), page.caller),
         )
-        context = ctx(page, "apps", apps=listed["data"], usage=as_json(usage), message=message(request))
+        context = ctx(
+            page, "apps", apps=as_json(listed)["data"], usage=as_json(usage), message=message(request)
+        )
         return render(request, "apps.html", context)
 
     return await guarded(request, handler)
@@ -541,7 +543,7 @@ async def create_app(request: Request) -> Response:
                     errs = {"slug": err.message}
                 return await _app_form(request, page, None, values, errs, web_status(err))
             raise
-        return redirect(f"{PREFIX}/apps/{created['body']['_id']}?msg=app-created")
+        return redirect(f"{PREFIX}/apps/{created.body.id}?msg=app-created")
 
     return await guarded(request, handler)
 
@@ -565,7 +567,7 @@ async def _app_page(
     status: int = 200,
 ) -> Response:
     b = backends(request)
-    app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
+    app = as_json(await apps_ops.get_app(b, page.caller, app_id))["body"]
     decks = as_json(await slideshow_ops.list_slideshows(b, page.caller, 1, 20, app_id=app_id))
     niche = next((n for n in await _niches(request) if n["key"] == app["niche"]), None)
     accounts = (
@@ -644,7 +646,7 @@ async def upload_image(request: Request, app_id: str) -> Response:
                 request, page, app_id, errors={"file": "An image may be at most 10 MB."}, status=413
             )
         b = backends(request)
-        app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
+        app = as_json(await apps_ops.get_app(b, page.caller, app_id))["body"]
         limit = 12 if kind == "screenshots" else 24
         if len(app[kind]) >= limit:
             return await _app_page(
@@ -671,7 +673,7 @@ async def remove_image(request: Request, app_id: str) -> Response:
         kind = text(form, "kind")
         url = text(form, "url")
         b = backends(request)
-        app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
+        app = as_json(await apps_ops.get_app(b, page.caller, app_id))["body"]
         if kind in ("screenshots", "photos") and url in app[kind]:
             await apps_ops.update_app(b, page.caller, app_id, {kind: [u for u in app[kind] if u != url]})
         return redirect(f"{PREFIX}/apps/{app_id}?msg=image-removed#images")
@@ -682,7 +684,7 @@ async def remove_image(request: Request, app_id: str) -> Response:
 @router.get(f"{PREFIX}/apps/{{app_id}}/delete")
 async def delete_app_confirm(request: Request, app_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
-        app = (await apps_ops.get_app(backends(request), page.caller, app_id))["body"]
+        app = as_json(await apps_ops.get_app(backends(request), page.caller, app_id))["body"]
         return _confirm(
             request,
             page,
@@ -714,7 +716,7 @@ async def delete_app(request: Request, app_id: str) -> Response:
 async def generate(request: Request, app_id: str) -> Response:
     async def handler(page: Page, form: FormData | None) -> Response:
         b = backends(request)
-        app = (await apps_ops.get_app(b, page.caller, app_id))["body"]
+        app = as_json(await apps_ops.get_app(b, page.caller, app_id))["body"]
         source = text(form, "image_source")
         changed = bool(source and source != app["image_source"] and source in dict(IMAGE_SOURCES))
         if changed:
@@ -786,8 +788,8 @@ async def slideshows(request: Request) -> Response:
             page,
             "decks",
             decks=as_json(decks),
-            apps=listed["data"],
-            app_names={a["_id"]: a["name"] for a in listed["data"]},
+            apps=as_json(listed)["data"],
+            app_names={a.id: a.name for a in listed.data},
             status_words=STATUS_WORDS,
         )
         return render(request, "slideshows.html", context)
@@ -1337,7 +1339,7 @@ async def hooks(request: Request) -> Response:
             statuses=hooks_ops.STATUSES,
             niches=await _niches(request),
             usage=as_json(used),
-            apps=apps_listed["data"],
+            apps=as_json(apps_listed)["data"],
             message=_hooks_message(request),
             refreshed=None,
             error="",
@@ -1391,7 +1393,7 @@ async def refresh_hooks(request: Request) -> Response:
             statuses=hooks_ops.STATUSES,
             niches=await _niches(request),
             usage=as_json(used),
-            apps=apps_listed["data"],
+            apps=as_json(apps_listed)["data"],
             message="",
             refreshed=None,
             error=error,

@@ -22,73 +22,45 @@ MCP_TO_REST: dict[str, list[str]] = {
 }
 
 
-def unwrap(result: Any) -> dict[str, Any]:
-    """The single item of an operation result: its `body` when it is an envelope."""
-    if isinstance(result, dict):
-        body = result.get("body")
-        return body if isinstance(body, dict) else result
-    return {}
-
-
-def items(result: Any) -> list[dict[str, Any]]:
-    """The `data` list of a collection result."""
-    data = result.get("data") if isinstance(result, dict) else None
-    return [x for x in data if isinstance(x, dict)] if isinstance(data, list) else []
-
-
-def s(d: dict[str, Any], *keys: str) -> str:
-    for key in keys:
-        value = d.get(key)
-        if value:
-            return str(value)
-    return ""
-
-
-def strs(value: Any) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else []
-
-
 def mcp_status(rest_status: str) -> m.McpStatus:
     return REST_TO_MCP.get(rest_status.upper(), "PENDING")
 
 
-def app_summary(d: dict[str, Any]) -> m.AppSummary:
+def app_summary(d: rest.AppOut) -> m.AppSummary:
     return m.AppSummary(
-        id=s(d, "_id"),
-        name=s(d, "name"),
-        niche=s(d, "niche"),
-        design=s(d, "design") or "classic",
-        tagline=s(d, "tagline"),
-        language=s(d, "language") or "en",
-        status=s(d, "status") or "ACTIVE",
+        id=d.id,
+        name=d.name,
+        niche=d.niche,
+        design=d.design or "classic",
+        tagline=d.tagline,
+        language=d.language or "en",
+        status=d.status or "ACTIVE",
     )
 
 
-def app_details(d: dict[str, Any]) -> m.AppDetails:
+def app_details(d: rest.AppOut) -> m.AppDetails:
     return m.AppDetails(
-        id=s(d, "_id"),
-        name=s(d, "name"),
-        niche=s(d, "niche"),
-        language=s(d, "language") or "en",
-        status=s(d, "status") or "ACTIVE",
-        design=s(d, "design") or "classic",
-        tagline=s(d, "tagline"),
-        offer=s(d, "description"),
-        audience=s(d, "target_audience"),
-        value_props=strs(d.get("value_props")),
-        pain_points=strs(d.get("pain_points")),
-        differentiators=strs(d.get("differentiators")),
-        links=m.AppLinks(
-            ios_url=s(d, "ios_url"), android_url=s(d, "android_url"), website_url=s(d, "website_url")
-        ),
+        id=d.id,
+        name=d.name,
+        niche=d.niche,
+        language=d.language or "en",
+        status=d.status or "ACTIVE",
+        design=d.design or "classic",
+        tagline=d.tagline,
+        offer=d.description,
+        audience=d.target_audience,
+        value_props=list(d.value_props),
+        pain_points=list(d.pain_points),
+        differentiators=list(d.differentiators),
+        links=m.AppLinks(ios_url=d.ios_url, android_url=d.android_url, website_url=d.website_url),
         colors=m.BrandColors(
-            primary=s(d, "brand_primary_color"),
-            secondary=s(d, "brand_secondary_color"),
-            accent=s(d, "brand_accent_color"),
+            primary=d.brand_primary_color,
+            secondary=d.brand_secondary_color,
+            accent=d.brand_accent_color,
         ),
-        image_source=s(d, "image_source") or "brand",
-        screenshots=strs(d.get("screenshots")),
-        photos=strs(d.get("photos")),
+        image_source=d.image_source or "brand",
+        screenshots=list(d.screenshots),
+        photos=list(d.photos),
     )
 
 

@@ -40,10 +40,10 @@ async def list_apps(
     Start here: the app id is what the other tools need."""
     result = await apps.list_apps(*context.args(), page=page, limit=limit, status=status)
     return m.ListAppsOutput(
-        apps=[a.app_summary(x) for x in a.items(result)],
-        page=int(result.get("page") or page),
-        limit=int(result.get("limit") or limit),
-        total=int(result.get("total") or 0),
+        apps=[a.app_summary(x) for x in result.data],
+        page=result.page or page,
+        limit=result.limit or limit,
+        total=result.total,
     )
 
 
@@ -51,7 +51,7 @@ async def get_app(app_id: AppId) -> m.AppDetails:
     """Full positioning of one app: offer (description), target audience, value propositions,
     pain points, differentiators, store links and brand colors. Use it to write on-brand copy or
     to pick a format. Unknown id: error APP_NOT_FOUND."""
-    return a.app_details(a.unwrap(await apps.get_app(*context.args(), app_id=app_id)))
+    return a.app_details((await apps.get_app(*context.args(), app_id=app_id)).body)
 
 
 async def list_formats(

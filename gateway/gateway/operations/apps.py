@@ -1,7 +1,9 @@
 """Apps: the application calls shared by the REST routes and the MCP tools.
 
 Each function takes the Backends, the Caller and plain arguments, calls catalog over gRPC and
-returns the REST JSON shape. `fields` dicts map App field names to values; None clears an
+returns a typed result (gateway.models) whose JSON is the REST answer (key order included: the
+App JSON's order is not AppOut's field order). Reads are pre-rendered: each app's JSON and AppOut
+are memoized by the message's bytes, and the answer cache keeps whole results. `fields` dicts map App field names to values; None clears an
 optional field, and is refused for a field that always has a value.
 """
 
@@ -22,6 +24,7 @@ from slides.common.v1 import common_pb2
 
 from gateway.auth import Caller
 from gateway.formats import ts
+from gateway.models import AppCreatedOut, AppList, AppOne, AppOut, AppUpdatedOut, Success
 
 STATUSES = ("ACTIVE", "ARCHIVED")
 TEXT_FIELDS = (
@@ -110,47 +113,52 @@ def _require_app_id(app_id: str) -> None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _rendered(app_bytes: bytes) -> orjson.Fragment:
-    # Keyed by the message's own bytes: the same bytes always render the same JSON, so nothing
-    # here can go stale; an app that changes simply has new bytes.
-    return orjson.Fragment(orjson.dumps(app_json(catalog_pb2.App.FromString(app_bytes))))
+def _rendered(app_bytes: bytes) -> tuple[orjson.Fragment, AppOut]:
+    # Keyed by the message's own bytes: the same bytes always render the same JSON (and model),
+    # so nothing here can go stale; an app that changes simply has new bytes.
+    content = app_json(catalog_pb2.App.FromString(app_bytes))
+    return orjson.Fragment(orjson.dumps(content)), AppOut.model_validate(content)
+
+
+def _list_result(resp: catalog_pb2.ListAppsResponse) -> tuple[AppList, int]:
+    """The page as a pre-rendered AppList, and its JSON's size."""
+    page = resp.page
+    rendered = list(map(_rendered, map(catalog_pb2.App.SerializeToString, resp.apps)))
+    jsons, apps = zip(*rendered, strict=True) if rendered else ((), ())
+    body = orjson.dumps(
+        {"success": True, "data": jsons, "page": page.page, "limit": page.limit, "total": page.total}
+    )
+    result = AppList.prerendered(
+        orjson.Fragment(body), data=list(apps), page=page.page, limit=page.limit, total=page.total
+    )
+    return result, len(body)
 
 
 async def list_apps(
     backends: Any, caller: Caller, page: int = 1, limit: int = 50, status: str | None = None
-) -> dict[str, Any]:
+) -> AppList:
+    """A page of the organization's apps, from catalog (the console and MCP: no answer cache)."""
     resp = await _list_page(backends, caller, page, limit, status)
-    return _page_json(resp, [app_json(a) for a in resp.apps])
+    return _list_result(resp)[0]
 
 
 async def list_apps_rendered(
     backends: Any, caller: Caller, page: int = 1, limit: int = 50, status: str | None = None
-) -> orjson.Fragment:
-    """list_apps for JSON responses (orjson), rendered once: each app's rendering is memoized,
-    since lists are read far more than apps change, and whole answers are kept by
-    backends.apps_cache while catalog streams the changes (pages past the end are not kept)."""
+) -> AppList:
+    """list_apps for REST, rendered once: each app's rendering is memoized, since lists are read
+    far more than apps change, and whole answers are kept by backends.apps_cache while catalog
+    streams the changes (pages past the end are not kept)."""
     cache = backends.apps_cache
     key = cache.list_key(caller.organization_id, page, limit, status)
     kept = cache.get(key)
     if kept is not None:
-        return kept
+        return kept  # type: ignore[no-any-return]
     generation = cache.generation
     resp = await _list_page(backends, caller, page, limit, status)
-    body = orjson.dumps(_page_json(resp, [_rendered(a.SerializeToString()) for a in resp.apps]))
-    rendered = orjson.Fragment(body)
+    result, size = _list_result(resp)
     if resp.apps or page == 1:
-        cache.put(caller.organization_id, key, rendered, generation, weight=len(body))
-    return rendered
-
-
-def _page_json(resp: catalog_pb2.ListAppsResponse, data: list[Any]) -> dict[str, Any]:
-    return {
-        "success": True,
-        "data": data,
-        "page": resp.page.page,
-        "limit": resp.page.limit,
-        "total": resp.page.total,
-    }
+        cache.put(caller.organization_id, key, result, generation, weight=size)
+    return result
 
 
 async def _list_page(
@@ -173,19 +181,21 @@ async def _list_page(
     return await call(backends.catalog.ListApps, request, organization_id=caller.organization_id)
 
 
-async def get_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
+async def get_app(backends: Any, caller: Caller, app_id: str) -> AppOne:
     _require_app_id(app_id)
     cache = backends.apps_cache
     key = cache.app_key(caller.organization_id, app_id)
     kept = cache.get(key)
     if kept is not None:
-        return kept
+        return kept  # type: ignore[no-any-return]
     generation = cache.generation
     request = catalog_pb2.GetAppRequest(organization_id=caller.organization_id, app_id=app_id)
     resp = await call(backends.catalog.GetApp, request, organization_id=caller.organization_id)
-    body = {"success": True, "body": app_json(resp.app)}
-    cache.put(caller.organization_id, key, body, generation, weight=len(orjson.dumps(body)))
-    return body
+    json, app = _rendered(resp.app.SerializeToString())
+    body = orjson.dumps({"success": True, "body": json})
+    result = AppOne.prerendered(orjson.Fragment(body), body=app)
+    cache.put(caller.organization_id, key, result, generation, weight=len(body))
+    return result
 
 
 async def app_exists(backends: Any, caller: Caller, app_id: str) -> bool:
@@ -201,7 +211,7 @@ async def app_exists(backends: Any, caller: Caller, app_id: str) -> bool:
     return True
 
 
-async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> dict[str, Any]:
+async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> AppCreatedOut:
     allowed = tuple(f for f in FIELDS if f not in NOT_ON_CREATE)
     _check_fields(fields, allowed, nulls=True)
     if fields.get("name") is None:
@@ -217,10 +227,10 @@ async def create_app(backends: Any, caller: Caller, fields: dict[str, Any]) -> d
         "status": app.status,
         "createdAt": ts(app.created_at),
     }
-    return {"success": True, "body": body}
+    return AppCreatedOut.of({"success": True, "body": body})
 
 
-async def update_app(backends: Any, caller: Caller, app_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+async def update_app(backends: Any, caller: Caller, app_id: str, fields: dict[str, Any]) -> AppUpdatedOut:
     _check_fields(fields, FIELDS, nulls=True)
     _require_app_id(app_id)
     request = catalog_pb2.UpdateAppRequest(
@@ -231,15 +241,17 @@ async def update_app(backends: Any, caller: Caller, app_id: str, fields: dict[st
     )
     async with _writing(backends, caller):
         app = (await call(backends.catalog.UpdateApp, request, organization_id=caller.organization_id)).app
-    return {"success": True, "body": {"_id": app.id, "name": app.name, "status": app.status}}
+    return AppUpdatedOut.of(
+        {"success": True, "body": {"_id": app.id, "name": app.name, "status": app.status}}
+    )
 
 
-async def delete_app(backends: Any, caller: Caller, app_id: str) -> dict[str, Any]:
+async def delete_app(backends: Any, caller: Caller, app_id: str) -> Success:
     _require_app_id(app_id)
     request = catalog_pb2.DeleteAppRequest(organization_id=caller.organization_id, app_id=app_id)
     async with _writing(backends, caller):
         await call(backends.catalog.DeleteApp, request, organization_id=caller.organization_id)
-    return {"success": True}
+    return Success.of({"success": True})
 
 
 @contextlib.asynccontextmanager

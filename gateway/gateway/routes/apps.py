@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Query, Request, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from gateway.auth import Caller, require_caller
 from gateway.errors import responses as error_responses
+from gateway.models import AppCreatedOut, AppList, AppOne, AppUpdatedOut, Design, ImageSource, Success
+from gateway.models import AppStatus as Status
 from gateway.openapi_rules import HTTP_URL
 from gateway.operations import apps as ops
-from gateway.responses import JSONResponse
+from gateway.responses import render
 from gateway.routing import Router
 
 router = Router(tags=["apps"])
@@ -71,9 +73,6 @@ Item = Annotated[str, _bounds(1, 200), _PLAIN]
 Audience = Annotated[str, _bounds(0, 400), _PLAIN]
 Description = Annotated[str, _bounds(0, 4000), _PLAIN]
 Tagline = Annotated[str, _bounds(0, 200), _PLAIN]
-Status = Literal["ACTIVE", "ARCHIVED"]
-Design = Literal["classic", "inspo", "editorial-split", "brand-studio"]
-ImageSource = Literal["brand", "screenshots", "photos", "stock", "ai"]
 IMAGE_SOURCE_HELP = (
     "brand (imagery from the brand colors and niche), screenshots (the app's screenshots), photos (the "
     "app's photos), stock (stock photography) or ai (generated imagery); screenshots and photos need at "
@@ -132,77 +131,6 @@ class AppUpdate(AppCreate):
     image_source: ImageSource = Field(None, description=IMAGE_SOURCE_HELP)  # type: ignore[arg-type]
 
 
-class AppOut(BaseModel):
-    model_config = ConfigDict(populate_by_name=True)
-
-    id: str = Field(alias="_id", description="app_<id>")
-    organization_id: str
-    name: str
-    slug: str
-    niche: str
-    language: str
-    status: Status
-    target_audience: str
-    description: str
-    tagline: str
-    ios_url: str
-    android_url: str
-    website_url: str
-    brand_primary_color: str
-    brand_secondary_color: str
-    brand_accent_color: str
-    screenshots: list[str]
-    photos: list[str]
-    value_props: list[str]
-    pain_points: list[str]
-    differentiators: list[str]
-    design: Design
-    image_source: ImageSource
-    createdAt: str
-    updatedAt: str
-
-
-class AppList(BaseModel):
-    success: bool = True
-    data: list[AppOut]
-    page: int
-    limit: int
-    total: int
-
-
-class AppOne(BaseModel):
-    success: bool = True
-    body: AppOut
-
-
-class CreatedApp(BaseModel):
-    id: str = Field(alias="_id")
-    slug: str
-    name: str
-    status: Status
-    createdAt: str
-
-
-class AppCreatedOut(BaseModel):
-    success: bool = True
-    body: CreatedApp
-
-
-class UpdatedApp(BaseModel):
-    id: str = Field(alias="_id")
-    name: str
-    status: Status
-
-
-class AppUpdatedOut(BaseModel):
-    success: bool = True
-    body: UpdatedApp
-
-
-class Success(BaseModel):
-    success: bool = True
-
-
 @router.get(
     "/v0/api/v1/apps",
     response_model=AppList,
@@ -215,8 +143,8 @@ async def list_apps(
     limit: Annotated[int, Query(ge=1, le=100, description="page size, max 100")] = 50,
     status: Annotated[Status | None, Query(description="ACTIVE or ARCHIVED")] = None,
     caller: Caller = Depends(require_caller),
-) -> JSONResponse:
-    return JSONResponse(await ops.list_apps_rendered(request.app.state.backends, caller, page, limit, status))
+) -> Response:
+    return render(await ops.list_apps_rendered(request.app.state.backends, caller, page, limit, status))
 
 
 @router.get(
@@ -225,8 +153,8 @@ async def list_apps(
     summary="Fetch one app",
     responses=error_responses("APP_NOT_FOUND", *AUTH_ERRORS),
 )
-async def get_app(id: str, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    return JSONResponse(await ops.get_app(request.app.state.backends, caller, id))
+async def get_app(id: str, request: Request, caller: Caller = Depends(require_caller)) -> Response:
+    return render(await ops.get_app(request.app.state.backends, caller, id))
 
 
 @router.post(
@@ -236,11 +164,9 @@ async def get_app(id: str, request: Request, caller: Caller = Depends(require_ca
     summary="Create an app (subject to the plan's apps quota)",
     responses=error_responses("VALIDATION_ERROR", "QUOTA_EXCEEDED", "SLUG_EXISTS", *AUTH_ERRORS),
 )
-async def create_app(
-    body: AppCreate, request: Request, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+async def create_app(body: AppCreate, request: Request, caller: Caller = Depends(require_caller)) -> Response:
     fields = body.model_dump(exclude_unset=True)
-    return JSONResponse(await ops.create_app(request.app.state.backends, caller, fields), status_code=201)
+    return render(await ops.create_app(request.app.state.backends, caller, fields), status_code=201)
 
 
 @router.put(
@@ -251,9 +177,9 @@ async def create_app(
 )
 async def update_app(
     id: str, body: AppUpdate, request: Request, caller: Caller = Depends(require_caller)
-) -> JSONResponse:
+) -> Response:
     fields = body.model_dump(exclude_unset=True)
-    return JSONResponse(await ops.update_app(request.app.state.backends, caller, id, fields))
+    return render(await ops.update_app(request.app.state.backends, caller, id, fields))
 
 
 @router.delete(
@@ -262,5 +188,5 @@ async def update_app(
     summary="Delete an app, cascading to its slideshows and assets",
     responses=error_responses("APP_NOT_FOUND", *AUTH_ERRORS),
 )
-async def delete_app(id: str, request: Request, caller: Caller = Depends(require_caller)) -> JSONResponse:
-    return JSONResponse(await ops.delete_app(request.app.state.backends, caller, id))
+async def delete_app(id: str, request: Request, caller: Caller = Depends(require_caller)) -> Response:
+    return render(await ops.delete_app(request.app.state.backends, caller, id))
