@@ -421,23 +421,25 @@ def circle_callout(
     box: tuple[int, int, int, int],
     color: RGB,
 ) -> None:
-    """A hand-drawn style callout: a loose ellipse in `color` (with a dark edge, readable on any screen)
-    around the element (its bounds on the canvas) with room to spare, drawn a little past a full turn
-    the way a finger draws it, inside the card `box`."""
+    """A hand-drawn style callout: a loose rounded loop in `color` (with a dark edge, readable on any
+    screen) around the element (its bounds on the canvas) with room to spare, drawn a little past a
+    full turn the way a finger draws it, inside the card `box`."""
     x0, y0, x1, y1 = box
     ex0, ey0, ex1, ey1 = element
-    # An ellipse through the corners of a box a/b from its center has radii a*sqrt2, b*sqrt2; a little
-    # less keeps it snug (the corners of an element are mostly blank).
-    rx = min(max((ex1 - ex0) / 2 * 1.3 + 24, 90), (x1 - x0) / 2 - 14)
-    ry = min(max((ey1 - ey0) / 2 * 1.3 + 24, 56), (y1 - y0) / 2 - 14)
+    # A squircle (|x|^4 + |y|^4 = 1) through points 1.2 times the element's half sizes away (plus a
+    # margin) runs outside its corners: the ring never crosses the glyphs it points at.
+    rx = min(max((ex1 - ex0) / 2 * 1.2 + 22, 90), (x1 - x0) / 2 - 14)
+    ry = min(max((ey1 - ey0) / 2 * 1.2 + 22, 56), (y1 - y0) / 2 - 14)
     cx = min(max((ex0 + ex1) / 2, x0 + rx + 14), x1 - rx - 14)
     cy = min(max((ey0 + ey1) / 2, y0 + ry + 14), y1 - ry - 14)
-    tilt = math.radians(-4)
+    tilt = math.radians(-2)
     pts = []
-    for i in range(73):  # 0 .. 1.1 turns; the radius grows a little so the ends pass each other
-        t = 2 * math.pi * 1.1 * i / 72 - 2.2
-        grow = 1 + 0.06 * i / 72
-        ex, ey = rx * grow * math.cos(t), ry * grow * math.sin(t)
+    for i in range(97):  # 0 .. 1.08 turns; the size grows a little so the ends pass each other
+        t = 2 * math.pi * 1.08 * i / 96 - 2.2
+        grow = 1 + 0.05 * i / 96
+        c, s_ = math.cos(t), math.sin(t)
+        ex = rx * grow * math.copysign(abs(c) ** 0.5, c)
+        ey = ry * grow * math.copysign(abs(s_) ** 0.5, s_)
         pts.append(
             (cx + ex * math.cos(tilt) - ey * math.sin(tilt), cy + ex * math.sin(tilt) + ey * math.cos(tilt))
         )
