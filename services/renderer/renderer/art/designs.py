@@ -428,7 +428,12 @@ def editorial(ctx: Ctx) -> Image.Image:
     if shows_device(ctx):
         g = top_words(g, BOX_PAD)
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
-    brand_box = paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0)
+    # The hook and the CTA on the brand's accent when it stands out from the scene (lit in the primary
+    # color), else on its primary color.
+    if paint.contrast(ctx.pal.accent, ctx.pal.primary) > 1.4:
+        brand_box = ctx.pal.accent
+    else:
+        brand_box = paint.readable_on(ctx.pal.primary, (255, 255, 255), 1.0)
     title_box = brand_box if ctx.kind in ("hook", "cta") else None
     boxed(
         img, ctx, g, (255, 255, 255), (17, 17, 17), title_box, paint.ink_for(brand_box) if title_box else None

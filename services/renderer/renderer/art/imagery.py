@@ -30,39 +30,40 @@ HALF = (W // 2, H // 2)
 
 
 def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
-    """A lit brand-color scene: a diagonal gradient, two or three soft light sources, bokeh discs of
-    several sizes and blurs (depth), a vignette and fine grain. `mood`: deep (dark, saturated; for white
-    text), soft (light pastel; for dark or serif text), vivid (the brand color itself)."""
+    """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
+    fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
+    white text), soft (light pastel; for dark or serif text), vivid (the brand color itself)."""
     if mood == "soft":
         stops = [paint.tint(pal.primary, 0.62), paint.tint(pal.accent, 0.55), paint.tint(pal.secondary, 0.6)]
         lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
     elif mood == "vivid":
         stops = [paint.tint(pal.primary, 0.08), pal.primary, paint.shade(pal.primary, 0.35)]
         lights = [paint.tint(pal.accent, 0.2), paint.tint(pal.primary, 0.35), pal.accent]
-    else:
+    else:  # the brand color lit in the dark: one hue, no second color muddying it
         stops = [
-            paint.shade(pal.secondary, 0.35),
-            paint.mix(pal.secondary, pal.primary, 0.35),
-            paint.shade(pal.primary, 0.55),
+            paint.shade(pal.secondary, 0.5),
+            paint.mix(paint.shade(pal.primary, 0.45), pal.secondary, 0.4),
+            paint.shade(pal.primary, 0.35),
         ]
-        lights = [pal.primary, pal.accent, paint.tint(pal.primary, 0.25)]
+        lights = [pal.primary, paint.shade(pal.primary, 0.15)]
     if r.random() < 0.5:
         stops.reverse()
     small = paint.gradient(SMALL, stops, "diagonal")
     w, h = SMALL
     glow = Image.new("RGB", SMALL, (0, 0, 0))
     d = ImageDraw.Draw(glow)
-    for i in range(3):
-        cx, cy = r.uniform(-0.1, 1.1) * w, r.uniform(0.0, 1.0) * h
-        rad = r.uniform(0.35, 0.6) * w
+    for i in range(3 if mood != "deep" else 2):
+        if mood == "deep":  # two broad lights
+            cx, cy, rad = r.uniform(0.1, 0.9) * w, r.uniform(0.05, 0.95) * h, r.uniform(0.45, 0.7) * w
+        else:
+            cx, cy, rad = r.uniform(-0.1, 1.1) * w, r.uniform(0.0, 1.0) * h, r.uniform(0.35, 0.6) * w
         d.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=lights[i % len(lights)])
-    glow = soften(glow, w * 0.14)
-    small = ImageChops.screen(
-        small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, 0.55 if mood != "soft" else 0.35)
-    )
+    glow = soften(glow, w * (0.18 if mood == "deep" else 0.14))
+    strength = {"soft": 0.35, "deep": 0.5}.get(mood, 0.55)
+    small = ImageChops.screen(small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, strength))
     if mood == "soft":  # a pastel scene keeps its out-of-focus lights; elsewhere they read as clip-art
         small = _bokeh(small, r, lights, mood)
-    small = _vignette(small, 0.45 if mood == "deep" else 0.22)
+    small = _vignette(small, 0.5 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
     return half.resize((W, H), Image.Resampling.NEAREST)
 
