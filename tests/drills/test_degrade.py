@@ -164,9 +164,15 @@ def test_severed_database_connections_answer_503_never_500(stack_env, api: httpx
     assert _wait(all_served, 30), answers
 
 
-def test_reads_while_postgres_restarts_answer_503_never_500(api: httpx.Client) -> None:
+def test_reads_while_postgres_restarts_answer_503_never_500(api: httpx.Client, billing_stub) -> None:
     """A reader polls every backend while Postgres restarts: each answer is 200 or 503 + Retry-After,
     and every backend serves again by itself once the server is back."""
+    billing_stub.SetRateLimit(  # the reader polls hard: the plan's per-minute limit is not under test
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
+        timeout=30,
+    )
     answers: list[int] = []
     done = threading.Event()
 
@@ -177,6 +183,7 @@ def test_reads_while_postgres_restarts_answer_503_never_500(api: httpx.Client) -
                 answers.append(resp.status_code)
                 if resp.status_code != 200:
                     assert_unavailable(resp)
+            time.sleep(0.05)
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         reader = pool.submit(poll)
