@@ -413,7 +413,7 @@ def element_around(card: Image.Image, spot: tuple[float, float]) -> tuple[float,
     return float(bx0), float(by0), float(bx1), float(by1)
 
 
-_SS = 3  # callouts are drawn 3x and scaled down: PIL draws lines without antialiasing
+_SS = 2  # callouts are drawn 2x and box-reduced: PIL draws lines without antialiasing
 
 
 def circle_callout(
@@ -447,16 +447,17 @@ def circle_callout(
     stroke, m = 14, 24
     left, top = int(min(x for x, _ in pts)) - m, int(min(y for _, y in pts)) - m
     size = (int(max(x for x, _ in pts)) + m - left, int(max(y for _, y in pts)) + m - top)
-    layer = Image.new("RGBA", (size[0] * _SS, size[1] * _SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(layer)
     at = [((x - left) * _SS, (y - top) * _SS) for x, y in pts]
-    for width, fill in ((stroke + 8, (20, 20, 28, 255)), (stroke, (*color, 255))):
-        d.line(at, fill=fill, width=width * _SS, joint="curve")
+    # Two coverage masks drawn _SS times larger and box-reduced (antialiased edges): the dark edge,
+    # then the colored stroke over it.
+    for width, fill in ((stroke + 8, (20, 20, 28)), (stroke, color)):
+        mask = Image.new("L", (size[0] * _SS, size[1] * _SS), 0)
+        d = ImageDraw.Draw(mask)
+        d.line(at, fill=255, width=width * _SS, joint="curve")
         for ex, ey in (at[0], at[-1]):  # round ends
             r = width * _SS / 2
-            d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=fill)
-    small = layer.resize(size, Image.Resampling.LANCZOS)
-    canvas.paste(small, (left, top), small)
+            d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=255)
+        canvas.paste(fill, (left, top), mask.reduce(_SS))
 
 
 _PAD = 96  # room for the whole soft shadow: a shadow cut at its layer's edge shows as a grey square
