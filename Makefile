@@ -89,6 +89,11 @@ typecheck: install
 deploy-check: install
 	$(PY) -m pytest -q tests/deploy
 
+# The tests that need no running stack (see --without-stack in conftest.py), with nothing started: an
+# offset without a stack, so a test that reached one anyway would fail here.
+unit: install
+	STACK_PORT_OFFSET=9990 $(PY) -m pytest -q --without-stack $(PYTEST_ARGS)
+
 pytest: install
 	$(PY) -m pytest -q -x --maxfail=5 $(PYTEST_ARGS)
 

@@ -42,10 +42,34 @@ def _drill_rank(item: pytest.Item) -> tuple[int, int]:
     return (1, len(DRILL_ORDER) - 1)  # before the audit, after the named drills before it (stable sort)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--without-stack",
+        action="store_true",
+        help="run only the tests that need no running stack (no stack_env fixture, directly or through "
+        "another fixture); `make unit` runs them with nothing started",
+    )
+
+
+def needs_stack(item: pytest.Item) -> bool:
+    """Whether the test reaches the stack: every fixture that does depends on stack_env."""
+    return "stack_env" in getattr(item, "fixturenames", ())
+
+
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
     items.sort(key=_drill_rank)  # stable: every other test keeps pytest's order
+    if config.getoption("--without-stack"):
+        stack = [item for item in items if needs_stack(item)]
+        if stack:
+            config.hook.pytest_deselected(items=stack)
+            items[:] = [item for item in items if not needs_stack(item)]
+
+
+def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> str:
+    with_stack = sum(1 for item in items if needs_stack(item))
+    return f"{len(items) - with_stack} of {len(items)} selected tests run without the stack"
 
 
 def _load_env() -> dict[str, str]:

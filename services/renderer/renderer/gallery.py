@@ -25,7 +25,7 @@ from renderer.art import fonts, lint
 from renderer.deck import AppInfo, DeckCopy, DeckStyle
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
-DEMO_PHOTOS = "outdoor_"  # the demo app's photos among the samples
+DEMO_PHOTOS = "outdoor_"  # the photos demo app's own pictures among the samples
 SAMPLE_HOOK_CATEGORY = "problem"  # the kind of the sample apps' hooks in samples/app.json
 
 APP = AppInfo(
@@ -38,12 +38,26 @@ APP = AppInfo(
 )
 
 
+# The photos demo: an app whose own photos these are (a hiking and weekend-trip app with trail
+# pictures); FitPro's photos would be workouts, and no open-licensed ones ship in a package.
+PHOTO_APP = AppInfo(
+    name="TrailMate",
+    niche="travel",
+    ios_url="https://apps.apple.com/app/trailmate/id654321",
+    brand_primary_color="#2F9E6E",
+    brand_secondary_color="#0E2A22",
+    brand_accent_color="#F4C542",
+)
+PHOTO_NICHE = PHOTO_APP.niche
+
+
 def localized_app(language: str, niche: str) -> tuple[AppInfo, str]:
-    """The demo app as a customer writing in `language` fills it in (samples/app.json), and its hook as
-    the hooks service would pick it."""
-    fields = json.loads((SAMPLES / "app.json").read_text(encoding="utf-8"))[language]
+    """The demo app as a customer writing in `language` fills it in (samples/app.json; the photos
+    demo's samples/travel_app.json), and its hook as the hooks service would pick it."""
+    base, name = (PHOTO_APP, "travel_app.json") if niche == PHOTO_NICHE else (APP, "app.json")
+    fields = json.loads((SAMPLES / name).read_text(encoding="utf-8"))[language]
     app = replace(
-        APP,
+        base,
         niche=niche,
         language=language,
         tagline=fields["tagline"],
@@ -84,7 +98,7 @@ def _sample_files(kind: str, language: str) -> tuple[bytes, ...]:
     pattern = ("*.png",) if kind == "screenshots" else ("*.jpg", "*.jpeg", "*.png")
     files = sorted(p for pat in pattern for p in folder.glob(pat))
     if kind == "photos":
-        # What a fitness app would upload: its outdoor pictures ("workouts you can do anywhere"), the
+        # What the photos demo app (TrailMate, hiking and weekend trips) uploads: its trail pictures, the
         # largest first. The other samples (food, dogs, a portrait) serve the tests of other apps.
         files = sorted((p for p in files if p.name.startswith(DEMO_PHOTOS)), key=lambda p: -_pixels(p))
     return tuple(p.read_bytes() for p in files)
@@ -96,16 +110,23 @@ def _pixels(path: Path) -> int:
 
 
 def plan(
-    designs: list[str], languages: list[str], niches: list[str], formats: list[str], sources: list[str]
+    designs: list[str],
+    languages: list[str],
+    niches: list[str],
+    formats: list[str],
+    sources: list[str],
+    photo_niche: str = "",
 ) -> list[Deck]:
     """Every combination; when formats is empty each deck takes one of its niche's formats, picked by a
-    stable checksum of its name, so a run over many decks covers them all."""
+    stable checksum of its name, so a run over many decks covers them all. `photo_niche`: the niche
+    of the photos decks instead (the photos demo app's)."""
     out: list[Deck] = []
-    for niche in niches:
-        offered = [f.key for f in catalog.formats_for(niche)]
+    for wanted in niches:
         for design in designs:
             for lang in languages:
                 for source in sources:
+                    niche = photo_niche if source == "photos" and photo_niche else wanted
+                    offered = [f.key for f in catalog.formats_for(niche)]
                     pick = offered[zlib.crc32(f"{design}/{lang}/{source}".encode()) % len(offered)]
                     fmts = [f for f in formats if f in offered] if formats else [pick]
                     out.extend(Deck(design, lang, source, niche, f) for f in fmts)
@@ -120,8 +141,8 @@ def render(
     assert tpl is not None, deck
     lang = copy.resolve_language(deck.language)
     assert lang is not None, deck.language
-    if shots is None:
-        shots = sample_files("screenshots", lang)
+    if shots is None:  # the demo app's screens (the photos demo app has none)
+        shots = () if deck.niche == PHOTO_NICHE else sample_files("screenshots", lang)
     app, hook = localized_app(lang, deck.niche)
     if not copy.fits_format(hook, deck.format, SAMPLE_HOOK_CATEGORY):  # as the generate use case does
         hook = copy.builtin_hook(lang, deck.format, deck.niche, app.name, 7)[1]
@@ -171,6 +192,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--niches", default="fitness")
     p.add_argument("--formats", default="")
     p.add_argument("--sources", default="brand,screenshots,photos")
+    p.add_argument("--photo-niche", default=PHOTO_NICHE, help="the photos decks' niche ('' for --niches)")
     p.add_argument("--slides", action="store_true", help="also write each slide's PNG")
     args = p.parse_args(argv[1:])
     split = lambda v: [x for x in v.split(",") if x]  # noqa: E731
@@ -178,7 +200,14 @@ def main(argv: list[str]) -> int:
     outdir.mkdir(parents=True, exist_ok=True)
     shots, photos = sample_files("screenshots"), sample_files("photos")
     sources = [s for s in split(args.sources) if s == "brand" or (shots if s == "screenshots" else photos)]
-    decks = plan(split(args.designs), split(args.languages), split(args.niches), split(args.formats), sources)
+    decks = plan(
+        split(args.designs),
+        split(args.languages),
+        split(args.niches),
+        split(args.formats),
+        sources,
+        args.photo_niche,
+    )
     report: dict[str, object] = {}
     rows = []
     bad = 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import threading
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 from renderer import art, gallery
 from renderer.art import designs, fonts, imagery
 
@@ -148,13 +148,15 @@ def test_the_callout_circles_the_element_at_the_busiest_spot() -> None:
     for i in range(6):  # one detailed block, 120 x 60 around (420, 665), well below the screen's header
         d.line((360, 640 + 10 * i, 480, 640 + 10 * i), fill=(0, 0, 0), width=3)
     box = (160, 560, 920, 1500)
-    element = imagery.screen_card(canvas, screen, box)
+    callout = imagery.screen_card(canvas, screen, box)
+    assert callout is not None
+    element = callout.element
     scale = 760 / 600
     # The bounds found hold the block, with at most the margin its glyphs are joined by (~40 px).
     left, right = 160 + 360 * scale, 160 + 480 * scale
     assert left - 40 < element[0] <= left and right <= element[2] < right + 40, (element, left, right)
     assert element[3] - element[1] < 140, element
-    imagery.circle_callout(canvas, element, box, (255, 210, 63))
+    imagery.circle_callout(canvas, callout, box, (255, 210, 63))
     # The ring passes left and right of the block, clear of it.
     mid = round((element[1] + element[3]) / 2)
     ring = [x for x in range(box[0], box[2]) if canvas.getpixel((x, mid))[:3] == (255, 210, 63)]
@@ -231,3 +233,38 @@ def test_inspo_keeps_its_pastel_look_for_calm_niches_only() -> None:
         return sum(gray.tobytes()) / (gray.width * gray.height)
 
     assert mean_light("meditation") > 150 > mean_light("fitness")
+
+
+def test_the_callout_crosses_nothing_the_screen_draws() -> None:
+    """Of the elements near the busiest spot, the loop goes around one whose loop crosses no words: a
+    heading right above a block would be struck through by a loop around the block."""
+    screen = Image.new("RGB", (600, 1300), (245, 245, 245))
+    d = ImageDraw.Draw(screen)
+    for i in range(5):  # a heading line just above a busy block of four lines
+        d.line((60, 560 + 6 * i, 540, 560 + 6 * i), fill=(0, 0, 0), width=2)
+    for i in range(8):
+        d.line((200, 610 + 9 * i, 400, 610 + 9 * i), fill=(0, 0, 0), width=3)
+    d.rounded_rectangle((180, 860, 420, 940), 30, fill=(230, 80, 40))  # a button, alone in space
+    canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))
+    callout = imagery.screen_card(canvas, screen, (150, 400, 930, 1920), None, 0, 1500)
+    assert callout is not None
+    assert callout.crossing == 0, callout
+    before = canvas.copy()
+    imagery.circle_callout(canvas, callout, (150, 400, 930, 1920), (255, 210, 63))
+    changed = ImageChops.difference(before, canvas).convert("L").point(lambda v: 255 if v else 0)
+    scale = 780 / 600
+    heading = (150 + 60 * scale, 400 + (560 - 65) * scale, 150 + 540 * scale, 400 + (584 - 65) * scale)
+    assert changed.crop(tuple(round(v) for v in heading)).getbbox() is None, callout
+
+
+def test_a_phone_rises_from_the_bottom_edge_without_a_cut_line() -> None:
+    """A card reaching the slide's bottom edge is a phone: its dark bezel on the sides, the screen
+    running off the slide (no rounded bottom corners), and no status bar at its top."""
+    screen = Image.new("RGB", (600, 1300), (245, 245, 245))
+    ImageDraw.Draw(screen).rectangle((0, 0, 600, 60), fill=(0, 0, 255))  # a status bar
+    canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))
+    imagery.screen_card(canvas, screen, (150, 600, 930, 1920), None, imagery.TOP_OF_SCREEN, 1500)
+    assert canvas.getpixel((150 - 8, 1200)) == imagery.BEZEL_COLOR
+    assert canvas.getpixel((152, 1919)) == (245, 245, 245)  # the screen's corner is off the slide
+    top_rows = canvas.crop((200, 602, 880, 700))
+    assert (0, 0, 255) not in [c for _, c in top_rows.getcolors(1 << 16) or []]

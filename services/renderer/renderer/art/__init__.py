@@ -31,7 +31,8 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     kind = designs.role_kind(slide, index, total)
     shot, turn = (
         _screen_for(copy, index, style.screenshots)
-        if style.image_source == "screenshots" or kind == "discovery"  # the app, shown, in every deck
+        if style.image_source == "screenshots"
+        or kind in ("discovery", "cta")  # the app, shown, in every deck
         else (None, 0)
     )
     ctx = designs.Ctx(
@@ -64,14 +65,14 @@ def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> t
     again is cropped around another part of it). Only the slides that show the app's screen get one
     (the others stand on the brand backdrop: a blurred screen behind words reads as a page still
     loading); they take the screenshots in turn, so consecutive cards never repeat a screen while
-    there are several, and only the screens used are decoded."""
+    there are several, and only the screens used are decoded. The CTA always shows the app (its top)."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
     if kinds[index] not in designs.DEVICE_KINDS or not screenshots:
         return None, 0
     rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
-    if kinds[index] == "cta" and rank >= len(screenshots):
-        return None, 0  # the CTA would repeat a screen the deck showed: its words stand alone
+    if kinds[index] == "cta":
+        rank = rank % len(screenshots)  # the CTA shows the top of the app (another part of a screen shown)
     for k in range(len(screenshots)):  # that screen, or the next one that decodes
         found = _decoded(screenshots[(rank + k) % len(screenshots)])
         if found is not None:

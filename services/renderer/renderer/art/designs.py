@@ -34,8 +34,9 @@ HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
 TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_TEXT_BOTTOM = 900  # words above the screen card
-# Discovery and result slides crop the screen to what matters, 72 % of the slide wide, from under the
-# words (CARD_GAP below them, never above CARD_TOP_MIN) down to the caption zone.
+# Discovery and result slides show the screen 72 % of the slide wide, from under the words (CARD_GAP
+# below them, never above CARD_TOP_MIN), running off the bottom edge; what matters sits above
+# CARD_BOTTOM (the caption zone starts there).
 CARD_W, CARD_TOP_MIN, CARD_GAP, CARD_BOTTOM = 780, 560, 64, 1500
 SUB_MAX, SUB_MIN = 58, 44
 CUE_SIZE = 48
@@ -327,20 +328,19 @@ def top_words(g: Group, pad: int = 0) -> Group:
 
 
 def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: int = 0) -> None:
-    """The part of the app's screen that matters as a large card under the words `g` (at the top, see
-    top_words), down to the caption zone; discovery and result cards get a circle in `frame`'s color
-    around the element at the screen's busiest spot, the CTA's card shows the top of the app. Drawn
-    after any scrim, so the screen keeps its own colors."""
+    """The app's screen as a phone rising from the slide's bottom edge under the words `g` (at the top,
+    see top_words): the part that matters in view above the caption zone, the rest running off the
+    slide. Discovery and result screens get a hand-drawn loop in `frame`'s color around an element
+    it crosses nothing of; the CTA's phone shows the top of the app. Drawn after any scrim, so the
+    screen keeps its own colors."""
     assert ctx.shot is not None
     top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
     left = W // 2 - 30 - CARD_W // 2
-    box = (left, top, left + CARD_W, CARD_BOTTOM)
-    if ctx.kind == "cta":
-        imagery.screen_card(img, ctx.shot, box, None, imagery.TOP_OF_SCREEN)
-    else:
-        element = imagery.screen_card(img, ctx.shot, box, None, ctx.shot_turn)
-        if frame is not None:
-            imagery.circle_callout(img, element, box, frame)
+    box = (left, top, left + CARD_W, H)
+    turn = imagery.TOP_OF_SCREEN if ctx.kind == "cta" else ctx.shot_turn
+    callout = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
+    if frame is not None and callout is not None and ctx.kind != "cta":
+        imagery.circle_callout(img, callout, box, frame)
 
 
 # -- classic ------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import math
 import random
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
@@ -291,9 +292,17 @@ def busiest_point(shot: Image.Image, top: float = 0.12, bottom: float = 0.7) -> 
     return (reach + x + 0.5) / w, (y0 + y + 0.5) / h
 
 
-def quiet_top(shot: Image.Image, top: float, height: float, slack: float = 0.15) -> float:
-    """`top` (source pixels) moved by at most `slack` of `height` so that the crop's top and bottom
-    edges run through the quietest rows nearby: a crop edge through a line of text would cut it."""
+def quiet_top(
+    shot: Image.Image,
+    top: float,
+    height: float,
+    slack: float = 0.15,
+    floor: float = 0.0,
+    bottom_edge: bool = True,
+) -> float:
+    """`top` (source pixels, not above `floor`) moved by at most `slack` of `height` so that the crop's
+    top edge (and its bottom edge, unless the slide's own edge hides it) runs through the quietest rows
+    nearby: a crop edge through a line of text would cut it."""
     edges = _edges(shot)
     w, h = edges.size
     k = h / shot.height
@@ -302,13 +311,25 @@ def quiet_top(shot: Image.Image, top: float, height: float, slack: float = 0.15)
     def row(y: float) -> int:
         return rows[min(h - 1, max(0, round(y * k)))]
 
+    def cut(t: float) -> int:
+        return row(t) + (row(t + height - 1) if bottom_edge else 0)
+
     step = max(1.0, 1 / k)
-    lo, hi = max(0.0, top - slack * height), min(shot.height - height, top + slack * height)
+    lo = max(floor, top - slack * height)
+    hi = max(lo, min(shot.height - height, top + slack * height))
     candidates = [lo + i * step for i in range(int((hi - lo) / step) + 1)] or [top]
-    return min(candidates, key=lambda t: (row(t) + row(t + height - 1), abs(t - top)))
+    return min(candidates, key=lambda t: (cut(t), abs(t - top)))
 
 
 TOP_OF_SCREEN = 2  # screen_card's turn that shows the top of a screen (greeting, summary)
+BEZEL = 16  # the phone's dark edge around a card that rises from the slide's bottom edge
+BEZEL_COLOR: RGB = (14, 14, 18)
+
+
+def status_bar(shot: Image.Image) -> int:
+    """Rows of a phone screenshot's status bar (clock, signal): never what a slide sells, so no card
+    starts with it. A tall screen (a phone's) has one, about 5 % of its height."""
+    return round(shot.height * 0.05) if shot.height / shot.width > 1.7 else 0
 
 
 def screen_card(
@@ -317,18 +338,30 @@ def screen_card(
     box: tuple[int, int, int, int],
     frame: RGB | None = None,
     turn: int = 0,
-) -> tuple[float, float, float, float]:
-    """The part of the screen that matters, large: a crop of `shot` with the box's aspect, centered on
-    the screen's busiest spot, with rounded corners and a soft shadow. `frame` draws a ring around the
-    card. The `turn`-th showing of a screen looks at another band of it. Returns the bounds (canvas
-    pixels) of the element a callout circles."""
+    visible_bottom: int | None = None,
+) -> Callout | None:
+    """The part of the screen that matters, large: a crop of `shot` the box's width, its busiest spot in
+    the part of the card above `visible_bottom` (what TikTok does not cover), with rounded corners and a
+    soft shadow. A box that reaches the canvas's bottom edge is a phone rising from it: a dark bezel
+    around the top and sides, the screen running off the slide (no cut line shows). `frame` draws a
+    ring around a floating card. The `turn`-th showing of a screen looks at another band of it. Returns
+    the callout (a loop around one element that crosses nothing drawn on the screen), None when the
+    card has no room for one."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
+    rising = y1 >= canvas.height
+    seen_bottom = min(y1, visible_bottom or y1)
     bands = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))
+    skip = status_bar(shot)
     _, fy = busiest_point(shot, *bands[turn % len(bands)])
     scale = w / shot.width  # full screen width, so the crop keeps its layout readable
-    src_h = min(shot.height, h / scale)
-    top = quiet_top(shot, min(max(fy * shot.height - src_h / 2, 0), shot.height - src_h), src_h)
+    src_h = min(shot.height - skip, h / scale)
+    seen = min(src_h, (seen_bottom - y0) / scale)  # source rows above the covered zone
+    if turn % len(bands) == TOP_OF_SCREEN:
+        top = float(skip)
+    else:
+        want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
+        top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising)
     card = shot.resize(  # Hamming: as sharp as bicubic on a ~0.75x downscale, at bilinear's cost
         (w, round(src_h * scale)),
         Image.Resampling.HAMMING,
@@ -336,19 +369,24 @@ def screen_card(
         reducing_gap=2.0,
     )
     card = card.crop((0, 0, w, min(h, card.height)))
-    radius = round(w * 0.05)
-    ring = (14, max(8, round(w * 0.014))) if frame is not None else None  # gap, width
+    radius = round(w * 0.06)
+    bezel = BEZEL if rising else 0
+    ring = (14, max(8, round(w * 0.014))) if frame is not None and not rising else None  # gap, width
+    outline = (card.width + 2 * bezel, card.height + bezel + (0 if rising else bezel))
     # The shadow depends on the card's outline only: cards of one size share it.
-    key = (card.size, radius, ring)
+    key = (outline, radius + bezel, ring)
     with _CARD_SHADOWS_LOCK:
         shadow = _CARD_SHADOWS.get(key)
     if shadow is None:
-        shadow = _shadow_for(card.size, radius, ring)
+        shadow = _shadow_for(outline, radius + bezel, ring)
         with _CARD_SHADOWS_LOCK:
             _CARD_SHADOWS[key] = shadow
             while len(_CARD_SHADOWS) > 16:
                 _CARD_SHADOWS.pop(next(iter(_CARD_SHADOWS)))
-    canvas.paste((0, 0, 0), (x0 - _PAD + 8, y0 - _PAD + 24), shadow)
+    canvas.paste((0, 0, 0), (x0 - bezel - _PAD + 8, y0 - bezel - _PAD + 24), shadow)
+    if bezel:
+        phone = paint.rounded_mask((outline[0], outline[1] + radius + bezel), radius + bezel)
+        canvas.paste(BEZEL_COLOR, (x0 - bezel, y0 - bezel), phone.crop((0, 0, *outline)))
     if frame is not None and ring is not None:
         gap, width = ring
         ImageDraw.Draw(canvas).rounded_rectangle(
@@ -357,54 +395,107 @@ def screen_card(
             outline=frame,
             width=width,
         )
-    canvas.paste(card, (x0, y0), paint.rounded_mask(card.size, radius))
-    # The callout's spot: the busiest part of what the card shows, below its top 40 % (a screen's
-    # header, a greeting or a status bar, is busy but is not what the app sells); it circles the
-    # element there.
-    shown = card.height / scale
-    sx, sy = busiest_point(shot, (top + shown * 0.4) / shot.height, (top + shown * 0.92) / shot.height)
-    ex0, ey0, ex1, ey1 = element_around(card, (sx * w, (sy * shot.height - top) * scale))
-    return x0 + ex0, y0 + ey0, x0 + ex1, y0 + ey1
+    corners = paint.rounded_mask((card.width, card.height + (radius if rising else 0)), radius)
+    canvas.paste(card, (x0, y0), corners.crop((0, 0, *card.size)))
+    # The callout goes around an element below the card's top quarter (a screen's header, a greeting,
+    # is busy but is not what the app sells) and above the covered zone.
+    region = (round(min(card.height, seen_bottom - y0) * 0.22), min(card.height, seen_bottom - y0) - 8)
+    return best_callout(card, (x0, y0), region)
 
 
+CALLOUT_SPOTS = 8  # candidate elements weighed for a callout
+# The loops tried around each: (size over the element's half sizes, margin, squareness): squircles
+# clear a box's corners, ellipses a round element (a ring chart) without reaching its neighbours.
+LOOPS = ((1.1, 18, 4), (1.2, 26, 4), (1.35, 34, 4), (1.3, 16, 2), (1.45, 24, 2))
 ELEMENT_STEP = 4  # elements are found on a copy of the card this many times smaller
 
 
-def element_around(card: Image.Image, spot: tuple[float, float]) -> tuple[float, float, float, float]:
+@dataclass(frozen=True)
+class Callout:
+    """A hand-drawn loop around one element of a card: the element's bounds and the loop's points
+    (canvas pixels), and the share of the loop that runs over something drawn on the screen."""
+
+    element: tuple[float, float, float, float]
+    points: tuple[tuple[float, float], ...]
+    crossing: float
+
+
+def busiest_spots(card: Image.Image, region: tuple[int, int], count: int) -> list[tuple[float, float]]:
+    """Up to `count` spots (card pixels) of the most detail in the card's rows `region`, the busiest
+    first, each at least a third of the card's width from the others."""
+    k = ELEMENT_STEP
+    edges = detail(card)
+    w, h = edges.size
+    reach = max(2, w // 10)
+    energy = edges.filter(ImageFilter.BoxBlur(reach))
+    y0, y1 = max(region[0] // k, 2), min(region[1] // k, h - 2)
+    side = max(2, round(w * 0.08))  # a screen's sides hold its panels' edges, not an element
+    if y1 <= y0:
+        return []
+    band = energy.crop((side, y0, w - side, y1))
+    spots = []
+    for _ in range(count):
+        values = band.tobytes()
+        peak = max(values)
+        if peak < 6:
+            break
+        i = values.index(peak)
+        x, y = i % band.width, i // band.width
+        spots.append(((side + x + 0.5) * k, (y0 + y + 0.5) * k))
+        gap = w // 3
+        band.paste(0, (x - gap, y - gap, x + gap + 1, y + gap + 1))
+    return spots
+
+
+def best_callout(card: Image.Image, origin: tuple[int, int], region: tuple[int, int]) -> Callout | None:
+    """The loop that crosses the least of what the screen draws (words, numbers, icons) among loops of a
+    few sizes around the elements at the card's busiest spots in `region` (card rows); a clearly
+    larger element wins a near tie. None when no element is found there."""
+    if region[1] - region[0] < 120:
+        return None
+    k = ELEMENT_STEP
+    small = card.reduce(k).convert("L").filter(ImageFilter.FIND_EDGES)
+    ink = small.point(lambda v: 255 if v > 40 else 0).filter(ImageFilter.MaxFilter(5))  # a ~20 px stroke
+    joined = Shapes(shapes(card))
+    px = ink.load()
+    assert px is not None
+    iw, ih = ink.size
+    ox, oy = origin
+    box = (ox, oy + region[0] - 40, ox + card.width, oy + region[1] + 20)
+    best: Callout | None = None
+    best_cost = 0.0
+    for spot in busiest_spots(card, region, CALLOUT_SPOTS):
+        found = element_around(card, spot, joined)
+        if found == _fallback(spot):
+            continue  # no element of its own there (a panel's border joined everything)
+        ex0, ey0, ex1, ey1 = found
+        element = (ox + ex0, oy + ey0, ox + ex1, oy + ey1)
+        area = (ex1 - ex0) * (ey1 - ey0) / (card.width * card.width)
+        for grow, margin, squareness in LOOPS:
+            points = ring_points(element, box, grow, margin, squareness)
+            crossed = 0
+            for x, y in points:
+                cx, cy = int((x - ox) / k), int((y - oy) / k)
+                if not (0 <= cx < iw and 0 <= cy < ih) or y > oy + region[1] + 20 or px[cx, cy]:
+                    crossed += 1
+            crossing = crossed / len(points)
+            cost = crossing - 0.03 * min(area * 8, 1.0)
+            if best is None or cost < best_cost:
+                best, best_cost = Callout(element, tuple(points), crossing), cost
+    return best
+
+
+def element_around(
+    card: Image.Image, spot: tuple[float, float], found: Shapes | None = None
+) -> tuple[float, float, float, float]:
     """The bounds (card pixels) of the element of the screen nearest `spot`: the detail (edges) there,
     with glyphs and lines a few pixels apart joined into one shape (a number and its caption, a
     button), cut off where blank space surrounds it. Falls back to a box around the spot when the
     shape found is the whole panel (a border joins everything) or nothing."""
     k = ELEMENT_STEP
-    small = card.reduce(k).convert("L").filter(ImageFilter.FIND_EDGES)
-    w, h = small.size
-    shape = small.point(lambda v: 255 if v > 48 else 0).filter(ImageFilter.MaxFilter(5))
-    wide = shape  # words of a line sit further apart than lines of a block: join them sideways too
-    for dx in (-4, -2, 2, 4):
-        wide = ImageChops.lighter(wide, ImageChops.offset(shape, dx, 0))
-    shape = wide
-    shape.paste(0, (0, 0, w, 2))  # the card's own edges are no element
-    shape.paste(0, (0, h - 2, w, h))
-    shape.paste(0, (0, 0, 2, h))
-    shape.paste(0, (w - 2, 0, w, h))
-    px = shape.load()
-    assert px is not None
-    cx, cy = min(max(round(spot[0] / k), 0), w - 1), min(max(round(spot[1] / k), 0), h - 1)
-    seed = next(
-        (
-            (x, y)
-            for r in range(0, 12)
-            for y in range(max(cy - r, 0), min(cy + r, h - 1) + 1)
-            for x in range(max(cx - r, 0), min(cx + r, w - 1) + 1)
-            if px[x, y] == 255
-        ),
-        None,
-    )
-    fallback = (spot[0] - 180, spot[1] - 70, spot[0] + 180, spot[1] + 70)
-    if seed is None:
-        return fallback
-    ImageDraw.floodfill(shape, seed, 128)
-    box = shape.point(lambda v: 255 if v == 128 else 0).getbbox()
+    found = found or Shapes(shapes(card))
+    fallback = _fallback(spot)
+    box = found.around(round(spot[0] / k), round(spot[1] / k), 12)
     if box is None:
         return fallback
     bx0, by0, bx1, by1 = (v * k for v in box)
@@ -413,37 +504,171 @@ def element_around(card: Image.Image, spot: tuple[float, float]) -> tuple[float,
     return float(bx0), float(by0), float(bx1), float(by1)
 
 
+class Shapes:
+    """The connected white shapes of a black-and-white map (4-connected), found once from the runs of
+    white pixels of each row (a union of the runs that touch between rows): cheap where a flood
+    fill per question would visit every pixel in Python."""
+
+    def __init__(self, shape: Image.Image) -> None:
+        w, h = shape.size
+        raw = shape.tobytes()
+        self.size = (w, h)
+        self.rows: list[list[tuple[int, int, int]]] = []  # per row: (start, end, run id)
+        parent: list[int] = []
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        spans: list[tuple[int, int, int]] = []  # run id -> (row, start, end)
+        for y in range(h):
+            line = raw[y * w : (y + 1) * w]
+            runs, x = [], 0
+            while (a := line.find(b"\xff", x)) >= 0:
+                b = line.find(b"\x00", a)
+                b = w if b < 0 else b
+                runs.append((a, b, len(parent)))
+                parent.append(len(parent))
+                spans.append((y, a, b))
+                x = b
+            above = self.rows[-1] if self.rows else []
+            j = 0
+            for a, b, i in runs:  # both lists are sorted: a sweep finds the overlapping runs
+                while j < len(above) and above[j][1] <= a:
+                    j += 1
+                k = j
+                while k < len(above) and above[k][0] < b:
+                    ra, rb = root(above[k][2]), root(i)
+                    if ra != rb:
+                        parent[rb] = ra
+                    k += 1
+            self.rows.append(runs)
+        self.boxes: dict[int, list[int]] = {}
+        for i, (y, a, b) in enumerate(spans):
+            r = root(i)
+            box = self.boxes.setdefault(r, [a, y, b, y + 1])
+            box[0], box[1], box[2], box[3] = (
+                min(box[0], a),
+                min(box[1], y),
+                max(box[2], b),
+                max(box[3], y + 1),
+            )
+        self.root = root
+
+    def at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
+        """The bounds of the shape holding pixel (x, y), None on black."""
+        for a, b, i in self.rows[y]:
+            if a <= x < b:
+                box = self.boxes[self.root(i)]
+                return box[0], box[1], box[2], box[3]
+        return None
+
+    def around(self, x: int, y: int, reach: int) -> tuple[int, int, int, int] | None:
+        """The shape at (x, y) or at the nearest white pixel within `reach` (rings of growing size)."""
+        w, h = self.size
+        x, y = min(max(x, 0), w - 1), min(max(y, 0), h - 1)
+        for r in range(reach):
+            for yy in range(max(y - r, 0), min(y + r, h - 1) + 1):
+                for a, b, _ in self.rows[yy]:
+                    if a <= x + r and b > x - r:
+                        return self.at(max(a, x - r), yy)
+        return None
+
+
+def _without_runs(img: Image.Image, longest: int) -> Image.Image:
+    """A black-and-white map without its rows' white runs of `longest` pixels or more."""
+    w, h = img.size
+    raw = bytearray(img.tobytes())
+    long = b"\xff" * longest
+    for y in range(h):
+        x, end = y * w, (y + 1) * w
+        while (a := raw.find(long, x, end)) >= 0:
+            b = raw.find(b"\x00", a, end)
+            b = end if b < 0 else b
+            raw[a:b] = bytes(b - a)
+            x = b
+    return Image.frombytes("L", (w, h), bytes(raw))
+
+
+def _fallback(spot: tuple[float, float]) -> tuple[float, float, float, float]:
+    return (spot[0] - 180, spot[1] - 70, spot[0] + 180, spot[1] + 70)
+
+
+def detail(card: Image.Image) -> Image.Image:
+    """The card's edges at 1/ELEMENT_STEP size, black and white, without long straight lines: a
+    panel's border is no element, and would join everything inside the panel into one shape."""
+
+    def make() -> Image.Image:
+        small = card.reduce(ELEMENT_STEP).convert("L").filter(ImageFilter.FIND_EDGES)
+        lines = _without_runs(small.point(lambda v: 255 if v > 48 else 0), round(small.width * 0.4))
+        upright = _without_runs(lines.transpose(Image.Transpose.ROTATE_90), 36)
+        return upright.transpose(Image.Transpose.ROTATE_270)
+
+    return memo(card, "detail", make)
+
+
+def shapes(card: Image.Image) -> Image.Image:
+    """The card's detail at 1/ELEMENT_STEP size as white shapes: glyphs and lines a few pixels apart
+    joined (words of a line sideways further than lines of a block), the card's own edges cleared."""
+    lines = detail(card)
+    w, h = lines.size
+    shape = lines.filter(ImageFilter.MaxFilter(5))
+    wide = shape
+    for dx in (-4, -2, 2, 4):
+        wide = ImageChops.lighter(wide, ImageChops.offset(shape, dx, 0))
+    shape = wide
+    shape.paste(0, (0, 0, w, 2))
+    shape.paste(0, (0, h - 2, w, h))
+    shape.paste(0, (0, 0, 2, h))
+    shape.paste(0, (w - 2, 0, w, h))
+    return shape
+
+
 _SS = 2  # callouts are drawn 2x and box-reduced: PIL draws lines without antialiasing
 
 
-def circle_callout(
-    canvas: Image.Image,
+def ring_points(
     element: tuple[float, float, float, float],
-    box: tuple[int, int, int, int],
-    color: RGB,
-) -> None:
-    """A hand-drawn style callout: a loose rounded loop in `color` (with a dark edge, readable on any
-    screen) around the element (its bounds on the canvas) with room to spare, drawn a little past a
-    full turn the way a finger draws it, inside the card `box`."""
+    box: tuple[float, float, float, float],
+    grow: float = 1.2,
+    margin: float = 22,
+    squareness: float = 4,
+) -> list[tuple[float, float]]:
+    """A loose loop around the element (its bounds), kept inside `box`: a superellipse
+    (|x|^n + |y|^n = 1; n = `squareness`, 4 a squircle, 2 an ellipse) through points `grow` times the
+    element's half sizes away (plus `margin`), drawn a little past a full turn the way a finger draws
+    it, slightly tilted."""
     x0, y0, x1, y1 = box
     ex0, ey0, ex1, ey1 = element
-    # A squircle (|x|^4 + |y|^4 = 1) through points 1.2 times the element's half sizes away (plus a
-    # margin) runs outside its corners: the ring never crosses the glyphs it points at.
-    rx = min(max((ex1 - ex0) / 2 * 1.2 + 22, 90), (x1 - x0) / 2 - 14)
-    ry = min(max((ey1 - ey0) / 2 * 1.2 + 22, 56), (y1 - y0) / 2 - 14)
+    rx = min(max((ex1 - ex0) / 2 * grow + margin, 90), (x1 - x0) / 2 - 14)
+    ry = min(max((ey1 - ey0) / 2 * grow + margin, 56), (y1 - y0) / 2 - 14)
     cx = min(max((ex0 + ex1) / 2, x0 + rx + 14), x1 - rx - 14)
     cy = min(max((ey0 + ey1) / 2, y0 + ry + 14), y1 - ry - 14)
     tilt = math.radians(-2)
     pts = []
     for i in range(97):  # 0 .. 1.08 turns; the size grows a little so the ends pass each other
         t = 2 * math.pi * 1.08 * i / 96 - 2.2
-        grow = 1 + 0.05 * i / 96
+        g = 1 + 0.05 * i / 96
         c, s_ = math.cos(t), math.sin(t)
-        ex = rx * grow * math.copysign(abs(c) ** 0.5, c)
-        ey = ry * grow * math.copysign(abs(s_) ** 0.5, s_)
+        ex = rx * g * math.copysign(abs(c) ** (2 / squareness), c)
+        ey = ry * g * math.copysign(abs(s_) ** (2 / squareness), s_)
         pts.append(
             (cx + ex * math.cos(tilt) - ey * math.sin(tilt), cy + ex * math.sin(tilt) + ey * math.cos(tilt))
         )
+    return pts
+
+
+def circle_callout(
+    canvas: Image.Image,
+    element: tuple[float, float, float, float] | Callout,
+    box: tuple[int, int, int, int],
+    color: RGB,
+) -> None:
+    """A hand-drawn style callout in `color` (with a dark edge, readable on any screen): the loop of a
+    Callout, or one around the element's bounds with room to spare, inside the card `box`."""
+    pts = list(element.points) if isinstance(element, Callout) else ring_points(element, box)
     stroke, m = 14, 24
     left, top = int(min(x for x, _ in pts)) - m, int(min(y for _, y in pts)) - m
     size = (int(max(x for x, _ in pts)) + m - left, int(max(y for _, y in pts)) + m - top)
