@@ -42,6 +42,9 @@ def _drill_rank(item: pytest.Item) -> tuple[int, int]:
     return (1, len(DRILL_ORDER) - 1)  # before the audit, after the named drills before it (stable sort)
 
 
+_STACK_COUNT = pytest.StashKey[tuple[int, int]]()  # (tests that need the stack, tests collected)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--without-stack",
@@ -60,6 +63,7 @@ def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
     items.sort(key=_drill_rank)  # stable: every other test keeps pytest's order
+    config.stash[_STACK_COUNT] = (sum(1 for item in items if needs_stack(item)), len(items))
     if config.getoption("--without-stack"):
         stack = [item for item in items if needs_stack(item)]
         if stack:
@@ -68,8 +72,8 @@ def pytest_collection_modifyitems(
 
 
 def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> str:
-    with_stack = sum(1 for item in items if needs_stack(item))
-    return f"{len(items) - with_stack} of {len(items)} selected tests run without the stack"
+    with_stack, collected = config.stash.get(_STACK_COUNT, (0, len(items)))
+    return f"{collected - with_stack} of the {collected} tests collected run without the stack"
 
 
 def _load_env() -> dict[str, str]:

@@ -82,6 +82,33 @@ def _norm(line: str) -> str:
     return re.sub(r"[\W_]+", "", line.casefold())
 
 
+def _bare(word: str) -> str:
+    """A word without the punctuation and symbols around it (its vowel signs and other marks kept)."""
+    import unicodedata
+
+    start, end = 0, len(word)
+    while start < end and unicodedata.category(word[start])[0] in "PS":
+        start += 1
+    while end > start and unicodedata.category(word[end - 1])[0] in "PS":
+        end -= 1
+    return word[start:end]
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana, Han (Thai spaces its phrases)
+
+
+def _phrases(line: str, app_name: str) -> set[str]:
+    """What makes a line's phrasing recognizable, the app's name aside: its pairs of adjacent words
+    of which one has four letters or more ("for years"), or in a script written without spaces its
+    runs of four characters."""
+    text = line.casefold().replace(app_name.casefold(), " ") if app_name.strip() else line.casefold()
+    if _UNSPACED.search(text):
+        chars = re.sub(r"[\W\d_]+", "", text)
+        return {chars[i : i + 4] for i in range(len(chars) - 3)}
+    words = [w for w in (_bare(x) for x in text.split()) if w]
+    return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False) if max(len(a), len(b)) >= 4}
+
+
 class _Writer:
     def __init__(
         self,
@@ -109,6 +136,7 @@ class _Writer:
             k: " ".join(v.split()) for k, v in (overrides or {}).items() if isinstance(v, str) and v.strip()
         }
         self.used: set[str] = set()
+        self.said: list[set[str]] = []  # each line's phrases (see _phrases)
         pains = [sentence_case(s) for s in app.pain_points if s.strip()]
         props = [sentence_case(s) for s in app.value_props if s.strip()]
         diffs = [sentence_case(s) for s in app.differentiators if s.strip()]
@@ -144,22 +172,38 @@ class _Writer:
         self.rng.shuffle(out)
         return out
 
-    def unique(self, *candidates: str) -> str:
+    def unique(self, *candidates: str, echo: bool = False) -> str:
         """The first candidate that repeats no line of the deck so far, not even inside a longer one
         ("I use this every day" under a hook ending "...I use every day"); marks it used."""
         for c in candidates:
-            if c and not self.repeats(c):
-                self.used.add(_norm(c))
+            if c and not self.repeats(c, echo):
+                self.mark(c)
                 return c
         return ""
 
-    def repeats(self, line: str) -> bool:
+    def repeats(self, line: str, echo: bool = False) -> bool:
+        """Whether the line says again what a line of the deck said: the same words, or one inside the
+        other; with `echo` (a slide's second line) also an echo of its phrasing ("I did this for
+        years" under "3 mistakes I made for years")."""
         n = _norm(line)
-        return n in self.used or (len(n) >= 6 and any(n in u or (len(u) >= 6 and u in n) for u in self.used))
+        if n in self.used or (len(n) >= 6 and any(n in u or (len(u) >= 6 and u in n) for u in self.used)):
+            return True
+        mine = _phrases(line, self.app.name) if echo else set()
+        return bool(mine) and any(mine & p for p in self.said)
+
+    def mark(self, line: str) -> None:
+        self.used.add(_norm(line))
+        self.said.append(_phrases(line, self.app.name))
 
     def line(self, key: str, *before: str, **extra: str) -> str:
-        """`before` candidates (app fields, overrides) first, then the phrase's variants."""
-        return self.unique(*before, *self.variants(key, **extra))
+        """`before` candidates (app fields, overrides) first, then the phrase's variants. A second
+        line ("..._sub") must not echo another line's phrasing either."""
+        return self.unique(*before, *self.variants(key, **extra), echo=key.endswith("_sub"))
+
+    def number(self, i: int) -> str:
+        """A list item's label: "1." (in a right-to-left deck the digit alone: its stop, drawn on the
+        reading side as ".1", reads as a typo to many viewers)."""
+        return str(i) if self.t.get("direction") == "rtl" else f"{i}."
 
     def var(self, name: str) -> str:
         return self.over.get(name, "")
@@ -197,7 +241,7 @@ class _Writer:
 
     def slides(self) -> tuple[SlideCopy, ...]:
         hook = self.hook_line()  # first: every later line is chosen not to repeat it
-        self.used.add(_norm(hook))
+        self.mark(hook)
         middle = _BUILDERS.get(self.template.format, _problem_solution)(self)[:4]
         cta = self.cta()
         swipe = self.variants("swipe")[0]
@@ -245,7 +289,9 @@ class _Writer:
         return _limit_emoji(text, MAX_EMOJI)[:CAPTION_MAX]
 
     def hashtags(self) -> tuple[str, ...]:
-        candidates = [*self.niche["tags"], *self.t["hashtags_broad"][:1], self.app.name]
+        """The niche's topic as the broad tag (#fitness, not #fyp: a tag for everything describes
+        nothing), the niche's own tags, then the app's name; at most five."""
+        candidates = [self.topic, *self.niche["tags"], self.app.name]
         tags: list[str] = []
         for c in candidates:
             tag = hashtag(c)
@@ -351,7 +397,8 @@ def _problem_solution(w: _Writer) -> list[SlideCopy]:
 
 def _listicle(w: _Writer) -> list[SlideCopy]:
     return [
-        w.slide("POINT", "list", w.feature(f"point_{i}"), w.line("point_sub"), f"{i}.") for i in range(1, 5)
+        w.slide("POINT", "list", w.feature(f"point_{i}"), w.line("point_sub"), w.number(i))
+        for i in range(1, 5)
     ]
 
 
@@ -370,8 +417,8 @@ def _before_after(w: _Writer) -> list[SlideCopy]:
 
 
 def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
-    """Myth, then the fact that answers it (the niche's own pair), with what the app does about it under
-    the fact; a custom myth (override) gets the app's feature as its answer."""
+    """Myth, then the fact that answers it (the niche's own pair) with a line about the fact under it;
+    a custom myth (override) gets the app's feature as its answer."""
     niche = w.niche
     pairs = w.shuffled(list(zip(niche["myths"], niche.get("facts") or [], strict=False)))
     out = []
@@ -387,7 +434,8 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
             myth = myth or w.unique(*w.shuffled(niche["myths"]))
         out.append(w.slide("MYTH", "quote", myth, "", w.t["myth_label"]))
         if fact and not w.var(f"fact_{i}"):
-            out.append(w.slide("FACT", "statement", fact, w.feature(f"fact_{i}_app"), w.t["fact_label"]))
+            # Under the fact a line about it, not a feature of the app: the screen shows the app.
+            out.append(w.slide("FACT", "statement", fact, w.line("fact_sub"), w.t["fact_label"]))
         else:
             title = w.feature(f"fact_{i}")
             out.append(w.slide("FACT", "statement", title, w.line("fact_sub"), w.t["fact_label"]))
@@ -409,7 +457,7 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
 
 def _feature_showcase(w: _Writer) -> list[SlideCopy]:
     slides = [
-        w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.line("feature_sub"), f"{i}.")
+        w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.line("feature_sub"), w.number(i))
         for i in range(1, 4)
     ]
     return [*slides, w.slide("BENEFIT", "headline", w.outcome("benefit"), w.line("benefit_sub"))]
@@ -424,7 +472,7 @@ def _common_mistakes(w: _Writer) -> list[SlideCopy]:
             *w.variants("mistakes_default"),
             *w.variants("problem_default"),
         )
-        slides.append(w.slide("MISTAKE", "list", title, w.line("mistake_sub"), f"{i}."))
+        slides.append(w.slide("MISTAKE", "list", title, w.line("mistake_sub"), w.number(i)))
     return [*slides, w.slide("FIX", "headline", w.line("fix_title", w.var("fix")), w.feature("solution"))]
 
 

@@ -46,7 +46,9 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
         shot=shot,
         shot_turn=turn,
-        photo=_photo(style.photos, index, total) if style.image_source == "photos" else None,
+        photo=_photo(_in_deck_order(style.photos, style.seed), index, total)
+        if style.image_source == "photos"
+        else None,
         cue=slide.subtitle if index == 0 else "",
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
@@ -95,6 +97,15 @@ def _photo(photos: tuple[bytes, ...], index: int, total: int) -> Image.Image | N
     # Slides draw on the crop: a copy when another slide of the deck shows the same crop.
     shared = sum(1 for j in range(total) if _photo_of(photos, j) == data) > 1
     return _cropped(data, turn).copy() if shared else _cropped(data, turn)
+
+
+def _in_deck_order(photos: tuple[bytes, ...], seed: int) -> tuple[bytes, ...]:
+    """The app's photos starting at one picked by the deck's seed: decks of one app open on different
+    pictures instead of showing the same ones in the same order."""
+    if not photos:
+        return photos
+    start = seed % len(photos)
+    return photos[start:] + photos[:start]
 
 
 def _photo_of(photos: tuple[bytes, ...], index: int) -> bytes | None:
