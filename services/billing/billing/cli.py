@@ -20,6 +20,8 @@ from google.protobuf.json_format import MessageToDict
 from kit.errors import ServiceError
 from kit.grpcerrors import error_from_rpc
 
+from billing.domain import QUOTAS
+
 
 def stack_env() -> dict[str, str]:
     offset = os.environ.get("STACK_PORT_OFFSET", "0")
@@ -133,6 +135,28 @@ def cmd_key_revoke(args: argparse.Namespace) -> dict[str, Any]:
     return {"api_key_id": resp.api_key.id, "organization_id": resp.api_key.organization_id, "revoked": True}
 
 
+def cmd_usage_consume(args: argparse.Namespace) -> dict[str, Any]:
+    from slides.billing.v1 import billing_pb2
+
+    with grpc.insecure_channel(address("billing")) as ch:
+        resp = invoke(
+            billing_stub(ch).ConsumeQuota,
+            billing_pb2.ConsumeQuotaRequest(organization_id=args.org, quota=args.quota, amount=args.amount),
+        )
+    return {"organization_id": args.org, "quota": args.quota, "used": resp.used, "limit": resp.limit}
+
+
+def cmd_usage_release(args: argparse.Namespace) -> dict[str, Any]:
+    from slides.billing.v1 import billing_pb2
+
+    with grpc.insecure_channel(address("billing")) as ch:
+        resp = invoke(
+            billing_stub(ch).ReleaseQuota,
+            billing_pb2.ReleaseQuotaRequest(organization_id=args.org, quota=args.quota, amount=args.amount),
+        )
+    return {"organization_id": args.org, "quota": args.quota, "used": resp.used, "limit": resp.limit}
+
+
 def cmd_hooks_refresh_daily(args: argparse.Namespace) -> dict[str, Any]:
     from slides.hooks.v1 import hooks_pb2, hooks_pb2_grpc
 
@@ -141,6 +165,19 @@ def cmd_hooks_refresh_daily(args: argparse.Namespace) -> dict[str, Any]:
             hooks_pb2_grpc.HooksServiceStub(ch).RefreshDaily, hooks_pb2.RefreshDailyRequest(), timeout=120
         )
     return MessageToDict(resp, preserving_proto_field_name=True, always_print_fields_with_no_presence=True)
+
+
+MAX_AMOUNT = 2**31 - 1  # the RPCs' int32 (billing itself takes at most 1,000,000 at a time)
+
+
+def positive_amount(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number: {text!r}") from None
+    if not 1 <= value <= MAX_AMOUNT:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number: {text!r}")
+    return value
 
 
 class Parser(argparse.ArgumentParser):
@@ -177,6 +214,20 @@ def parser() -> argparse.ArgumentParser:
     p = key.add_parser("revoke", help="revoke an API key at once")
     p.add_argument("key_id")
     p.set_defaults(run=cmd_key_revoke)
+
+    usage = groups.add_parser("usage", help="quota usage of the current period").add_subparsers(
+        dest="cmd", required=True
+    )
+    p = usage.add_parser("consume", help="charge quota units to an organization (refused past its limit)")
+    p.add_argument("org")
+    p.add_argument("quota", choices=QUOTAS)
+    p.add_argument("amount", type=positive_amount)
+    p.set_defaults(run=cmd_usage_consume)
+    p = usage.add_parser("release", help="credit quota units back to an organization (never below zero)")
+    p.add_argument("org")
+    p.add_argument("quota", choices=QUOTAS)
+    p.add_argument("amount", type=positive_amount)
+    p.set_defaults(run=cmd_usage_release)
 
     hooks = groups.add_parser("hooks", help="hook library").add_subparsers(dest="cmd", required=True)
     p = hooks.add_parser("refresh-daily", help="run the daily hook refresh now")

@@ -335,6 +335,87 @@ def test_slidectl_commands(stack_env, capsys):
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
+def test_slidectl_usage_consume_and_release(stack_env, capsys):
+    """An operator charges and credits quota units: one JSON line each, the counter follows, a
+    charge past the limit is refused whole with billing's error line."""
+    code, out, _ = run_cli(capsys, "org", "create", "--name", "CLI Usage", "--plan", "free")
+    assert code == 0
+    org_id = json.loads(out)["organization_id"]  # free: 10 slideshows a month, 1 app
+
+    code, out, err = run_cli(capsys, "usage", "consume", org_id, "slideshows_per_month", "4")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "organization_id": org_id,
+        "quota": "slideshows_per_month",
+        "used": 4,
+        "limit": 10,
+    }
+    code, out, err = run_cli(capsys, "usage", "consume", org_id, "slideshows_per_month", "7")
+    assert code == 1 and out == ""
+    assert err.startswith("slidectl: QUOTA_EXCEEDED: ") and len(err.strip().splitlines()) == 1
+    code, out, _ = run_cli(capsys, "usage", "consume", org_id, "slideshows_per_month", "6")
+    assert code == 0 and json.loads(out)["used"] == 10  # the refused 7 took nothing
+    code, out, _ = run_cli(capsys, "usage", "release", org_id, "slideshows_per_month", "3")
+    assert code == 0
+    assert json.loads(out) == {
+        "organization_id": org_id,
+        "quota": "slideshows_per_month",
+        "used": 7,
+        "limit": 10,
+    }
+    code, out, _ = run_cli(capsys, "usage", "release", org_id, "slideshows_per_month", "50")
+    assert code == 0 and json.loads(out)["used"] == 0  # never below zero
+    # Each quota has its own counter.
+    code, out, _ = run_cli(capsys, "usage", "consume", org_id, "apps", "1")
+    assert code == 0 and (json.loads(out)["used"], json.loads(out)["limit"]) == (1, 1)
+    code, out, err = run_cli(capsys, "usage", "consume", org_id, "hook_refreshes", "1")
+    assert code == 1 and out == "" and err.startswith("slidectl: QUOTA_EXCEEDED: ")  # free: none
+
+    code, out, err = run_cli(capsys, "usage", "release", "org_missing", "apps", "1")
+    assert code == 1 and out == ""
+    assert err.strip() == "slidectl: ORGANIZATION_NOT_FOUND: No organization 'org_missing'."
+    for bad in (
+        ["usage", "consume", org_id, "decks", "1"],
+        ["usage", "consume", org_id, "apps", "0"],
+        ["usage", "release", org_id, "apps", "-2"],
+        ["usage", "release", org_id, "apps", "two"],
+        ["usage", "release", org_id, "apps", str(2**31)],
+        ["usage", "consume", org_id, "apps"],
+    ):
+        with pytest.raises(SystemExit) as exc:
+            cli.main(bad)
+        assert exc.value.code == 2, bad
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("slidectl: error: "), bad
+
+
+async def test_slidectl_usage_is_what_billing_counts(stub, stack_env):
+    """The real command in its own process: what it charges and credits is the counter billing
+    reports to everyone else (GetUsage)."""
+    org = (await new_org(stub, "starter")).organization
+
+    async def used() -> int:
+        usage = await rpc(stub.GetUsage, billing_pb2.GetUsageRequest(organization_id=org.id))
+        return {u.quota: u.used for u in usage.usage}["hook_refreshes"]
+
+    charged = await asyncio.to_thread(slidectl, "usage", "consume", org.id, "hook_refreshes", "5")
+    assert charged.returncode == 0, charged.stderr
+    assert json.loads(charged.stdout)["used"] == 5 == await used()
+    credited = await asyncio.to_thread(slidectl, "usage", "release", org.id, "hook_refreshes", "2")
+    assert credited.returncode == 0, credited.stderr
+    assert json.loads(credited.stdout) == {
+        "organization_id": org.id,
+        "quota": "hook_refreshes",
+        "used": 3,
+        "limit": json.loads(charged.stdout)["limit"],
+    }
+    assert await used() == 3
+    refused = await asyncio.to_thread(slidectl, "usage", "consume", org.id, "hook_refreshes", "1000")
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.startswith("slidectl: QUOTA_EXCEEDED: ")
+    assert await used() == 3
+
+
 async def test_failed_logins_are_throttled_per_client_ip(stub, stack_env):
     """100 failures from one address in the window lock that address out, whichever accounts
     they tried; the right password from another address still logs in."""
