@@ -1,5 +1,5 @@
 """Fixtures of the contract tests: they reach the stack only through its public interfaces
-(the HTTP API, the MCP endpoint and the operator CLI `slidectl`)."""
+(the HTTP API, the MCP endpoint, the operator CLI `slidectl` and testkit's stand-ins)."""
 
 from __future__ import annotations
 
@@ -63,6 +63,31 @@ def set_plan(operator) -> Callable[[str, str], None]:
     def run(org_id: str, plan: str) -> None:
         out = operator("org", "set-plan", org_id, plan)
         assert out["organization_id"] == org_id and out["plan"] == plan, out
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def use_quota(operator) -> Callable[[str, str, int], dict[str, Any]]:
+    """use_quota(org_id, quota, amount) through `slidectl usage consume` -> {"used", "limit", ...}
+    (spends a period's quota without rendering, e.g. a Pro month's 500 decks)."""
+
+    def run(org_id: str, quota: str, amount: int) -> dict[str, Any]:
+        out = operator("usage", "consume", org_id, quota, str(amount))
+        assert out["organization_id"] == org_id and out["quota"] == quota, out
+        return out
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def release_quota(operator) -> Callable[[str, str, int], dict[str, Any]]:
+    """release_quota(org_id, quota, amount) through `slidectl usage release` -> {"used", "limit", ...}."""
+
+    def run(org_id: str, quota: str, amount: int) -> dict[str, Any]:
+        out = operator("usage", "release", org_id, quota, str(amount))
+        assert out["organization_id"] == org_id and out["quota"] == quota, out
+        return out
 
     return run
 

@@ -14,7 +14,6 @@ from typing import Any
 import httpx
 import pytest
 import stripe
-from slides.billing.v1 import billing_pb2
 
 WEBHOOK = "/v0/public/billing/payment-webhook"
 
@@ -384,7 +383,7 @@ def test_payment_failed_marks_past_due_and_keeps_access(http, secret, linked) ->
     assert linked["client"].get("/v0/api/v1/api-keys").status_code == 200
 
 
-def test_payment_succeeded_reactivates_and_rolls_usage_over(http, secret, linked, billing_stub) -> None:
+def test_payment_succeeded_reactivates_and_rolls_usage_over(http, secret, linked, use_quota) -> None:
     org_id = linked["organization_id"]
     created = linked["client"].post("/v0/api/v1/apps", json={"name": f"Live {uuid.uuid4().hex[:6]}"})
     assert created.status_code == 201, created.text  # one live app: counted, not rolled over
@@ -402,11 +401,7 @@ def test_payment_succeeded_reactivates_and_rolls_usage_over(http, secret, linked
             },
         ),
     )
-    for _ in range(3):  # three slideshows of this period without rendering three decks
-        billing_stub.ConsumeQuota(
-            billing_pb2.ConsumeQuotaRequest(organization_id=org_id, quota="slideshows_per_month", amount=1),
-            timeout=10,
-        )
+    use_quota(org_id, "slideshows_per_month", 3)  # three slideshows of this period without rendering
     before = usage(linked).json()["body"]
     assert before["usage"]["slideshows_per_month"]["used"] == 3
     start, end = int(time.time()) - 5, int(time.time()) + 30 * 86400

@@ -25,7 +25,6 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.server.transport_security import TransportSecurityMiddleware
 from mcp_types import CallToolResult, Tool
-from slides.billing.v1 import billing_pb2
 from starlette.requests import Request
 
 TOOLS = {
@@ -380,21 +379,15 @@ async def test_generate_hooks(mcp_url, pro_a):
         ] == "APP_NOT_FOUND"
 
 
-async def test_quota_exceeded(mcp_url, gateway_url, niche, new_org, billing_stub):
+async def test_quota_exceeded(mcp_url, gateway_url, niche, new_org, use_quota):
     org = new_org("pro")
     app_id = create_app(gateway_url, org["api_key"], niche["key"])
     with rest(gateway_url, org["api_key"]) as c:
         usage = c.get("/v0/api/v1/usage")
     assert usage.status_code == 200, usage.text
-    # No public way to spend a Pro month (500 renders) quickly: billing's ConsumeQuota does it.
-    billing_stub.ConsumeQuota(
-        billing_pb2.ConsumeQuotaRequest(
-            organization_id=org["organization_id"],
-            quota="slideshows_per_month",
-            amount=usage.json()["body"]["limits"]["slideshows_per_month"],
-        ),
-        timeout=10,
-    )
+    # No customer way to spend a Pro month (500 renders) quickly: the operator charges it.
+    limit = usage.json()["body"]["limits"]["slideshows_per_month"]
+    assert use_quota(org["organization_id"], "slideshows_per_month", limit)["used"] == limit
     async with session(mcp_url, org["api_key"]) as s:
         error = await s.error(
             "generate_slideshow", {"app_id": app_id, "template_key": niche["templates"][0]["key"]}
