@@ -1,31 +1,23 @@
 """The Hooks API end to end: library seeding, every filter, sort, paging and error of
 GET /hooks, refresh-now (plan, one per hour under concurrency, apps, quota), the daily
-refresh (and the local stack's schedule of it, HOOKS_DAILY_AT), app deletion and PickHook, over
-HTTP through the gateway and gRPC."""
+refresh, app deletion and PickHook, over HTTP through the gateway, slidectl and gRPC. The refresh
+jobs hooks keeps (per app, per organization and day, the local stack's schedule of the daily
+refresh): hooks' own services/hooks/tests/test_refresh_jobs.py."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import os
 import re
-import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import grpc
 import httpx
 import pytest
-import sqlalchemy as sa
-from slides.billing.v1 import billing_pb2
 from slides.hooks.v1 import hooks_pb2, hooks_pb2_grpc
 
-ROOT = Path(__file__).resolve().parents[2]
 HOOKS = "/v0/api/v1/hooks"
 REFRESH = HOOKS + "/refresh-now"
 APPS = "/v0/api/v1/apps"
@@ -111,14 +103,20 @@ def library(gateway_url: str, new_org) -> Iterator[httpx.Client]:
 
 
 @pytest.fixture
-def session_for(billing_stub, client_for) -> Callable[[dict], httpx.Client]:
-    """A client on a session token (Free and Starter API keys are refused with PLAN_LACKS_API)."""
+def session_for(gateway_url: str, client_for) -> Callable[[dict], httpx.Client]:
+    """A client on a session token from POST /v0/auth/login (Free and Starter API keys are
+    refused with PLAN_LACKS_API)."""
 
     def make(org: dict) -> httpx.Client:
-        resp = billing_stub.Login(
-            billing_pb2.LoginRequest(email=org["email"], password=org["password"]), timeout=10
+        resp = httpx.post(
+            gateway_url + "/v0/auth/login",
+            json={"email": org["email"], "password": org["password"]},
+            timeout=30,
         )
-        return client_for(resp.session_token)
+        assert resp.status_code == 200, resp.text
+        session = resp.json()["body"]
+        assert session["organization_id"] == org["organization_id"], session
+        return client_for(session["session_token"])
 
     return make
 
@@ -128,18 +126,6 @@ def hooks_stub(stack_env: dict[str, str]) -> Iterator[hooks_pb2_grpc.HooksServic
     channel = grpc.insecure_channel(stack_env["HOOKS_ADDR"])
     yield hooks_pb2_grpc.HooksServiceStub(channel)
     channel.close()
-
-
-@pytest.fixture(scope="module")
-def db(stack_env: dict[str, str]) -> Iterator[sa.Engine]:
-    engine = sa.create_engine(stack_env["DATABASE_URL"])
-    yield engine
-    engine.dispose()
-
-
-def count_rows(db: sa.Engine, sql: str, **params: Any) -> int:
-    with db.connect() as conn:
-        return int(conn.execute(sa.text(sql), params).scalar_one())
 
 
 # ---- the library ---------------------------------------------------------------------------
@@ -323,7 +309,7 @@ def test_refresh_now_once_per_hour_under_concurrency_and_new_hooks_appear(api: h
     assert len(texts) == len(set(texts))
 
 
-def test_refresh_now_apps_and_no_active_apps(api: httpx.Client, db: sa.Engine) -> None:
+def test_refresh_now_apps_and_no_active_apps(api: httpx.Client) -> None:
     error_of(api.post(REFRESH), 404, "NO_ACTIVE_APPS")
     active = create_app(api, **COOKING)
     archived = create_app(api, niche="travel", language="fr")
@@ -341,11 +327,9 @@ def test_refresh_now_apps_and_no_active_apps(api: httpx.Client, db: sa.Engine) -
     assert resp.json()["data"]["apps"] == [
         {"id": active["_id"], "name": active["name"], "niche": "cooking", "language": "es"}
     ]
-    # Deleting the app removes its refresh state.
-    sql = "SELECT count(*) FROM hooks.refresh_jobs WHERE app_id = :a"
-    assert count_rows(db, sql, a=active["_id"]) == 1
+    # A deleted app is no refresh target (its refresh jobs go with it: hooks' test_refresh_jobs.py).
     assert api.delete(f"{APPS}/{active['_id']}").status_code == 200
-    wait_for(lambda: count_rows(db, sql, a=active["_id"]) == 0, 30, "refresh jobs of a deleted app to go")
+    error_of(api.post(REFRESH, json={"app_id": active["_id"]}), 404, "NO_ACTIVE_APPS")
 
 
 def test_refresh_now_body_is_validated(api: httpx.Client) -> None:
@@ -365,7 +349,7 @@ def test_free_plan_needs_an_upgrade(new_org, session_for) -> None:
     assert err["message"]
 
 
-def test_quota_exceeded_does_not_burn_the_hour(new_org, session_for, billing_stub) -> None:
+def test_quota_exceeded_does_not_burn_the_hour(new_org, session_for, use_quota, release_quota) -> None:
     org = new_org("starter")
     client = session_for(org)
     create_app(client, **FITNESS)
@@ -375,14 +359,10 @@ def test_quota_exceeded_does_not_burn_the_hour(new_org, session_for, billing_stu
     refreshes = usage.json()["body"]["usage"]["hook_refreshes"]
     left = refreshes["limit"] - refreshes["used"]
     assert left > 0
-    billing_stub.ConsumeQuota(
-        billing_pb2.ConsumeQuotaRequest(organization_id=oid, quota="hook_refreshes", amount=left), timeout=10
-    )
+    assert use_quota(oid, "hook_refreshes", left)["used"] == refreshes["limit"]
     error_of(client.post(REFRESH), 402, "QUOTA_EXCEEDED")
     error_of(client.post(REFRESH), 402, "QUOTA_EXCEEDED")
-    billing_stub.ReleaseQuota(
-        billing_pb2.ReleaseQuotaRequest(organization_id=oid, quota="hook_refreshes", amount=1), timeout=10
-    )
+    assert release_quota(oid, "hook_refreshes", 1)["used"] == refreshes["limit"] - 1
     resp = client.post(REFRESH)
     assert resp.status_code == 202, resp.text
     assert resp.json()["data"]["jobs_started"] == 1
@@ -392,93 +372,35 @@ def test_quota_exceeded_does_not_burn_the_hour(new_org, session_for, billing_stu
 # ---- daily refresh, pick -------------------------------------------------------------------
 
 
-def test_daily_refresh_runs_once_per_organization_and_day(new_org, session_for, hooks_stub, db) -> None:
+def test_the_daily_refresh_adds_hooks_for_starter_organizations(new_org, session_for, operator) -> None:
+    """The operator's `slidectl hooks refresh-daily` (what the CronJob runs) gives a Starter
+    organization's active app new hooks, and a Free organization none. One job per organization
+    and day, ACTIVE apps only: hooks' test_refresh_jobs.py, which sees the jobs."""
     org = new_org("starter")
     client = session_for(org)
-    app = create_app(client, **COOKING)
-    archived = create_app(client, niche="travel", language="fr")
-    assert client.put(f"{APPS}/{archived['_id']}", json={"status": "ARCHIVED"}).status_code == 200
-    free_client = session_for(free := new_org("free"))
+    create_app(client, **COOKING)
+    free_client = session_for(new_org("free"))
     create_app(free_client, **COOKING)
     before = seeded(client, "cooking", "es")["total"]
-    status = "SELECT count(*) FROM hooks.apps WHERE id = :a AND status = 'ARCHIVED'"
-    wait_for(lambda: count_rows(db, status, a=archived["_id"]) == 1, 30, "the archived status to reach hooks")
+    seeded(free_client, "cooking", "es")  # both apps reached hooks
 
     for _ in range(2):
-        resp = hooks_stub.RefreshDaily(hooks_pb2.RefreshDailyRequest(), timeout=120)
-        assert resp.organizations >= 0 and resp.jobs_started >= resp.organizations
-    jobs = "SELECT count(*) FROM hooks.refresh_jobs WHERE organization_id = :o AND trigger = 'daily'"
-    assert count_rows(db, jobs, o=org["organization_id"]) == 1
-    assert count_rows(db, jobs, o=free["organization_id"]) == 0
-    day_rows = "SELECT count(*) FROM hooks.daily_runs WHERE organization_id = :o"
-    assert count_rows(db, day_rows, o=org["organization_id"]) == 1
-    only_active = "SELECT app_id FROM hooks.refresh_jobs WHERE organization_id = :o AND trigger = 'daily'"
-    with db.connect() as conn:
-        assert conn.execute(sa.text(only_active), {"o": org["organization_id"]}).scalar_one() == app["_id"]
-    wait_for(lambda: hooks(client)["total"] > before, 30, "daily refresh hooks")
+        out = operator("hooks", "refresh-daily")
+        assert out["organizations"] >= 0 and out["jobs_started"] >= out["organizations"], out
+
+    def refreshed() -> dict | None:
+        body = hooks(client, sort="recent", limit=200)
+        return body if body["total"] > before else None
+
+    body = wait_for(refreshed, 30, "daily refresh hooks")
+    new = [h for h in body["data"] if h["source"] == "generated"]
+    assert new and all((h["niche"], h["language"], h["status"]) == ("cooking", "es", "APPROVED") for h in new)
+    assert {h["source"] for h in hooks(free_client, limit=200)["data"]} == {"seed"}
 
 
-def _stack_module():
-    """scripts/stack.py, whose DailyRefresh is what the running stack ticks every half second."""
-    spec = importlib.util.spec_from_file_location("local_stack", ROOT / "scripts" / "stack.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_local_stack_runs_the_daily_refresh_at_hooks_daily_at(
-    new_org, session_for, db, stack_env
-) -> None:
-    """The stack's scheduler with an injected clock, running the CronJob's real command against
-    the running hooks service: due once a day at HOOKS_DAILY_AT, and however often it runs, each
-    organization gets one daily job per UTC day."""
-    stack = _stack_module()
-    org = new_org("starter")
-    app = create_app(session_for(org), **COOKING)
-    active = "SELECT count(*) FROM hooks.apps WHERE id = :a AND status = 'ACTIVE'"
-    wait_for(lambda: count_rows(db, active, a=app["_id"]) == 1, 30, "the app to reach hooks")
-    jobs = "SELECT count(*) FROM hooks.refresh_jobs WHERE organization_id = :o AND trigger = 'daily'"
-    assert count_rows(db, jobs, o=org["organization_id"]) == 0
-
-    schedule = stack.DailyRefresh("03:17", {"HOOKS_ADDR": stack_env["HOOKS_ADDR"]})
-    today = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    at = today + timedelta(hours=3, minutes=17)
-    assert not schedule.tick(at - timedelta(seconds=1))
-    assert schedule.tick(at + timedelta(seconds=2))
-    schedule.wait()
-    assert [run.returncode for run in schedule.runs] == [0], schedule.runs[-1].stderr
-    assert json.loads(schedule.runs[0].stdout)["jobs_started"] >= 1
-    assert count_rows(db, jobs, o=org["organization_id"]) == 1
-    # Not twice the same day, however often the clock is checked.
-    for later in (
-        at + timedelta(seconds=3),
-        at + timedelta(minutes=30),
-        today + timedelta(hours=23, minutes=59),
-    ):
-        assert not schedule.tick(later)
-    schedule.wait()
-    assert len(schedule.runs) == 1
-    # The next day it is due again; the service still refreshes this organization once per its
-    # own UTC day, so a second run the same real day adds no job.
-    assert schedule.tick(at + timedelta(days=1))
-    schedule.wait()
-    assert [run.returncode for run in schedule.runs] == [0, 0], schedule.runs[-1].stderr
-    assert count_rows(db, jobs, o=org["organization_id"]) == 1
-    # The command run directly (as the CronJob does) adds none either.
-    again = subprocess.run(
-        stack.DailyRefresh.COMMAND,
-        env={**os.environ, "HOOKS_ADDR": stack_env["HOOKS_ADDR"]},
-        capture_output=True,
-        text=True,
-        timeout=150,
-    )
-    assert again.returncode == 0, again.stderr
-    assert count_rows(db, jobs, o=org["organization_id"]) == 1
-
-
-# The daily schedule against the CronJob (reads hooks' HOOKS_DAILY_AT default): hooks' own test,
-# services/hooks/tests/test_daily_cronjob.py.
+# The local stack's scheduler running the daily refresh at HOOKS_DAILY_AT (once per organization
+# and day): hooks' own services/hooks/tests/test_refresh_jobs.py; its schedule against the CronJob
+# (reads hooks' HOOKS_DAILY_AT default): services/hooks/tests/test_daily_cronjob.py.
 
 
 def test_pick_hook_rotates_and_works_with_an_empty_library(
