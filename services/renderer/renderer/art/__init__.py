@@ -29,10 +29,10 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     slide = copy.slides[index]
     total = len(copy.slides)
     kind = designs.role_kind(slide, index, total)
+    hook_phone = style.image_source == "screenshots" and _decodes_any(style.screenshots)
     shot, turn = (
-        _screen_for(copy, index, style.screenshots)
-        if style.image_source == "screenshots"
-        or kind in ("discovery", "cta")  # the app, shown, in every deck
+        _screen_for(copy, index, style.screenshots, hook_phone)
+        if hook_phone or kind in ("discovery", "cta")  # the app, shown, in every deck
         else (None, 0)
     )
     ctx = designs.Ctx(
@@ -50,6 +50,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         if style.image_source == "photos"
         else None,
         cue=slide.subtitle if index == 0 else "",
+        hook_phone=hook_phone,
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
     img = draw(ctx)
@@ -62,19 +63,33 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
 _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
 
 
-def _screen_for(copy: DeckCopy, index: int, screenshots: tuple[bytes, ...]) -> tuple[Image.Image | None, int]:
+def _decodes_any(screenshots: tuple[bytes, ...]) -> bool:
+    return any(_decoded(data) is not None for data in screenshots)
+
+
+def _screen_for(
+    copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool = False
+) -> tuple[Image.Image | None, int]:
     """The screenshot of slide `index` and how many screen slides showed it before (a screen shown
     again is cropped around another part of it). Only the slides that show the app's screen get one
     (the others stand on the brand backdrop: a blurred screen behind words reads as a page still
     loading); they take the screenshots in turn, so consecutive cards never repeat a screen while
-    there are several, and only the screens used are decoded. The CTA always shows the app (its top)."""
+    there are several, and only the screens used are decoded. The CTA shows the top of a screen the deck
+    has not shown yet, if any. With `hook_phone` (a screenshots deck) the hook shows the last screen,
+    where the app leads (progress, a result)."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
-    if kinds[index] not in designs.DEVICE_KINDS or not screenshots:
+    if not screenshots:
+        return None, 0
+    if index == 0 and hook_phone:
+        return next(
+            ((img, 0) for data in reversed(screenshots) if (img := _decoded(data)) is not None), (None, 0)
+        )
+    if kinds[index] not in designs.DEVICE_KINDS:
         return None, 0
     rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
-    if kinds[index] == "cta":
-        rank = rank % len(screenshots)  # the CTA shows the top of the app (another part of a screen shown)
+    if kinds[index] == "cta" and rank + (1 if hook_phone else 0) >= len(screenshots):
+        return None, 0  # the CTA would repeat a screen the deck showed: its words stand alone
     for k in range(len(screenshots)):  # that screen, or the next one that decodes
         found = _decoded(screenshots[(rank + k) % len(screenshots)])
         if found is not None:

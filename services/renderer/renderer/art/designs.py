@@ -77,6 +77,7 @@ class Ctx:
     shot_turn: int  # how many phone slides showed this screenshot before (each shows another part)
     photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
+    hook_phone: bool = False  # the deck's hook shows the app's phone under it (screenshots decks)
     records: list[record.TextRecord] = field(default_factory=list)
 
     @property
@@ -107,7 +108,10 @@ def _hook_spec(ctx: Ctx, style: str, align: str) -> text.Spec:
 
 
 def hook_size(ctx: Ctx, hook_area: text.Box, style: str, pad: int) -> int:
-    """The size the deck's hook is drawn at (in the design's hook area): every other text stays below it."""
+    """The size the deck's hook is drawn at (in the design's hook area, or above the phone): every other
+    text stays below it."""
+    if ctx.hook_phone:
+        hook_area = over_phone(hook_area)
     x0, y0, x1, y1 = hook_area[0] + pad, hook_area[1] + pad, hook_area[2] - pad, hook_area[3] - pad
     block = _fit(
         ctx.copy.slides[0].title,
@@ -312,11 +316,33 @@ def extent(g: Group) -> tuple[float, float]:
     return g.blocks[0][1].top, max(b.top + b.height for _, b in g.blocks)
 
 
-DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen
+DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen (and a screenshots hook)
+# A screenshots deck's hook: the words in the upper middle band, the phone rising below them.
+HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.15), round(H * 0.47)
 
 
 def shows_device(ctx: Ctx) -> bool:
-    return ctx.shot is not None and ctx.kind in DEVICE_KINDS
+    return ctx.shot is not None
+
+
+def over_phone(hook_area: text.Box) -> text.Box:
+    """A design's hook area moved above the phone of a screenshots hook."""
+    return (hook_area[0], HOOK_PHONE_TOP, hook_area[2], HOOK_PHONE_BOTTOM)
+
+
+def words_area(ctx: Ctx, area: text.Box, hook_area: text.Box) -> text.Box:
+    """Where a slide's words go: `area` on a slide without the phone; above it otherwise (the hook in
+    the middle band, other words at the top of the safe area)."""
+    if not shows_device(ctx):
+        return area
+    if ctx.kind == "hook":
+        return over_phone(hook_area)
+    return (area[0], SAFE[1], area[2], DEVICE_TEXT_BOTTOM)
+
+
+def words_up(ctx: Ctx, g: Group, pad: int = 0) -> Group:
+    """Words over a phone go to the top of the safe area (a hook keeps its middle band)."""
+    return top_words(g, pad) if shows_device(ctx) and ctx.kind != "hook" else g
 
 
 def top_words(g: Group, pad: int = 0) -> Group:
@@ -339,7 +365,7 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
     box = (left, top, left + CARD_W, H)
     turn = imagery.TOP_OF_SCREEN if ctx.kind == "cta" else ctx.shot_turn
     callout = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
-    if frame is not None and callout is not None and ctx.kind != "cta":
+    if frame is not None and callout is not None and ctx.kind not in ("cta", "hook"):
         imagery.circle_callout(img, callout, box, frame)
 
 
@@ -350,16 +376,11 @@ CLASSIC_HOOK: text.Box = (SAFE[0], round(H * 0.26), SAFE[2], round(H * 0.74))
 def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
     x0, y0, x1, y1 = SAFE
-    if shows_device(ctx):
-        area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
-    elif ctx.kind == "hook":
-        area = CLASSIC_HOOK
-    else:
-        area = (x0, round(H * 0.28), x1, round(H * 0.72))
+    area = words_area(
+        ctx, CLASSIC_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), CLASSIC_HOOK
+    )
     style = "display" if ctx.kind == "hook" else "title"
-    g = settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center"))
-    if shows_device(ctx):
-        g = top_words(g)
+    g = words_up(ctx, settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center")))
     if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
         band = area if ctx.photo is None else _around(g)
         img = imagery.scrim(
@@ -385,15 +406,10 @@ def inspo(ctx: Ctx) -> Image.Image:
     calm = ctx.style.niche in SOFT_NICHES
     soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
     img = backdrop(ctx, "soft" if calm else "deep")
-    if shows_device(ctx):
-        area: text.Box = (x0 + 20, y0, x1, DEVICE_TEXT_BOTTOM)
-    elif ctx.kind == "hook":
-        area = INSPO_HOOK
-    else:
-        area = (x0 + 20, round(H * 0.28), x1, round(H * 0.70))
-    g = settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40))
-    if shows_device(ctx):
-        g = top_words(g)
+    area = words_area(
+        ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
+    )
+    g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)))
     if not soft:
         band = area if ctx.photo is None else _around(g)
         img = imagery.scrim(img, band[1], band[3], 0.45)
@@ -417,16 +433,12 @@ def editorial(ctx: Ctx) -> Image.Image:
     screen, the words go above it)."""
     x0, y0, x1, y1 = SAFE
     img = backdrop(ctx, "deep")
-    if shows_device(ctx):
-        area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
-    elif ctx.kind == "hook":
-        area = EDITORIAL_HOOK
-    else:
-        area = (x0, round(H * 0.40), x1, y1)
+    area = words_area(
+        ctx, EDITORIAL_HOOK if ctx.kind == "hook" else (x0, round(H * 0.40), x1, y1), EDITORIAL_HOOK
+    )
     style = "display" if ctx.kind == "hook" else "title"
-    g = group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
+    g = words_up(ctx, group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD), BOX_PAD)
     if shows_device(ctx):
-        g = top_words(g, BOX_PAD)
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     # The hook and the CTA on the brand's accent when it stands out from the scene (lit in the primary
     # color), else on its primary color.
@@ -450,16 +462,13 @@ def studio(ctx: Ctx) -> Image.Image:
     img = backdrop(
         ctx, "vivid"
     )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
-    if shows_device(ctx):
-        area: text.Box = (x0, y0, x1, DEVICE_TEXT_BOTTOM)
-    elif ctx.kind == "hook":
-        area = STUDIO_HOOK
-    else:
-        area = (x0, round(H * 0.28), x1, round(H * 0.72))
+    area = words_area(
+        ctx, STUDIO_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), STUDIO_HOOK
+    )
     style = "display" if ctx.kind == "hook" else "title"
     g = settle(ctx, group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD), max(48, BOX_PAD))
+    g = words_up(ctx, g, BOX_PAD)
     if shows_device(ctx):
-        g = top_words(g, BOX_PAD)
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
