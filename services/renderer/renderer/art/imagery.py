@@ -471,6 +471,8 @@ def best_callout(card: Image.Image, origin: tuple[int, int], region: tuple[int, 
         ex0, ey0, ex1, ey1 = found
         element = (ox + ex0, oy + ey0, ox + ex1, oy + ey1)
         area = (ex1 - ex0) * (ey1 - ey0) / (card.width * card.width)
+        # An icon or a lone glyph circled reads as an empty loop: a number, a line or a button wins.
+        tiny = (ex1 - ex0) < card.width * 0.12 or (ey1 - ey0) < card.width * 0.06
         for grow, margin, squareness in LOOPS:
             points = ring_points(element, box, grow, margin, squareness)
             crossed = 0
@@ -479,9 +481,7 @@ def best_callout(card: Image.Image, origin: tuple[int, int], region: tuple[int, 
                 if not (0 <= cx < iw and 0 <= cy < ih) or y > oy + region[1] + 20 or px[cx, cy]:
                     crossed += 1
             crossing = crossed / len(points)
-            small = (ex1 - ex0) < card.width * 0.12 or (ey1 - ey0) < card.width * 0.06
-            # An icon or a lone glyph circled reads as an empty loop: a number, a line or a button wins.
-            cost = crossing - 0.03 * min(area * 8, 1.0) + (0.15 if small else 0.0)
+            cost = crossing - 0.03 * min(area * 8, 1.0) + (0.15 if tiny else 0.0)
             if best is None or cost < best_cost:
                 best, best_cost = Callout(element, tuple(points), crossing), cost
     return best
