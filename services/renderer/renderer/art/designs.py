@@ -24,9 +24,10 @@ from renderer.art import imagery, paint, record, script, text
 from renderer.art.paint import RGB, H, Palette, W
 from renderer.deck import DeckCopy, DeckStyle, SlideCopy, with_label
 
-# TikTok draws over the top 10 %, the bottom 20 % and the right 12 %: text stays inside SAFE.
+# TikTok draws over the top 10 %, the bottom 20 % and the right 12 %: text stays inside SAFE, with 2 %
+# more on the right (words, and highlight boxes most, ending at the like/comment rail look crowded).
 # Text boxes keep 24 px inside it for outlines and highlight boxes.
-SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.88) - 24, round(H * 0.80) - 24)
+SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.86) - 24, round(H * 0.80) - 24)
 
 HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 72, 64
 TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
@@ -107,16 +108,18 @@ def _hook_spec(ctx: Ctx, style: str, align: str) -> text.Spec:
     return text.Spec(style, HOOK_MAX, low, 7, 1.08, align)
 
 
-def hook_size(ctx: Ctx, hook_area: text.Box, style: str, pad: int) -> int:
-    """The size the deck's hook is drawn at (in the design's hook area, or above the phone): every other
-    text stays below it."""
+def hook_size(ctx: Ctx, hook_area: text.Box, style: str, pad: int, gap: int = 0) -> int:
+    """The size the deck's hook is drawn at (in the design's hook area, or above the phone, with the
+    room its swipe cue and the `gap` over it take, as group() fits it): every other text stays below
+    it."""
     if ctx.hook_phone:
         hook_area = over_phone(hook_area)
     x0, y0, x1, y1 = hook_area[0] + pad, hook_area[1] + pad, hook_area[2] - pad, hook_area[3] - pad
+    room = (y1 - y0) - (gap if ctx.copy.slides[0].subtitle.strip() else 0)
     block = _fit(
         ctx.copy.slides[0].title,
         ctx.lang,
-        (x0, 0, x1, int((y1 - y0) * HOOK_SHARE)),
+        (x0, 0, x1, int(room * HOOK_SHARE)),
         _hook_spec(ctx, style, "center"),
     )
     return block.size
@@ -146,7 +149,7 @@ def group(
     gap += 2 * pad
     height = y1 - y0
     is_hook = ctx.kind == "hook"
-    cap = hook_size(ctx, hook_area, "display" if title_style == "title" else title_style, pad)
+    cap = hook_size(ctx, hook_area, "display" if title_style == "title" else title_style, pad, gap)
     label, headline = ctx.slide.label.strip(), ctx.slide.title
     if label and not label.strip(".").isdigit():
         # "Myth", "Before", "Morning" join their headline ("Myth: you need a gym"): a word set apart
