@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import threading
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 from renderer import art, gallery
 from renderer.art import designs, fonts, imagery
 
@@ -141,32 +141,10 @@ def test_words_on_a_photo_sit_on_its_calm_part() -> None:
             assert r.box[3] <= 0.42 * 1920, (design, r.slide, r.role, r.box)
 
 
-def test_the_callout_circles_the_element_at_the_busiest_spot() -> None:
-    canvas = Image.new("RGB", (1080, 1920), (250, 250, 250))
-    screen = Image.new("RGB", (600, 1200), (245, 245, 245))
-    d = ImageDraw.Draw(screen)
-    for i in range(6):  # one detailed block, 120 x 60 around (420, 665), well below the screen's header
-        d.line((360, 640 + 10 * i, 480, 640 + 10 * i), fill=(0, 0, 0), width=3)
-    box = (160, 560, 920, 1500)
-    callout = imagery.screen_card(canvas, screen, box)
-    assert callout is not None
-    element = callout.element
-    scale = 760 / 600
-    # The bounds found hold the block, with at most the margin its glyphs are joined by (~40 px).
-    left, right = 160 + 360 * scale, 160 + 480 * scale
-    assert left - 40 < element[0] <= left and right <= element[2] < right + 40, (element, left, right)
-    assert element[3] - element[1] < 140, element
-    imagery.circle_callout(canvas, callout, box, (255, 210, 63))
-    # The ring passes left and right of the block, clear of it.
-    mid = round((element[1] + element[3]) / 2)
-    ring = [x for x in range(box[0], box[2]) if canvas.getpixel((x, mid))[:3] == (255, 210, 63)]
-    assert ring and min(ring) < element[0] - 10 and max(ring) > element[2] + 10, (ring, element)
-
-
-def test_discovery_and_result_slides_circle_a_spot_of_the_screen() -> None:
+def test_discovery_and_result_slides_highlight_a_part_of_the_screen() -> None:
     deck = gallery.plan(["classic"], ["en"], ["fitness"], ["before_after"], ["screenshots"])[0]
     slides, _, _, written = gallery.render(deck, gallery.sample_files("screenshots"), ())
-    accent = (0xFF, 0xD2, 0x3F)  # the demo app's accent: classic draws its callout in it
+    accent = (0xFF, 0xD2, 0x3F)  # the demo app's accent: classic draws its highlight in it
     circled = []
     for i, png in enumerate(slides):
         img = Image.open(io.BytesIO(png)).convert("RGB").crop((100, 700, 950, 1500)).reduce(4)
@@ -175,7 +153,7 @@ def test_discovery_and_result_slides_circle_a_spot_of_the_screen() -> None:
         ring = sum(1 for px in pixels if max(abs(a - b) for a, b in zip(px, accent, strict=True)) < 16)
         if designs.role_kind(written.slides[i], i, len(slides)) in ("discovery", "result"):
             circled.append(ring)
-            assert ring > 30, (i, ring)  # the callout's circle on the card
+            assert ring > 30, (i, ring)  # the highlight's frame on the card
     assert circled
 
 
@@ -235,28 +213,6 @@ def test_inspo_keeps_its_pastel_look_for_calm_niches_only() -> None:
     assert mean_light("meditation") > 150 > mean_light("fitness")
 
 
-def test_the_callout_crosses_nothing_the_screen_draws() -> None:
-    """Of the elements near the busiest spot, the loop goes around one whose loop crosses no words: a
-    heading right above a block would be struck through by a loop around the block."""
-    screen = Image.new("RGB", (600, 1300), (245, 245, 245))
-    d = ImageDraw.Draw(screen)
-    for i in range(5):  # a heading line just above a busy block of four lines
-        d.line((60, 560 + 6 * i, 540, 560 + 6 * i), fill=(0, 0, 0), width=2)
-    for i in range(8):
-        d.line((200, 610 + 9 * i, 400, 610 + 9 * i), fill=(0, 0, 0), width=3)
-    d.rounded_rectangle((180, 860, 420, 940), 30, fill=(230, 80, 40))  # a button, alone in space
-    canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))
-    callout = imagery.screen_card(canvas, screen, (150, 400, 930, 1920), None, 0, 1500)
-    assert callout is not None
-    assert callout.crossing == 0, callout
-    before = canvas.copy()
-    imagery.circle_callout(canvas, callout, (150, 400, 930, 1920), (255, 210, 63))
-    changed = ImageChops.difference(before, canvas).convert("L").point(lambda v: 255 if v else 0)
-    scale = 780 / 600
-    heading = (150 + 60 * scale, 400 + (560 - 65) * scale, 150 + 540 * scale, 400 + (584 - 65) * scale)
-    assert changed.crop(tuple(round(v) for v in heading)).getbbox() is None, callout
-
-
 def test_a_phone_rises_from_the_bottom_edge_without_a_cut_line() -> None:
     """A card reaching the slide's bottom edge is a phone: its dark bezel on the sides, the screen
     running off the slide (no rounded bottom corners), and no status bar at its top."""
@@ -268,3 +224,71 @@ def test_a_phone_rises_from_the_bottom_edge_without_a_cut_line() -> None:
     assert canvas.getpixel((152, 1919)) == (245, 245, 245)  # the screen's corner is off the slide
     top_rows = canvas.crop((200, 602, 880, 700))
     assert (0, 0, 255) not in [c for _, c in top_rows.getcolors(1 << 16) or []]
+
+
+def _blocks_screen() -> Image.Image:
+    """A 600x1300 screen: a heading line, a dense card of eight lines (rows 600-680), a lone line and
+    a button, each apart from the next by blank rows."""
+    screen = Image.new("RGB", (600, 1300), (245, 245, 245))
+    d = ImageDraw.Draw(screen)
+    for i in range(2):  # a heading: words, not one long rule
+        for x in range(60, 540, 36):
+            d.line((x, 500 + 6 * i, x + 22, 500 + 6 * i), fill=(0, 0, 0), width=2)
+    for i in range(8):  # the card: the most detail, about a card tall
+        for x in range(80, 520, 40):
+            d.line((x, 600 + 10 * i, x + 24, 600 + 10 * i), fill=(0, 0, 0), width=3)
+    for x in range(60, 300, 36):  # a lone line of words
+        d.line((x, 760, x + 22, 760), fill=(0, 0, 0), width=3)
+    d.rounded_rectangle((180, 860, 420, 940), 30, fill=(230, 80, 40))  # a button
+    return screen
+
+
+def test_the_highlight_brings_forward_a_block_cut_between_lines() -> None:
+    """The block with the most detail for its size is framed; its top and bottom edges run through
+    blank rows (a frame through a line of text would strike it through); the rest of the card dims."""
+    screen = _blocks_screen()
+    canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))
+    box = (150, 400, 930, 1920)
+    found = imagery.screen_card(canvas, screen, box, None, 0, 1500)
+    assert found is not None
+    # The screen's blocks as drawn on the slide: runs of rows with dark pixels, 20+ blank rows apart.
+    dark_rows = [
+        y for y in range(box[1], 1500) if any(canvas.getpixel((x, y))[0] < 100 for x in range(240, 840, 3))
+    ]
+    blocks: list[list[int]] = []
+    for y in dark_rows:
+        if blocks and y - blocks[-1][-1] < 20:
+            blocks[-1].append(y)
+        else:
+            blocks.append([y])
+    card = max(blocks, key=len)  # the dense card: eight lines
+    top, bottom = found.rows
+    assert top < card[0] and bottom > card[-1], (found.rows, card[0], card[-1])
+    others = [b for b in blocks if b is not card]
+    assert others and all(b[-1] < top or b[0] > bottom for b in others), (found.rows, others)
+    for edge in (top, bottom):  # the frame's edges run through blank rows
+        assert edge not in dark_rows, edge
+    before = canvas.copy()
+    imagery.highlight(canvas, found, (255, 210, 63))
+    inside = (540, (found.rows[0] + found.rows[1]) // 2)
+    outside = (540, found.rows[1] + 120)
+    assert canvas.getpixel(inside) == before.getpixel(inside)  # the block keeps its colors
+    assert sum(canvas.getpixel(outside)) < 0.5 * sum(before.getpixel(outside))  # the rest is dimmed
+    frame = [x for x in range(0, 1080) if canvas.getpixel((x, inside[1])) == (255, 210, 63)]
+    assert frame and min(frame) < box[0] and max(frame) > box[2]  # the frame runs outside the card's sides
+
+
+def test_a_screen_that_is_one_big_panel_is_highlighted_by_a_window_of_it() -> None:
+    """Detail in every row (one tall panel): the highlight takes a window about a card tall, not the
+    whole screen, cut where its rows hold the least."""
+    screen = Image.new("RGB", (600, 1300), (30, 30, 40))
+    d = ImageDraw.Draw(screen)
+    for y in range(300, 1300, 6):
+        words = 2 if (y // 60) % 3 == 0 else 9  # every third band of rows holds less
+        for x in range(90, 90 + 46 * words, 46):
+            d.line((x, y, x + 28, y), fill=(240, 240, 240), width=2)
+    canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))
+    found = imagery.screen_card(canvas, screen, (150, 400, 930, 1920), None, 0, 1500)
+    assert found is not None
+    height = found.rows[1] - found.rows[0]
+    assert 150 <= height <= 0.5 * (1500 - 400), found

@@ -359,17 +359,17 @@ def top_words(g: Group, pad: int = 0) -> Group:
 def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: int = 0) -> None:
     """The app's screen as a phone rising from the slide's bottom edge under the words `g` (at the top,
     see top_words): the part that matters in view above the caption zone, the rest running off the
-    slide. Discovery and result screens get a hand-drawn loop in `frame`'s color around an element
-    it crosses nothing of; the CTA's phone shows the top of the app. Drawn after any scrim, so the
+    slide. Discovery and result screens get a highlight in `frame`'s color: one block of the screen
+    brought forward, the rest dimmed; the CTA's phone shows the top of the app. Drawn after any scrim, so the
     screen keeps its own colors."""
     assert ctx.shot is not None
     top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
     left = W // 2 - 30 - CARD_W // 2
     box = (left, top, left + CARD_W, H)
     turn = imagery.TOP_OF_SCREEN if ctx.kind == "cta" else ctx.shot_turn
-    callout = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
-    if frame is not None and callout is not None and ctx.kind not in ("cta", "hook"):
-        imagery.circle_callout(img, callout, box, frame)
+    found = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
+    if frame is not None and found is not None and ctx.kind not in ("cta", "hook"):
+        imagery.highlight(img, found, frame)
 
 
 # -- classic ------------------------------------------------------------------------------------------

@@ -339,7 +339,7 @@ def screen_card(
     frame: RGB | None = None,
     turn: int = 0,
     visible_bottom: int | None = None,
-) -> Callout | None:
+) -> Highlight | None:
     """The part of the screen that matters, large: a crop of `shot` the box's width, its busiest spot in
     the part of the card above `visible_bottom` (what TikTok does not cover), with rounded corners and a
     soft shadow. A box that reaches the canvas's bottom edge is a phone rising from it: a dark bezel
@@ -397,186 +397,40 @@ def screen_card(
         )
     corners = paint.rounded_mask((card.width, card.height + (radius if rising else 0)), radius)
     canvas.paste(card, (x0, y0), corners.crop((0, 0, *card.size)))
-    # The callout goes around an element below the card's top quarter (a screen's header, a greeting,
-    # is busy but is not what the app sells) and above the covered zone.
-    region = (round(min(card.height, seen_bottom - y0) * 0.22), min(card.height, seen_bottom - y0) - 8)
-    return best_callout(card, (x0, y0), region)
+    # The highlight goes on rows below the card's top fifth (a screen's header, a greeting, is busy
+    # but is not what the app sells) and above the covered zone.
+    visible = min(card.height, seen_bottom - y0)
+    rows = highlight_rows(card, (round(visible * 0.2), visible - 8))
+    if rows is None:
+        return None
+    return Highlight((x0, y0, x0 + card.width, y0 + card.height), (y0 + rows[0], y0 + rows[1]))
 
 
-CALLOUT_SPOTS = 8  # candidate elements weighed for a callout
-# The loops tried around each: (size over the element's half sizes, margin, squareness): squircles
-# clear a box's corners, ellipses a round element (a ring chart) without reaching its neighbours.
-LOOPS = ((1.1, 18, 4), (1.2, 26, 4), (1.35, 34, 4), (1.3, 16, 2), (1.45, 24, 2))
-ELEMENT_STEP = 4  # elements are found on a copy of the card this many times smaller
+ELEMENT_STEP = 4  # screens are judged on a copy this many times smaller
+HIGHLIGHT_GAP = 3  # quiet rows (of the small copy) that end a block of the screen: ~12 px
+HIGHLIGHT_MARGIN = 14  # card pixels the highlight reaches past its block, into the quiet rows
 
 
 @dataclass(frozen=True)
-class Callout:
-    """A hand-drawn loop around one element of a card: the element's bounds and the loop's points
-    (canvas pixels), and the share of the loop that runs over something drawn on the screen."""
+class Highlight:
+    """A callout that brings one block of a screen forward: the card's box on the canvas and the rows
+    (canvas pixels) of the block; the rest of the card is dimmed and the block framed."""
 
-    element: tuple[float, float, float, float]
-    points: tuple[tuple[float, float], ...]
-    crossing: float
-
-
-def busiest_spots(card: Image.Image, region: tuple[int, int], count: int) -> list[tuple[float, float]]:
-    """Up to `count` spots (card pixels) of the most detail in the card's rows `region`, the busiest
-    first, each at least a third of the card's width from the others."""
-    k = ELEMENT_STEP
-    edges = detail(card)
-    w, h = edges.size
-    reach = max(2, w // 10)
-    energy = edges.filter(ImageFilter.BoxBlur(reach))
-    y0, y1 = max(region[0] // k, 2), min(region[1] // k, h - 2)
-    side = max(2, round(w * 0.08))  # a screen's sides hold its panels' edges, not an element
-    if y1 <= y0:
-        return []
-    band = energy.crop((side, y0, w - side, y1))
-    spots = []
-    for _ in range(count):
-        values = band.tobytes()
-        peak = max(values)
-        if peak < 6:
-            break
-        i = values.index(peak)
-        x, y = i % band.width, i // band.width
-        spots.append(((side + x + 0.5) * k, (y0 + y + 0.5) * k))
-        gap = w // 3
-        band.paste(0, (x - gap, y - gap, x + gap + 1, y + gap + 1))
-    return spots
+    card: tuple[int, int, int, int]
+    rows: tuple[int, int]
 
 
-def best_callout(card: Image.Image, origin: tuple[int, int], region: tuple[int, int]) -> Callout | None:
-    """The loop that crosses the least of what the screen draws (words, numbers, icons) among loops of a
-    few sizes around the elements at the card's busiest spots in `region` (card rows); a clearly
-    larger element wins a near tie. None when no element is found there."""
-    if region[1] - region[0] < 120:
-        return None
-    k = ELEMENT_STEP
-    small = card.reduce(k).convert("L").filter(ImageFilter.FIND_EDGES)
-    ink = small.point(lambda v: 255 if v > 40 else 0).filter(ImageFilter.MaxFilter(5))  # a ~20 px stroke
-    joined = Shapes(shapes(card))
-    px = ink.load()
-    assert px is not None
-    iw, ih = ink.size
-    ox, oy = origin
-    box = (ox, oy + region[0] - 40, ox + card.width, oy + region[1] + 20)
-    best: Callout | None = None
-    best_cost = 0.0
-    for spot in busiest_spots(card, region, CALLOUT_SPOTS):
-        found = element_around(card, spot, joined)
-        if found == _fallback(spot):
-            continue  # no element of its own there (a panel's border joined everything)
-        ex0, ey0, ex1, ey1 = found
-        element = (ox + ex0, oy + ey0, ox + ex1, oy + ey1)
-        area = (ex1 - ex0) * (ey1 - ey0) / (card.width * card.width)
-        # An icon or a lone glyph circled reads as an empty loop: a number, a line or a button wins.
-        tiny = (ex1 - ex0) < card.width * 0.12 or (ey1 - ey0) < card.width * 0.06
-        for grow, margin, squareness in LOOPS:
-            points = ring_points(element, box, grow, margin, squareness)
-            crossed = 0
-            for x, y in points:
-                cx, cy = int((x - ox) / k), int((y - oy) / k)
-                if not (0 <= cx < iw and 0 <= cy < ih) or y > oy + region[1] + 20 or px[cx, cy]:
-                    crossed += 1
-            crossing = crossed / len(points)
-            cost = crossing - 0.03 * min(area * 8, 1.0) + (0.15 if tiny else 0.0)
-            if best is None or cost < best_cost:
-                best, best_cost = Callout(element, tuple(points), crossing), cost
-    return best
+def detail(card: Image.Image) -> Image.Image:
+    """The card's edges at 1/ELEMENT_STEP size, black and white, without long straight lines: a
+    panel's border is no content, and would join every row inside the panel into one block."""
 
+    def make() -> Image.Image:
+        small = card.reduce(ELEMENT_STEP).convert("L").filter(ImageFilter.FIND_EDGES)
+        lines = _without_runs(small.point(lambda v: 255 if v > 48 else 0), round(small.width * 0.4))
+        upright = _without_runs(lines.transpose(Image.Transpose.ROTATE_90), 36)
+        return upright.transpose(Image.Transpose.ROTATE_270)
 
-def element_around(
-    card: Image.Image, spot: tuple[float, float], found: Shapes | None = None
-) -> tuple[float, float, float, float]:
-    """The bounds (card pixels) of the element of the screen nearest `spot`: the detail (edges) there,
-    with glyphs and lines a few pixels apart joined into one shape (a number and its caption, a
-    button), cut off where blank space surrounds it. Falls back to a box around the spot when the
-    shape found is the whole panel (a border joins everything) or nothing."""
-    k = ELEMENT_STEP
-    found = found or Shapes(shapes(card))
-    fallback = _fallback(spot)
-    box = found.around(round(spot[0] / k), round(spot[1] / k), 12)
-    if box is None:
-        return fallback
-    bx0, by0, bx1, by1 = (v * k for v in box)
-    if bx1 - bx0 > card.width * 0.85 or by1 - by0 > card.height * 0.45:
-        return fallback
-    return float(bx0), float(by0), float(bx1), float(by1)
-
-
-class Shapes:
-    """The connected white shapes of a black-and-white map (4-connected), found once from the runs of
-    white pixels of each row (a union of the runs that touch between rows): cheap where a flood
-    fill per question would visit every pixel in Python."""
-
-    def __init__(self, shape: Image.Image) -> None:
-        w, h = shape.size
-        raw = shape.tobytes()
-        self.size = (w, h)
-        self.rows: list[list[tuple[int, int, int]]] = []  # per row: (start, end, run id)
-        parent: list[int] = []
-
-        def root(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        spans: list[tuple[int, int, int]] = []  # run id -> (row, start, end)
-        for y in range(h):
-            line = raw[y * w : (y + 1) * w]
-            runs, x = [], 0
-            while (a := line.find(b"\xff", x)) >= 0:
-                b = line.find(b"\x00", a)
-                b = w if b < 0 else b
-                runs.append((a, b, len(parent)))
-                parent.append(len(parent))
-                spans.append((y, a, b))
-                x = b
-            above = self.rows[-1] if self.rows else []
-            j = 0
-            for a, b, i in runs:  # both lists are sorted: a sweep finds the overlapping runs
-                while j < len(above) and above[j][1] <= a:
-                    j += 1
-                k = j
-                while k < len(above) and above[k][0] < b:
-                    ra, rb = root(above[k][2]), root(i)
-                    if ra != rb:
-                        parent[rb] = ra
-                    k += 1
-            self.rows.append(runs)
-        self.boxes: dict[int, list[int]] = {}
-        for i, (y, a, b) in enumerate(spans):
-            r = root(i)
-            box = self.boxes.setdefault(r, [a, y, b, y + 1])
-            box[0], box[1], box[2], box[3] = (
-                min(box[0], a),
-                min(box[1], y),
-                max(box[2], b),
-                max(box[3], y + 1),
-            )
-        self.root = root
-
-    def at(self, x: int, y: int) -> tuple[int, int, int, int] | None:
-        """The bounds of the shape holding pixel (x, y), None on black."""
-        for a, b, i in self.rows[y]:
-            if a <= x < b:
-                box = self.boxes[self.root(i)]
-                return box[0], box[1], box[2], box[3]
-        return None
-
-    def around(self, x: int, y: int, reach: int) -> tuple[int, int, int, int] | None:
-        """The shape at (x, y) or at the nearest white pixel within `reach` (rings of growing size)."""
-        w, h = self.size
-        x, y = min(max(x, 0), w - 1), min(max(y, 0), h - 1)
-        for r in range(reach):
-            for yy in range(max(y - r, 0), min(y + r, h - 1) + 1):
-                for a, b, _ in self.rows[yy]:
-                    if a <= x + r and b > x - r:
-                        return self.at(max(a, x - r), yy)
-        return None
+    return memo(card, "detail", make)
 
 
 def _without_runs(img: Image.Image, longest: int) -> Image.Image:
@@ -594,97 +448,80 @@ def _without_runs(img: Image.Image, longest: int) -> Image.Image:
     return Image.frombytes("L", (w, h), bytes(raw))
 
 
-def _fallback(spot: tuple[float, float]) -> tuple[float, float, float, float]:
-    return (spot[0] - 180, spot[1] - 70, spot[0] + 180, spot[1] + 70)
-
-
-def detail(card: Image.Image) -> Image.Image:
-    """The card's edges at 1/ELEMENT_STEP size, black and white, without long straight lines: a
-    panel's border is no element, and would join everything inside the panel into one shape."""
-
-    def make() -> Image.Image:
-        small = card.reduce(ELEMENT_STEP).convert("L").filter(ImageFilter.FIND_EDGES)
-        lines = _without_runs(small.point(lambda v: 255 if v > 48 else 0), round(small.width * 0.4))
-        upright = _without_runs(lines.transpose(Image.Transpose.ROTATE_90), 36)
-        return upright.transpose(Image.Transpose.ROTATE_270)
-
-    return memo(card, "detail", make)
-
-
-def shapes(card: Image.Image) -> Image.Image:
-    """The card's detail at 1/ELEMENT_STEP size as white shapes: glyphs and lines a few pixels apart
-    joined (words of a line sideways further than lines of a block), the card's own edges cleared."""
+def highlight_rows(card: Image.Image, region: tuple[int, int]) -> tuple[int, int] | None:
+    """The rows (card pixels) of the block of the screen a highlight brings forward: the screen's rows
+    in `region` split into blocks at HIGHLIGHT_GAP quiet rows (the gap between two cards, a list's
+    rows), and of those the one with the most detail for its size, a block about a card tall
+    (a chart, a timer, a stat with its caption) before a lone line or most of the screen; it reaches
+    HIGHLIGHT_MARGIN into the quiet rows around it. None when the region shows nothing."""
+    k = ELEMENT_STEP
     lines = detail(card)
-    w, h = lines.size
-    shape = lines.filter(ImageFilter.MaxFilter(5))
-    wide = shape
-    for dx in (-4, -2, 2, 4):
-        wide = ImageChops.lighter(wide, ImageChops.offset(shape, dx, 0))
-    shape = wide
-    shape.paste(0, (0, 0, w, 2))
-    shape.paste(0, (0, h - 2, w, h))
-    shape.paste(0, (0, 0, 2, h))
-    shape.paste(0, (w - 2, 0, w, h))
-    return shape
+    h = lines.height
+    counts = list(lines.resize((1, h), Image.Resampling.BOX).tobytes())  # share of detail per row
+    lo, hi = max(region[0] // k, 1), min(region[1] // k, h - 1)
+    blocks: list[tuple[int, int]] = []
+    start, quiet = None, 0
+    for y in range(lo, hi):
+        if counts[y] > 3:
+            if start is None:
+                start = y
+            quiet = 0
+        elif start is not None:
+            quiet += 1
+            if quiet >= HIGHLIGHT_GAP:
+                blocks.append((start, y - quiet + 1))
+                start, quiet = None, 0
+    if start is not None:
+        blocks.append((start, hi - quiet))
+    tall = round((hi - lo) * 0.45)
+    candidates = []
+    for a, b in blocks:
+        if b - a <= tall:
+            candidates.append((a, b))
+        else:  # one big panel: windows of it, cut where its rows hold the least
+            for size in range(40, min(tall, b - a) + 1, 8):
+                candidates.extend((t, t + size) for t in range(a, b - size + 1, 2))
+
+    def score(c: tuple[int, int]) -> float:
+        a, b = c
+        fit = min(1.0, (b - a) * k / 160)  # card-sized, not a lone line
+        cut = counts[a] + counts[b - 1] if (a, b) not in blocks else 0  # a window's edges cut its rows
+        return sum(counts[a:b]) * fit - 12 * cut
+
+    best = max(candidates, key=score, default=None)
+    if best is None or score(best) <= 0:
+        return None
+    top, bottom = best
+    return max(0, top * k - HIGHLIGHT_MARGIN), min(card.height, bottom * k + HIGHLIGHT_MARGIN)
 
 
-_SS = 2  # callouts are drawn 2x and box-reduced: PIL draws lines without antialiasing
+_SS = 2  # frames are drawn 2x and box-reduced: PIL draws lines without antialiasing
 
 
-def ring_points(
-    element: tuple[float, float, float, float],
-    box: tuple[float, float, float, float],
-    grow: float = 1.2,
-    margin: float = 22,
-    squareness: float = 4,
-) -> list[tuple[float, float]]:
-    """A loose loop around the element (its bounds), kept inside `box`: a superellipse
-    (|x|^n + |y|^n = 1; n = `squareness`, 4 a squircle, 2 an ellipse) through points `grow` times the
-    element's half sizes away (plus `margin`), drawn a little past a full turn the way a finger draws
-    it, slightly tilted."""
-    x0, y0, x1, y1 = box
-    ex0, ey0, ex1, ey1 = element
-    rx = min(max((ex1 - ex0) / 2 * grow + margin, 90), (x1 - x0) / 2 - 14)
-    ry = min(max((ey1 - ey0) / 2 * grow + margin, 56), (y1 - y0) / 2 - 14)
-    cx = min(max((ex0 + ex1) / 2, x0 + rx + 14), x1 - rx - 14)
-    cy = min(max((ey0 + ey1) / 2, y0 + ry + 14), y1 - ry - 14)
-    tilt = math.radians(-2)
-    pts = []
-    for i in range(97):  # 0 .. 1.08 turns; the size grows a little so the ends pass each other
-        t = 2 * math.pi * 1.08 * i / 96 - 2.2
-        g = 1 + 0.05 * i / 96
-        c, s_ = math.cos(t), math.sin(t)
-        ex = rx * g * math.copysign(abs(c) ** (2 / squareness), c)
-        ey = ry * g * math.copysign(abs(s_) ** (2 / squareness), s_)
-        pts.append(
-            (cx + ex * math.cos(tilt) - ey * math.sin(tilt), cy + ex * math.sin(tilt) + ey * math.cos(tilt))
-        )
-    return pts
-
-
-def circle_callout(
-    canvas: Image.Image,
-    element: tuple[float, float, float, float] | Callout,
-    box: tuple[int, int, int, int],
-    color: RGB,
-) -> None:
-    """A hand-drawn style callout in `color` (with a dark edge, readable on any screen): the loop of a
-    Callout, or one around the element's bounds with room to spare, inside the card `box`."""
-    pts = list(element.points) if isinstance(element, Callout) else ring_points(element, box)
-    stroke, m = 14, 24
-    left, top = int(min(x for x, _ in pts)) - m, int(min(y for _, y in pts)) - m
-    size = (int(max(x for x, _ in pts)) + m - left, int(max(y for _, y in pts)) + m - top)
-    at = [((x - left) * _SS, (y - top) * _SS) for x, y in pts]
-    # Two coverage masks drawn _SS times larger and box-reduced (antialiased edges): the dark edge,
-    # then the colored stroke over it.
+def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.62) -> None:
+    """The block brought forward: the rest of the card dimmed (its rounded corners kept), and the
+    block framed in `color` (with a dark edge, readable on any screen) just outside the card's sides,
+    its top and bottom edges in the quiet rows around the block."""
+    x0, y0, x1, y1 = found.card
+    top, bottom = found.rows
+    h = min(y1, canvas.height) - y0
+    shade = Image.new("L", (x1 - x0, h), round(255 * dim))
+    shade.paste(0, (0, top - y0, x1 - x0, bottom - y0))
+    radius = round((x1 - x0) * 0.06)
+    corners = paint.rounded_mask((x1 - x0, h + radius), radius).crop((0, 0, x1 - x0, h))
+    canvas.paste((0, 0, 0), (x0, y0), ImageChops.multiply(shade, corners))
+    m, stroke = 30, 12
+    left, up = x0 - 10 - m, top - m
+    size = (x1 - x0 + 20 + 2 * m, bottom - top + 2 * m)
     for width, fill in ((stroke + 8, (20, 20, 28)), (stroke, color)):
         mask = Image.new("L", (size[0] * _SS, size[1] * _SS), 0)
-        d = ImageDraw.Draw(mask)
-        d.line(at, fill=255, width=width * _SS, joint="curve")
-        for ex, ey in (at[0], at[-1]):  # round ends
-            r = width * _SS / 2
-            d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=255)
-        canvas.paste(fill, (left, top), mask.reduce(_SS))
+        ImageDraw.Draw(mask).rounded_rectangle(
+            (m * _SS, m * _SS, (size[0] - m) * _SS, (size[1] - m) * _SS),
+            radius=36 * _SS,
+            outline=255,
+            width=width * _SS,
+        )
+        canvas.paste(fill, (left, up), mask.reduce(_SS))
 
 
 _PAD = 96  # room for the whole soft shadow: a shadow cut at its layer's edge shows as a grey square
