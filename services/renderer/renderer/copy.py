@@ -38,6 +38,8 @@ _FORMAT_HOOK = {
     "day_in_the_life": "hook_day",
     "pov_story": "hook_pov",
 }
+# A share or a multiple: 83%, 83 %, ٨٣٪, 3x, 3×.
+_MEASURED = re.compile(r"\d\s?[%٪％]|[%٪％]\s?\d|\d\s?[x×](?!\w)")
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,2})(?![\d.,:%])")
 
 
@@ -141,8 +143,11 @@ class _Writer:
         props = [sentence_case(s) for s in app.value_props if s.strip()]
         diffs = [sentence_case(s) for s in app.differentiators if s.strip()]
         self.pains = _distinct(pains)
-        self.features = _distinct(props + diffs)
-        self.outcomes = self.shuffled(self.niche["outcomes"])
+        # A line of the app's with a measured outcome ("83% of members feel stronger within 4 weeks")
+        # is its result, with the app's own number; the others describe the product.
+        self.claims = [x for x in _distinct(diffs + props) if _MEASURED.search(x)]
+        self.features = [x for x in _distinct(props + diffs) if x not in self.claims]
+        self.outcomes = [*self.claims, *self.shuffled(self.niche["outcomes"])]
 
     # -- phrases --------------------------------------------------------------------------------------
     def fill(self, text: str, **extra: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from dataclasses import replace
 
 import pytest
 from renderer import catalog, copy
@@ -290,3 +291,17 @@ def test_list_labels_are_numbers_with_a_stop_except_right_to_left(lang: str) -> 
     deck = write_deck(APP, _template("listicle"), "", lang, {}, seed=2)
     rtl = copy.table(lang).get("direction") == "rtl"
     assert [s.label for s in deck.slides[1:5]] == [str(i) if rtl else f"{i}." for i in range(1, 5)]
+
+
+def test_a_measured_outcome_of_the_app_is_its_result_and_no_feature() -> None:
+    app = replace(APP, differentiators=("No equipment", "83% of members feel stronger within 4 weeks"))
+    for fmt, slide in (("problem_solution", 4), ("before_after", 3), ("pov_story", 4)):
+        deck = write_deck(app, _template(fmt), "", "en", {}, seed=2)
+        titles = [s.title for s in deck.slides]
+        assert "83% of members feel stronger within 4 weeks" in titles, (fmt, titles)
+        assert titles.count("83% of members feel stronger within 4 weeks") == 1
+        assert deck.slides[slide].role in ("PROOF", "AFTER", "RESULT"), (fmt, deck.slides[slide])
+    listicle = write_deck(app, _template("listicle"), "", "en", {}, seed=2)
+    assert "83% of members feel stronger within 4 weeks" not in [s.title for s in listicle.slides[1:5]]
+    assert copy._MEASURED.search("83 % der Mitglieder") and copy._MEASURED.search("3x mehr")
+    assert not copy._MEASURED.search("10-minute workouts") and not copy._MEASURED.search("Box 3x4")
