@@ -6,6 +6,7 @@ reconnect by themselves.
 Freezes (SIGSTOP) processes of the stack and cuts its database connections, so it runs with the
 last system tests; every freeze is undone in a finally."""
 
+import asyncio
 import os
 import re
 import signal
@@ -21,6 +22,8 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+from aiokafka import TopicPartition
+from kit import topics
 from kit.pgnotify import libpq_url
 from slides.billing.v1 import billing_pb2
 from testkit.delivery import Receiver, local_ca
@@ -237,6 +240,85 @@ def test_a_frozen_broker_delays_events_and_loses_none(api: httpx.Client, billing
         ]
     finally:
         receiver.close()
+
+
+def test_a_broker_restart_loses_no_event(api: httpx.Client, billing_stub) -> None:
+    """The broker restarts with an empty log (the local one keeps it in memory) while events it had
+    acknowledged were not consumed yet (delivery frozen): the outbox relays send what they kept
+    again, and every deck's webhook arrives, once."""
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
+        timeout=30,
+    )
+    app_id = _make_app(api)
+    receiver = Receiver(local_ca(PIDS.parent))
+    try:
+        created = api.post(
+            "/v0/api/webhooks", json={"url": receiver.url("/events"), "events": ["slideshow.completed"]}
+        )
+        assert created.status_code == 201, created.text
+        with frozen_all("delivery", "delivery-2"):
+            before = _published(topics.RENDERER_SLIDESHOWS)
+            decks = []
+            for _ in range(3):
+                resp = api.post(
+                    f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"}
+                )
+                assert resp.status_code == 202, resp.text
+                decks.append(resp.json()["body"]["slideshow_id"])
+            # Each deck drawn, its "completed" event on the broker (acknowledged), none consumed yet.
+            assert _wait(lambda: _published(topics.RENDERER_SLIDESHOWS) >= before + len(decks), 120)
+            _restart("kafka")
+        got = receiver.wait_for(
+            lambda r: {x.json().get("slideshow_id") for x in r} >= set(decks), timeout=120
+        )
+        arrived = [x.json()["slideshow_id"] for x in got if x.json().get("slideshow_id") in decks]
+        assert sorted(arrived) == sorted(decks), arrived  # each once
+    finally:
+        receiver.close()
+
+
+@contextmanager
+def frozen_all(*names: str) -> Iterator[None]:
+    """SIGSTOP on each named process the stack runs (a missing replica is skipped), SIGCONT after."""
+    pids = [int((PIDS / f"{n}.pid").read_text()) for n in names if (PIDS / f"{n}.pid").exists()]
+    if not pids:
+        pytest.skip(f"the stack runs none of {names}")
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        for pid in pids:
+            os.kill(pid, signal.SIGCONT)
+
+
+def _published(topic: str) -> int:
+    """Records in the topic's partitions now (the broker's end offsets)."""
+
+    async def ends() -> int:
+        from aiokafka import AIOKafkaConsumer
+
+        consumer = AIOKafkaConsumer(bootstrap_servers=os.environ["KAFKA_BOOTSTRAP"])
+        await consumer.start()
+        try:
+            partitions = consumer.partitions_for_topic(topic) or set()
+            tps = [TopicPartition(topic, p) for p in partitions]
+            return sum((await consumer.end_offsets(tps)).values()) if tps else 0
+        finally:
+            await consumer.stop()
+
+    return asyncio.run(ends())
+
+
+def _restart(name: str) -> None:
+    """SIGKILL the process; the stack's supervisor starts it again (a new pid in its file)."""
+    pid_file = PIDS / f"{name}.pid"
+    old = int(pid_file.read_text())
+    os.kill(old, signal.SIGKILL)
+    assert _wait(lambda: pid_file.exists() and pid_file.read_text().strip() not in ("", str(old)), 60)
 
 
 def _slow_receiver(arrived: threading.Event) -> Receiver:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.helpers import create_ssl_context
 from google.protobuf import descriptor_pool, message_factory
@@ -66,6 +66,29 @@ def make_producer(settings: KitSettings) -> AIOKafkaProducer:
         acks="all",
         linger_ms=0,
     )
+
+
+class LogWatch:
+    """The end offsets of partitions, read by a consumer of no group opened on first use: a relay
+    compares them with the offsets the broker acknowledged to see records lost (a broker that keeps
+    its log in memory loses it on restart; Kafka's end offsets never go back)."""
+
+    def __init__(self, settings: KitSettings) -> None:
+        self.settings = settings
+        self.consumer: AIOKafkaConsumer | None = None
+
+    async def end_offsets(self, partitions: Sequence[TopicPartition]) -> dict[TopicPartition, int]:
+        if self.consumer is None:
+            consumer = AIOKafkaConsumer(**client_options(self.settings), enable_auto_commit=False)
+            await consumer.start()
+            self.consumer = consumer
+        ends: dict[TopicPartition, int] = await self.consumer.end_offsets(list(partitions))
+        return ends
+
+    async def close(self) -> None:
+        if self.consumer is not None:
+            await self.consumer.stop()
+            self.consumer = None
 
 
 async def ensure_topics(settings: KitSettings, names: Sequence[str] = topics.ALL) -> None:

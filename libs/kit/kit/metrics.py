@@ -11,6 +11,9 @@ CONSUMER_LAG = Gauge(
 )
 OUTBOX_RELAYED = Counter("outbox_relayed_total", "Events relayed from the outbox to Kafka", ["topic"])
 # A last batch at the batch limit (200) means the relay is behind.
+OUTBOX_REPLAYED = Counter(
+    "outbox_replayed_total", "Events sent again because the broker lost records it had acknowledged"
+)
 OUTBOX_BATCH = Gauge("outbox_last_batch_size", "Rows moved by the last relay batch")
 HTTP_REQUESTS = Counter("http_requests_total", "HTTP requests at the gateway", ["method", "route", "status"])
 HTTP_LATENCY = Histogram("http_request_seconds", "HTTP latency at the gateway", ["method", "route"])

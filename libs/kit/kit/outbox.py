@@ -6,8 +6,12 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections import deque
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
+from aiokafka import TopicPartition
 from google.protobuf import any_pb2, timestamp_pb2
 from google.protobuf.message import Message
 from slides.common.v1 import common_pb2
@@ -97,13 +101,29 @@ async def first_time(conn: AsyncConnection, table: Table, consumer: str, event_i
     return result.first() is not None
 
 
+@dataclass(frozen=True)
+class Sent:
+    """An event the relay sent, kept to send again (see OutboxRelay.replay_if_lost)."""
+
+    topic: str
+    key: bytes
+    envelope: bytes
+    at: float
+
+
 class OutboxRelay:
     """Moves committed outbox rows to Kafka in id order, then deletes them (at-least-once).
 
     Writes call `notify()` after their commit; the poll finds what no notify announced (another
     replica's rows, a replica that died before relaying): every `poll_seconds` while events
     flowed within `idle_after_seconds`, then every `idle_poll_seconds` (an idle stack's polls
-    were a good part of its CPU)."""
+    were a good part of its CPU).
+
+    With a `watch` (kit.kafka.LogWatch) the relay keeps what it sent for `replay_seconds` and, every
+    `check_seconds` while it keeps any, compares the broker's end offsets with the offsets the
+    broker acknowledged: records gone (a broker that keeps its log in memory, restarted) are sent
+    again, all of the kept ones in their order. Consumers take each event once by its id, so the
+    copies of events they had already handled change nothing."""
 
     def __init__(
         self,
@@ -113,6 +133,10 @@ class OutboxRelay:
         poll_seconds: float = 0.25,
         idle_poll_seconds: float = 2.0,
         idle_after_seconds: float = 30.0,
+        watch=None,
+        replay_seconds: float = 120.0,
+        check_seconds: float = 2.0,
+        keep_at_most: int = 20_000,
     ):
         self.engine = engine
         self.table = table
@@ -121,6 +145,12 @@ class OutboxRelay:
         self.idle_poll_seconds = max(poll_seconds, idle_poll_seconds)
         self.idle_after_seconds = idle_after_seconds
         self.wakeup = asyncio.Event()
+        self.watch = watch if replay_seconds > 0 else None
+        self.replay_seconds = replay_seconds
+        self.check_seconds = check_seconds
+        self.sent: deque[Sent] = deque(maxlen=keep_at_most)
+        self.acked: dict[Any, int] = {}  # TopicPartition -> highest offset the broker acknowledged
+        self.checked_at = 0.0
 
     def notify(self) -> None:
         """Called after a commit that added events, to relay them without waiting for the poll."""
@@ -139,18 +169,49 @@ class OutboxRelay:
             ).all()
             if not rows:
                 return 0
-            futures = [
-                await self.producer.send(
-                    r.topic, value=r.envelope, key=r.key.encode(), headers=_headers(r.envelope)
-                )
-                for r in rows
-            ]
-            await asyncio.gather(*futures)
+            sent = [Sent(r.topic, r.key.encode(), r.envelope, time.monotonic()) for r in rows]
+            await self._send(sent)
             await conn.execute(delete(t).where(t.c.id.in_([r.id for r in rows])))
+        if self.watch is not None:
+            self.sent.extend(sent)
         for r in rows:
             metrics.OUTBOX_RELAYED.labels(r.topic).inc()
         metrics.OUTBOX_BATCH.set(len(rows))
         return len(rows)
+
+    async def _send(self, events: list[Sent]) -> None:
+        """Sends in order and waits for the broker's acknowledgements (their offsets noted)."""
+        futures = [
+            await self.producer.send(e.topic, value=e.envelope, key=e.key, headers=_headers(e.envelope))
+            for e in events
+        ]
+        for meta in await asyncio.gather(*futures):
+            if self.watch is not None and meta is not None:
+                tp = TopicPartition(meta.topic, meta.partition)
+                self.acked[tp] = max(self.acked.get(tp, -1), meta.offset)
+
+    async def replay_if_lost(self) -> int:
+        """Sends the kept events again when the broker no longer has records it acknowledged; returns
+        how many were sent (0: nothing lost, or nothing kept)."""
+        horizon = time.monotonic() - self.replay_seconds
+        while self.sent and self.sent[0].at < horizon:
+            self.sent.popleft()
+        if self.watch is None or not self.sent or not self.acked:
+            return 0
+        ends = await self.watch.end_offsets(list(self.acked))
+        lost = [tp for tp, offset in self.acked.items() if ends.get(tp, 0) <= offset]
+        if not lost:
+            return 0
+        again = list(self.sent)
+        log.warning(
+            "broker lost acknowledged events; sending the kept ones again",
+            partitions=len(lost),
+            events=len(again),
+        )
+        self.acked.clear()
+        await self._send(again)
+        metrics.OUTBOX_REPLAYED.inc(len(again))
+        return len(again)
 
     async def run(self) -> None:
         busy_at = time.monotonic()
@@ -164,6 +225,14 @@ class OutboxRelay:
             except Exception:
                 log.exception("outbox relay failed; retrying")
                 await asyncio.sleep(1)
+            if self.watch is not None and time.monotonic() - self.checked_at >= self.check_seconds:
+                self.checked_at = time.monotonic()
+                try:
+                    await self.replay_if_lost()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as err:  # the broker unreachable: the next check asks again
+                    log.info("outbox relay could not check the broker's log", error=repr(err))
             quiet = time.monotonic() - busy_at >= self.idle_after_seconds
             try:
                 await asyncio.wait_for(

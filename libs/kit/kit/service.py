@@ -38,7 +38,13 @@ class Runtime:
     relays: list[OutboxRelay] = field(default_factory=list)
 
     def relay_for(self, table: Table) -> OutboxRelay:
-        relay = OutboxRelay(self.engine, table, self.producer)
+        relay = OutboxRelay(
+            self.engine,
+            table,
+            self.producer,
+            watch=kafka.LogWatch(self.settings),
+            replay_seconds=self.settings.outbox_replay_seconds,
+        )
         self.relays.append(relay)
         return relay
 
@@ -114,6 +120,9 @@ async def run_async(
     await asyncio.gather(*tasks, return_exceptions=True)
     for cb in parts.on_stop:
         await cb()
+    for relay in rt.relays:
+        if relay.watch is not None:
+            await relay.watch.close()
     await producer.stop()
     await rt.clients.close()
     await engine.dispose()

@@ -56,6 +56,9 @@ class KitSettings(BaseSettings):
     kafka_idle_fetch_max_wait_ms: int = 0
     # Seconds without a record after which a consumer fetches with kafka_idle_fetch_max_wait_ms.
     kafka_idle_after_seconds: float = 30.0
+    # Seconds an outbox relay keeps the events it sent, in memory, to send them again if the broker
+    # loses records it had acknowledged (a broker keeping its log in memory, restarted); 0: off.
+    outbox_replay_seconds: float = 120.0
     # Partitions of topics created at start-up when missing (the upper bound of busy consumers).
     kafka_partitions: int = 3
     # Create missing topics at start-up (local runs); production declares them (KafkaTopic resources).
