@@ -292,3 +292,19 @@ def test_a_screen_that_is_one_big_panel_is_highlighted_by_a_window_of_it() -> No
     assert found is not None
     height = found.rows[1] - found.rows[0]
     assert 150 <= height <= 0.5 * (1500 - 400), found
+
+
+def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet() -> None:
+    plan = art.screen_plan
+    kinds = ["hook", "problem", "problem", "discovery", "result", "cta"]
+    # A screenshots deck: the hook the first screen, discovery the next, the result the last.
+    assert plan(kinds, 3, True) == [(0, 0), None, None, (1, 0), (2, 0), None]
+    assert plan(kinds, 4, True) == [(0, 0), None, None, (1, 0), (3, 0), (2, 0)]
+    assert plan(kinds, 1, True) == [(0, 0), None, None, (0, 1), (0, 2), None]
+    # A brand or photos deck: the app on its discovery slide and the CTA only.
+    assert plan(kinds, 3, False) == [None, None, None, (0, 0), None, (1, 0)]
+    listicle = ["hook", "discovery", "discovery", "discovery", "discovery", "cta"]
+    assert plan(listicle, 3, True) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), None]
+    assert plan(kinds, 0, True) == [None] * 6
+    two_results = ["hook", "problem", "discovery", "result", "result", "cta"]
+    assert plan(two_results, 3, True) == [(0, 0), None, (1, 0), (2, 0), (0, 1), None]

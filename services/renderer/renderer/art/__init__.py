@@ -70,31 +70,59 @@ def _decodes_any(screenshots: tuple[bytes, ...]) -> bool:
 def _screen_for(
     copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool = False
 ) -> tuple[Image.Image | None, int]:
-    """The screenshot of slide `index` and how many screen slides showed it before (a screen shown
-    again is cropped around another part of it). Only the slides that show the app's screen get one
-    (the others stand on the brand backdrop: a blurred screen behind words reads as a page still
-    loading); they take the screenshots in turn, so consecutive cards never repeat a screen while
-    there are several, and only the screens used are decoded. The CTA shows the top of a screen the deck
-    has not shown yet, if any. With `hook_phone` (a screenshots deck) the hook shows the last screen,
-    where the app leads (progress, a result)."""
+    """The screenshot of slide `index` (see screen_plan) and how many slides showed it before (a
+    screen shown again is cropped around another part of it); only the screens used are decoded, one
+    that does not decode gives way to the next."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
-    if not screenshots:
+    planned = screen_plan(kinds, len(screenshots), hook_phone)[index]
+    if planned is None:
         return None, 0
-    if index == 0 and hook_phone:
-        return next(
-            ((img, 0) for data in reversed(screenshots) if (img := _decoded(data)) is not None), (None, 0)
-        )
-    if kinds[index] not in designs.DEVICE_KINDS:
-        return None, 0
-    rank = sum(1 for k in kinds[:index] if k in designs.DEVICE_KINDS)
-    if kinds[index] == "cta" and rank + (1 if hook_phone else 0) >= len(screenshots):
-        return None, 0  # the CTA would repeat a screen the deck showed: its words stand alone
-    for k in range(len(screenshots)):  # that screen, or the next one that decodes
-        found = _decoded(screenshots[(rank + k) % len(screenshots)])
+    first, turn = planned
+    for k in range(len(screenshots)):
+        found = _decoded(screenshots[(first + k) % len(screenshots)])
         if found is not None:
-            return found, rank // len(screenshots)
+            return found, turn
     return None, 0
+
+
+def screen_plan(kinds: list[str], count: int, every_slide: bool) -> list[tuple[int, int] | None]:
+    """Which of `count` screenshots each slide shows, and how many slides showed it before: (screen,
+    turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
+    screen behind words reads as a page still loading). Discovery slides show the app's screens in
+    turn; a result shows the last screen (where the app leads: progress, a result), kept for it
+    when there are three or more (a second result the next screen in turn); the CTA the top of a screen not shown yet, if any. With
+    `every_slide` (a screenshots deck) the hook shows the first screen and results have the phone
+    too; elsewhere only discovery slides and the CTA do."""
+    plan: list[tuple[int, int] | None] = [None] * len(kinds)
+    if count == 0:
+        return plan
+    shown = [0] * count
+
+    def take(screen: int) -> tuple[int, int]:
+        shown[screen] += 1
+        return screen, shown[screen] - 1
+
+    last = count - 1
+    keep_last = every_slide and "result" in kinds and count >= 3
+    pool = [i for i in range(count) if not (keep_last and i == last)]
+    step = 1 if every_slide and len(pool) > 1 else 0  # the hook shows the first screen
+    for i, kind in enumerate(kinds):
+        if i == 0 and every_slide:
+            plan[i] = take(0)
+        elif kind == "discovery":
+            plan[i] = take(pool[step % len(pool)])
+            step += 1
+        elif kind == "result" and every_slide:
+            if shown[last] and len(pool) > 1:  # a second result: another screen than the first's
+                plan[i] = take(pool[step % len(pool)])
+                step += 1
+            else:
+                plan[i] = take(last)
+        elif kind == "cta":
+            unseen = [s for s in range(count) if not shown[s]]
+            plan[i] = take(unseen[0]) if unseen else None
+    return plan
 
 
 @lru_cache(maxsize=32)
