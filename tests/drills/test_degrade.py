@@ -209,19 +209,8 @@ def test_a_frozen_broker_delays_events_and_loses_none(api: httpx.Client, billing
     """The broker stops answering (SIGSTOP) while a deck is generated: generate still answers 202
     (the event waits in the outbox), the deck is drawn (workers take queued decks from Postgres),
     and once the broker is back the deck's webhook arrives."""
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(
-            organization_id=api.org["organization_id"], requests_per_minute=100_000
-        ),
-        timeout=30,
-    )
-    app_id = _make_app(api)
-    receiver = Receiver(local_ca(PIDS.parent))
+    app_id, receiver = _app_with_webhook(api, billing_stub)
     try:
-        created = api.post(
-            "/v0/api/webhooks", json={"url": receiver.url("/events"), "events": ["slideshow.completed"]}
-        )
-        assert created.status_code == 201, created.text
         with frozen("kafka"):
             resp = api.post(f"/v0/api/v1/apps/{app_id}/slideshows", json={"template_key": "problem_solution"})
             assert resp.status_code == 202, resp.text
@@ -246,19 +235,8 @@ def test_a_broker_restart_loses_no_event(api: httpx.Client, billing_stub) -> Non
     """The broker restarts with an empty log (the local one keeps it in memory) while events it had
     acknowledged were not consumed yet (delivery frozen): the outbox relays send what they kept
     again, and every deck's webhook arrives, once."""
-    billing_stub.SetRateLimit(
-        billing_pb2.SetRateLimitRequest(
-            organization_id=api.org["organization_id"], requests_per_minute=100_000
-        ),
-        timeout=30,
-    )
-    app_id = _make_app(api)
-    receiver = Receiver(local_ca(PIDS.parent))
+    app_id, receiver = _app_with_webhook(api, billing_stub)
     try:
-        created = api.post(
-            "/v0/api/webhooks", json={"url": receiver.url("/events"), "events": ["slideshow.completed"]}
-        )
-        assert created.status_code == 201, created.text
         with frozen_all("delivery", "delivery-2"):
             before = _published(topics.RENDERER_SLIDESHOWS)
             decks = []
@@ -278,6 +256,24 @@ def test_a_broker_restart_loses_no_event(api: httpx.Client, billing_stub) -> Non
         assert sorted(arrived) == sorted(decks), arrived  # each once
     finally:
         receiver.close()
+
+
+def _app_with_webhook(api: httpx.Client, billing_stub) -> tuple[str, Receiver]:
+    """An app of the caller's organization (its rate limit lifted) and an HTTPS receiver registered
+    for its "slideshow.completed" webhooks."""
+    billing_stub.SetRateLimit(
+        billing_pb2.SetRateLimitRequest(
+            organization_id=api.org["organization_id"], requests_per_minute=100_000
+        ),
+        timeout=30,
+    )
+    app_id = _make_app(api)
+    receiver = Receiver(local_ca(PIDS.parent))
+    created = api.post(
+        "/v0/api/webhooks", json={"url": receiver.url("/events"), "events": ["slideshow.completed"]}
+    )
+    assert created.status_code == 201, created.text
+    return app_id, receiver
 
 
 @contextmanager

@@ -136,24 +136,24 @@ def cmd_key_revoke(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_usage_consume(args: argparse.Namespace) -> dict[str, Any]:
-    from slides.billing.v1 import billing_pb2
-
-    with grpc.insecure_channel(address("billing")) as ch:
-        resp = invoke(
-            billing_stub(ch).ConsumeQuota,
-            billing_pb2.ConsumeQuotaRequest(organization_id=args.org, quota=args.quota, amount=args.amount),
-        )
-    return {"organization_id": args.org, "quota": args.quota, "used": resp.used, "limit": resp.limit}
+    return _usage(args, consume=True)
 
 
 def cmd_usage_release(args: argparse.Namespace) -> dict[str, Any]:
+    return _usage(args, consume=False)
+
+
+def _usage(args: argparse.Namespace, consume: bool) -> dict[str, Any]:
+    """Charges (consume) or credits (release) units of a quota; the counter after it."""
     from slides.billing.v1 import billing_pb2
 
+    fields = {"organization_id": args.org, "quota": args.quota, "amount": args.amount}
     with grpc.insecure_channel(address("billing")) as ch:
-        resp = invoke(
-            billing_stub(ch).ReleaseQuota,
-            billing_pb2.ReleaseQuotaRequest(organization_id=args.org, quota=args.quota, amount=args.amount),
-        )
+        stub = billing_stub(ch)
+        if consume:
+            resp = invoke(stub.ConsumeQuota, billing_pb2.ConsumeQuotaRequest(**fields))
+        else:
+            resp = invoke(stub.ReleaseQuota, billing_pb2.ReleaseQuotaRequest(**fields))
     return {"organization_id": args.org, "quota": args.quota, "used": resp.used, "limit": resp.limit}
 
 
