@@ -29,7 +29,10 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     slide = copy.slides[index]
     total = len(copy.slides)
     kind = designs.role_kind(slide, index, total)
-    hook_phone = style.image_source == "screenshots" and _decodes_any(style.screenshots)
+    # A screenshots deck opens on the phone when its hook's screen decodes (decoding that one only).
+    hook_phone = (
+        style.image_source == "screenshots" and _screen_for(copy, 0, style.screenshots, True)[0] is not None
+    )
     shot, turn = (
         _screen_for(copy, index, style.screenshots, hook_phone)
         if hook_phone or kind in ("discovery", "cta")  # the app, shown, in every deck
@@ -61,10 +64,6 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
 
 
 _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
-
-
-def _decodes_any(screenshots: tuple[bytes, ...]) -> bool:
-    return any(_decoded(data) is not None for data in screenshots)
 
 
 def _screen_for(
