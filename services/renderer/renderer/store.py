@@ -324,8 +324,9 @@ async def list_slideshows(
 ) -> tuple[list[domain.Slideshow], int]:
     """A page of decks (SUMMARY_COLUMNS), newest first, and the total. Plain SQL on the driver (see
     get_full); the page walks slideshows_org_created / slideshows_org_app_created backwards, the
-    total sums slideshow_counts. Two statements on an autocommit connection: a deck written in
-    between can make the total differ from the page by that deck, as between two requests."""
+    total sums slideshow_counts. One statement, so the page and the total come from one snapshot
+    (two statements let a deck deleted in between, an app's decks going with it, be counted in the
+    total but missing from the page)."""
     where = _list_where(app_id, statuses)
     params = {
         "org": org_id,
@@ -335,19 +336,19 @@ async def list_slideshows(
         "offset": (page - 1) * limit,
     }
     # slideshow_counts (kept by triggers in the writing transaction, migration 0005): a sum over
-    # the organization's (app, status) rows, not a count over its decks.
-    total = (
-        await db.fetch_all(
-            conn, f"SELECT coalesce(sum(n), 0) AS n FROM {SCHEMA}.slideshow_counts WHERE {where}", params
-        )
-    )[0].n
+    # the organization's (app, status) rows, not a count over its decks. The total's one row joins
+    # the page's rows (none on a page past the end).
     rows = await db.fetch_all(
         conn,
-        f"SELECT {_SUMMARY_SELECT} FROM {SCHEMA}.slideshows WHERE {where} "
-        "ORDER BY created_at DESC, id DESC LIMIT %(limit)s OFFSET %(offset)s",
+        f"WITH total AS (SELECT coalesce(sum(n), 0) AS n FROM {SCHEMA}.slideshow_counts WHERE {where}), "
+        f"page AS (SELECT {_SUMMARY_SELECT} FROM {SCHEMA}.slideshows WHERE {where} "
+        "ORDER BY created_at DESC, id DESC LIMIT %(limit)s OFFSET %(offset)s) "
+        f"SELECT total.n, page.* FROM total LEFT JOIN page ON true "
+        "ORDER BY page.created_at DESC, page.id DESC",
         params,
     )
-    return [domain.Slideshow(*r) for r in rows], int(total)
+    total = int(rows[0][0]) if rows else 0
+    return [domain.Slideshow(*r[1:]) for r in rows if r[1] is not None], total
 
 
 def claimable(now: datetime) -> ColumnElement[bool]:
