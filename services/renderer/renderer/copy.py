@@ -276,18 +276,21 @@ class _Writer:
     def caption(self, slides: tuple[SlideCopy, ...]) -> str:
         """Hook, problem, discovery, result, "link in bio": short lines, at most three emoji, no URL. A
         list format's caption names its first items instead (a "that" with nothing to point at reads
-        as a template)."""
+        as a template); a list of mistakes ends on the app that fixed them."""
         pointer = "👈" if self.t.get("direction") == "rtl" else "👉"  # toward the words, in reading order
         bio = f"{pointer} {self.t['link_in_bio']}"
+        discovery = self.variants("caption_discovery")[0]
         if self.template.format == "myth_vs_fact":
             body = [
                 with_label(self.t["myth_label"], slides[1].title, self.lang),
                 with_label(self.t["fact_label"], slides[2].title, self.lang),
+                discovery,
             ]
+        elif self.template.format == "common_mistakes":  # the first mistake, then the app's fix
+            body = [slides[1].title, slides[2].title, slides[4].title]
         elif self.template.format in LIST_COUNTS:
             body = [slides[1].title, slides[2].title, slides[3].title]
         else:
-            discovery = self.variants("caption_discovery")[0]
             body = [slides[1].title, discovery, slides[4].title]
         lines = [slides[0].title, *body, bio]
         text = "\n".join(_strip_urls(x) for x in lines if x)

@@ -223,8 +223,18 @@ def test_list_captions_name_their_items_and_myth_captions_pair_myth_and_fact() -
     assert lines[1:4] == [s.title for s in listicle.slides[1:4]]
     myths = write_deck(APP, _template("myth_vs_fact"), "", "ja", {}, seed=3)
     t = copy.table("ja")
-    assert myths.caption.splitlines()[1] == f"{t['myth_label']}：{myths.slides[1].title}"
-    assert myths.caption.splitlines()[2] == f"{t['fact_label']}：{myths.slides[2].title}"
+    lines = myths.caption.splitlines()
+    assert lines[1] == f"{t['myth_label']}：{myths.slides[1].title}"
+    assert lines[2] == f"{t['fact_label']}：{myths.slides[2].title}"
+    assert APP.name in lines[3]  # then the discovery: the app
+
+
+def test_a_mistakes_caption_ends_on_the_app_that_fixed_them() -> None:
+    deck = write_deck(APP, _template("common_mistakes"), "", "en", {}, seed=3)
+    lines = deck.caption.splitlines()
+    assert lines[1:3] == [deck.slides[1].title, deck.slides[2].title]
+    assert lines[3] == deck.slides[4].title and APP.name in lines[3]
+    assert len(lines) == 5
 
 
 @pytest.mark.parametrize("lang", copy.languages())

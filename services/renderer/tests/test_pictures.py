@@ -7,9 +7,10 @@ from __future__ import annotations
 import io
 import threading
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 from renderer import art, gallery
 from renderer.art import designs, fonts, imagery
+from renderer.deck import DeckCopy, DeckStyle
 
 
 def _screen() -> Image.Image:
@@ -294,17 +295,61 @@ def test_a_screen_that_is_one_big_panel_is_highlighted_by_a_window_of_it() -> No
     assert 150 <= height <= 0.5 * (1500 - 400), found
 
 
-def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet() -> None:
+def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -> None:
     plan = art.screen_plan
     kinds = ["hook", "problem", "problem", "discovery", "result", "cta"]
-    # A screenshots deck: the hook the first screen, discovery the next, the result the last.
-    assert plan(kinds, 3, True) == [(0, 0), None, None, (1, 0), (2, 0), None]
+    # A screenshots deck: the hook the first screen, discovery the next, the result the last; the
+    # CTA one not shown yet, else one shown least that is neither the hook's nor the slide before's.
+    assert plan(kinds, 3, True) == [(0, 0), None, None, (1, 0), (2, 0), (1, 1)]
     assert plan(kinds, 4, True) == [(0, 0), None, None, (1, 0), (3, 0), (2, 0)]
-    assert plan(kinds, 1, True) == [(0, 0), None, None, (0, 1), (0, 2), None]
+    assert plan(kinds, 1, True) == [(0, 0), None, None, (0, 1), (0, 2), (0, 3)]
     # A brand or photos deck: the app on its discovery slide and the CTA only.
     assert plan(kinds, 3, False) == [None, None, None, (0, 0), None, (1, 0)]
     listicle = ["hook", "discovery", "discovery", "discovery", "discovery", "cta"]
-    assert plan(listicle, 3, True) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), None]
+    assert plan(listicle, 3, True) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
     assert plan(kinds, 0, True) == [None] * 6
     two_results = ["hook", "problem", "discovery", "result", "result", "cta"]
-    assert plan(two_results, 3, True) == [(0, 0), None, (1, 0), (2, 0), (0, 1), None]
+    assert plan(two_results, 3, True) == [(0, 0), None, (1, 0), (2, 0), (0, 1), (1, 1)]
+    # Every deck with a screen ends on the phone.
+    assert all(
+        plan(k, n, e)[-1] is not None for k in (kinds, listicle) for n in (1, 2, 3) for e in (True, False)
+    )
+
+
+def _yellow_pixels(img: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """Pixels of an emoji face's yellow (no brand scene or photo of the samples has it) in `box`."""
+    r, g, b = (img.crop(box).getchannel(c) for c in "RGB")
+    hot = Image.eval(r, lambda v: 255 if v > 225 else 0)
+    warm = Image.eval(g, lambda v: 255 if v > 165 else 0)
+    cold = Image.eval(b, lambda v: 255 if v < 110 else 0)
+    both = ImageChops.multiply(ImageChops.multiply(hot, warm), cold)
+    return sum(1 for v in both.getdata() if v)
+
+
+def test_a_slide_on_its_plain_backdrop_wears_a_sticker_over_its_words_and_a_picture_slide_none() -> None:
+    for design in ("classic", "inspo", "editorial-split", "brand-studio"):
+        deck = gallery.Deck(design, "en", "brand", "fitness", "problem_solution")
+        written = gallery.render(deck, (), ())[3]
+        style = _style(design, written, "brand")
+        img, placed = art.compose(written, 1, style)  # the problem, on the brand scene
+        title_top = min(r.box[1] for r in placed)
+        assert _yellow_pixels(img, (0, designs.SAFE[1], 1080, round(title_top))) > 3000, design
+        shots = gallery.sample_files("screenshots")
+        with_phone, placed = art.compose(written, 3, _style(design, written, "brand", shots))  # discovery
+        title_top = min(r.box[1] for r in placed)
+        assert _yellow_pixels(with_phone, (0, designs.SAFE[1], 1080, round(title_top))) < 200, design
+
+
+def _style(design: str, written: DeckCopy, source: str, shots: tuple[bytes, ...] = ()) -> DeckStyle:
+    return DeckStyle(
+        design=design,
+        niche="fitness",
+        language=written.language,
+        primary="#FF4D2E",
+        secondary="#1A1A2E",
+        accent="#FFD23F",
+        app_name="FitPro",
+        image_source=source,
+        screenshots=shots,
+        seed=3,
+    )

@@ -90,7 +90,8 @@ def screen_plan(kinds: list[str], count: int, every_slide: bool) -> list[tuple[i
     turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
     screen behind words reads as a page still loading). Discovery slides show the app's screens in
     turn; a result shows the last screen (where the app leads: progress, a result), kept for it
-    when there are three or more (a second result the next screen in turn); the CTA the top of a screen not shown yet, if any. With
+    when there are three or more (a second result the next screen in turn); the CTA the top of a
+    screen, one not shown yet if any (see _cta_rank). With
     `every_slide` (a screenshots deck) the hook shows the first screen and results have the phone
     too; elsewhere only discovery slides and the CTA do."""
     plan: list[tuple[int, int] | None] = [None] * len(kinds)
@@ -119,9 +120,20 @@ def screen_plan(kinds: list[str], count: int, every_slide: bool) -> list[tuple[i
             else:
                 plan[i] = take(last)
         elif kind == "cta":
-            unseen = [s for s in range(count) if not shown[s]]
-            plan[i] = take(unseen[0]) if unseen else None
+            plan[i] = take(min(range(count), key=lambda s: _cta_rank(s, shown, plan, i)))
     return plan
+
+
+def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None], i: int) -> tuple[int, ...]:
+    """The CTA's screen: one not shown yet, else the least shown, and not the hook's or the slide
+    before's (a bare CTA read as an unfinished slide; a screen seen twice in a row as a mistake)."""
+    hook, before = plan[0], plan[i - 1] if i else None
+    return (
+        shown[screen],
+        hook is not None and hook[0] == screen,
+        before is not None and before[0] == screen,
+        screen,
+    )
 
 
 @lru_cache(maxsize=32)

@@ -8,7 +8,8 @@ the middle band, no counters, chips, quote marks or footers.
 
 Within a deck the frame follows the slide's role (hook, problem, discovery, result, CTA): the hook is
 the biggest text in the middle band, discovery and result slides show the app's screen when there is
-one (with a callout ring), the CTA names the app above "link in bio".
+one (with a highlight), the CTA names the app above "link in bio" over its phone; a slide left on its
+plain backdrop carries one emoji sticker over its words.
 """
 
 from __future__ import annotations
@@ -319,6 +320,65 @@ def extent(g: Group) -> tuple[float, float]:
     return g.blocks[0][1].top, max(b.top + b.height for _, b in g.blocks)
 
 
+# A slide on its plain backdrop (no photo, no phone) carries one sticker, as people add an emoji in
+# TikTok's text tool: the one motif a plain backdrop may have. By role; a deck's slides of one role
+# show different ones.
+STICKERS: dict[str, tuple[str, ...]] = {
+    "PROBLEM": ("\U0001f629", "\U0001f62e\u200d\U0001f4a8", "\U0001f643"),
+    "AGITATE": ("\U0001f624", "\U0001f635\u200d\U0001f4ab", "\U0001f972"),
+    "BEFORE": ("\U0001f634", "\U0001fae0", "\U0001f629"),
+    "MYTH": ("\U0001f914", "\U0001f9d0", "\U0001f644"),
+    "MISTAKE": ("\U0001f648", "\U0001f62c", "\U0001f605"),
+    "STRUGGLE": ("\U0001f635\u200d\U0001f4ab", "\U0001f629", "\U0001f62d"),
+    "SETUP": ("\U0001f440", "\U0001f605"),
+    "MORNING": ("\u23f0", "\u2615"),
+    "HOOK": ("\U0001f440", "\U0001f92f", "\U0001f633"),
+    "PROOF": ("\U0001f4aa", "\U0001f525", "\U0001f4c8"),
+    "RESULT": ("\U0001f64c", "\U0001f525", "\U0001f4af"),
+    "AFTER": ("\U0001f60e", "\U0001f4aa", "\u2728"),
+    "BENEFIT": ("\u2728", "\U0001f64c"),
+    "REFLECTION": ("\U0001f60c", "\u2728"),
+    "EVENING": ("\U0001f319", "\U0001f60c"),
+}
+STICKER_KINDS = ("hook", "problem", "result")
+STICKER_PX, STICKER_GAP = 250, 40
+
+
+def sticker(img: Image.Image, ctx: Ctx, g: Group) -> Group:
+    """A slide on its plain backdrop: the role's emoji, large and a little tilted, above the words
+    (aligned like them), the words moved down by half its height so the pair stays centered; none
+    where the words leave no room above them."""
+    faces = STICKERS.get(ctx.slide.role.upper())
+    plain_backdrop = ctx.photo is None and ctx.shot is None
+    if faces is None or ctx.kind not in STICKER_KINDS or not plain_backdrop or not g.blocks:
+        return g
+    same_role = [i for i, s in enumerate(ctx.copy.slides) if s.role.upper() == ctx.slide.role.upper()]
+    face = faces[(ctx.style.seed + same_role.index(ctx.index)) % len(faces)]
+    top, bottom = extent(g)
+    shift = min((STICKER_PX + STICKER_GAP) / 2, SAFE[3] - bottom)
+    y = round(top + shift - STICKER_GAP - STICKER_PX)
+    if y < SAFE[1]:
+        return g
+    g = Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
+    em = text._emoji_image(face, 109)
+    em = em.crop(em.getbbox() or (0, 0, em.width, em.height))
+    em = em.resize((STICKER_PX, round(STICKER_PX * em.height / em.width)), Image.Resampling.LANCZOS)
+    em = em.rotate(ctx.rng.choice((-9, -6, 6, 9)), expand=True, resample=Image.Resampling.BICUBIC)
+    lines = [x for _, b in g.blocks for _, x, _ in b.placements()]
+    widths = [x + line.width for _, b in g.blocks for line, x, _ in b.placements()]
+    align = g.blocks[-1][1].align
+    if align == "center":
+        x = round((min(lines) + max(widths)) / 2 - em.width / 2)
+    elif align == "right" or (align == "start" and ctx.rtl):
+        x = round(max(widths)) - em.width + 10
+    else:
+        x = round(min(lines)) - 10
+    shadow = em.getchannel("A").filter(ImageFilter.GaussianBlur(12)).point(lambda v: v * 4 // 10)
+    img.paste((0, 0, 0), (x + 6, y + 14), shadow)
+    img.paste(em, (x, y), em)
+    return g
+
+
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen (and a screenshots hook)
 # A screenshots deck's hook: the words in the upper middle band, the phone rising below them.
 HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.15), round(H * 0.47)
@@ -391,6 +451,7 @@ def classic(ctx: Ctx) -> Image.Image:
         )
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g)
+    g = sticker(img, ctx, g)
     outlined(img, ctx, g, accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
     return img
 
@@ -418,6 +479,7 @@ def inspo(ctx: Ctx) -> Image.Image:
         img = imagery.scrim(img, band[1], band[3], 0.45)
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
+    g = sticker(img, ctx, g)
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.62)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
@@ -443,6 +505,7 @@ def editorial(ctx: Ctx) -> Image.Image:
     g = words_up(ctx, group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD), BOX_PAD)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
+    g = sticker(img, ctx, g)
     # The hook and the CTA on the brand's accent when it stands out from the scene (lit in the primary
     # color), else on its primary color.
     if paint.contrast(ctx.pal.accent, ctx.pal.primary) > 1.4:
@@ -473,6 +536,7 @@ def studio(ctx: Ctx) -> Image.Image:
     g = words_up(ctx, g, BOX_PAD)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
+    g = sticker(img, ctx, g)
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
         box = (17, 17, 17)
