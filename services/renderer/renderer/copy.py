@@ -147,7 +147,8 @@ class _Writer:
         # is its result, with the app's own number; the others describe the product.
         self.claims = [x for x in _distinct(diffs + props) if _MEASURED.search(x)]
         self.features = [x for x in _distinct(props + diffs) if x not in self.claims]
-        self.outcomes = [*self.claims, *self.shuffled(self.niche["outcomes"])]
+        self.felt = self.shuffled(self.niche["outcomes"])  # outcomes as a user feels them
+        self.outcomes = [*self.claims, *self.felt]
 
     # -- phrases --------------------------------------------------------------------------------------
     def fill(self, text: str, **extra: str) -> str:
@@ -419,7 +420,8 @@ def _before_after(w: _Writer) -> list[SlideCopy]:
             w.line("turning_title", w.var("turning_point")),
             w.feature("solution"),
         ),
-        w.slide("AFTER", "split", w.outcome("after"), w.line("after_sub"), w.t["after_label"]),
+        # After: how life feels now; the proof then, with the app's own number when it gives one.
+        w.slide("AFTER", "split", w.unique(w.var("after"), *w.felt), w.line("after_sub"), w.t["after_label"]),
         w.slide("PROOF", "statement", w.outcome("result"), w.line("result_sub")),
     ]
 
