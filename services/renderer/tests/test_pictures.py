@@ -353,3 +353,31 @@ def _style(design: str, written: DeckCopy, source: str, shots: tuple[bytes, ...]
         screenshots=shots,
         seed=3,
     )
+
+
+def test_a_screen_shown_again_brings_another_of_its_blocks_forward() -> None:
+    card = Image.new("RGB", (780, 1200), (250, 250, 250))
+    d = ImageDraw.Draw(card)
+    for top, rows in ((250, 16), (600, 12), (900, 3)):  # three blocks, the first the most detailed
+        for i in range(rows):  # rows of "words"
+            for x in range(80, 700, 48):
+                d.line((x, top + 10 * i, x + 30, top + 10 * i), fill=(0, 0, 0), width=3)
+    first = imagery.highlight_rows(card, (100, 1150))
+    assert first is not None and first[0] <= 300 < first[1], first
+    second = imagery.highlight_rows(card, (100, 1150), [first])
+    assert second is not None and second[0] <= 600 < second[1], second  # not the lone short block
+    # Nothing else left: the best again, rather than no highlight.
+    assert imagery.highlight_rows(card, (100, 1150), [(0, 1200)]) == first
+
+
+def test_a_screen_card_shown_again_highlights_another_part_of_the_screen() -> None:
+    shot = Image.open(io.BytesIO(gallery.sample_files("screenshots")[1]))  # the workout player
+    seen = []
+    for turn in (0, 1):
+        canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))
+        found = imagery.screen_card(canvas, shot.convert("RGB"), (150, 560, 930, 1920), None, turn, 1500)
+        assert found is not None
+        seen.append(found)
+    # On the screen itself (the crops differ), the two blocks do not overlap.
+    (a0, a1), (b0, b1) = seen[0].source, seen[1].source
+    assert a1 <= b0 or b1 <= a0, (seen[0].source, seen[1].source)

@@ -348,27 +348,10 @@ def screen_card(
     the callout (a loop around one element that crosses nothing drawn on the screen), None when the
     card has no room for one."""
     x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
+    w = x1 - x0
     rising = y1 >= canvas.height
     seen_bottom = min(y1, visible_bottom or y1)
-    bands = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))
-    skip = status_bar(shot)
-    _, fy = busiest_point(shot, *bands[turn % len(bands)])
-    scale = w / shot.width  # full screen width, so the crop keeps its layout readable
-    src_h = min(shot.height - skip, h / scale)
-    seen = min(src_h, (seen_bottom - y0) / scale)  # source rows above the covered zone
-    if turn % len(bands) == TOP_OF_SCREEN:
-        top = float(skip)
-    else:
-        want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
-        top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising)
-    card = shot.resize(  # Hamming: as sharp as bicubic on a ~0.7x downscale, at bilinear's cost
-        (w, round(src_h * scale)),
-        Image.Resampling.HAMMING,
-        box=(0, top, shot.width, top + src_h),
-        reducing_gap=2.0,
-    )
-    card = card.crop((0, 0, w, min(h, card.height)))
+    card, top, scale = _card(shot, box, turn, seen_bottom, rising)
     radius = round(w * 0.06)
     bezel = BEZEL if rising else 0
     ring = (14, max(8, round(w * 0.014))) if frame is not None and not rising else None  # gap, width
@@ -399,16 +382,64 @@ def screen_card(
     canvas.paste(card, (x0, y0), corners.crop((0, 0, *card.size)))
     # The highlight goes on rows below the card's top fifth (a screen's header, a greeting, is busy
     # but is not what the app sells) and above the covered zone.
-    visible = min(card.height, seen_bottom - y0)
-    rows = highlight_rows(card, (round(visible * 0.2), visible - 8))
+    # A screen shown again brings another of its parts forward: the rows its earlier showings
+    # (drawn in a box like this one) brought forward stay out.
+    shown: list[tuple[float, float]] = []
+    for earlier in range(turn):
+        if earlier % len(BANDS) == TOP_OF_SCREEN:
+            continue  # the top of a screen, on a CTA: no highlight
+        before, before_top, _ = _card(shot, box, earlier, seen_bottom, rising)
+        found = _rows_of(before, seen_bottom - y0, [])
+        if found is not None:
+            shown.append((before_top + found[0] / scale, before_top + found[1] / scale))
+    avoid = [(round((a - top) * scale), round((b - top) * scale)) for a, b in shown]
+    rows = _rows_of(card, seen_bottom - y0, avoid)
     if rows is None:
         return None
-    return Highlight((x0, y0, x0 + card.width, y0 + card.height), (y0 + rows[0], y0 + rows[1]))
+    source = (top + rows[0] / scale, top + rows[1] / scale)
+    return Highlight((x0, y0, x0 + card.width, y0 + card.height), (y0 + rows[0], y0 + rows[1]), source)
+
+
+BANDS = ((0.1, 0.9), (0.5, 0.95), (0.05, 0.5))  # the part of a screen each showing looks at
+
+
+def _card(
+    shot: Image.Image, box: tuple[int, int, int, int], turn: int, seen_bottom: int, rising: bool
+) -> tuple[Image.Image, float, float]:
+    """The crop of `shot` a card in `box` shows on its `turn`-th showing, scaled to the box's width,
+    with the source row it starts at and the scale."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    skip = status_bar(shot)
+    _, fy = busiest_point(shot, *BANDS[turn % len(BANDS)])
+    scale = w / shot.width  # full screen width, so the crop keeps its layout readable
+    src_h = min(shot.height - skip, h / scale)
+    seen = min(src_h, (seen_bottom - y0) / scale)  # source rows above the covered zone
+    if turn % len(BANDS) == TOP_OF_SCREEN:
+        top = float(skip)
+    else:
+        want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
+        top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising)
+    card = shot.resize(  # Hamming: as sharp as bicubic on a ~0.7x downscale, at bilinear's cost
+        (w, round(src_h * scale)),
+        Image.Resampling.HAMMING,
+        box=(0, top, shot.width, top + src_h),
+        reducing_gap=2.0,
+    )
+    return card.crop((0, 0, w, min(h, card.height))), top, scale
+
+
+def _rows_of(card: Image.Image, seen: int, avoid: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The highlight's rows on a card of which `seen` rows are above the covered zone: below the
+    card's top fifth (a screen's header, a greeting, is busy but is not what the app sells)."""
+    visible = min(card.height, seen)
+    return highlight_rows(card, (round(visible * 0.2), visible - 8), avoid)
 
 
 ELEMENT_STEP = 4  # screens are judged on a copy this many times smaller
 HIGHLIGHT_GAP = 3  # quiet rows (of the small copy) that end a block of the screen: ~12 px
 HIGHLIGHT_MARGIN = 14  # card pixels the highlight reaches past its block, into the quiet rows
+HIGHLIGHT_OTHER_MIN = 96  # card pixels a block shown on a screen's later showing is tall at least
 
 
 @dataclass(frozen=True)
@@ -418,6 +449,7 @@ class Highlight:
 
     card: tuple[int, int, int, int]
     rows: tuple[int, int]
+    source: tuple[float, float] = (0.0, 0.0)  # the block's rows on the screenshot itself
 
 
 def detail(card: Image.Image) -> Image.Image:
@@ -448,12 +480,16 @@ def _without_runs(img: Image.Image, longest: int) -> Image.Image:
     return Image.frombytes("L", (w, h), bytes(raw))
 
 
-def highlight_rows(card: Image.Image, region: tuple[int, int]) -> tuple[int, int] | None:
+def highlight_rows(
+    card: Image.Image, region: tuple[int, int], avoid: list[tuple[int, int]] | None = None
+) -> tuple[int, int] | None:
     """The rows (card pixels) of the block of the screen a highlight brings forward: the screen's rows
     in `region` split into blocks at HIGHLIGHT_GAP quiet rows (the gap between two cards, a list's
     rows), and of those the one with the most detail for its size, a block about a card tall
     (a chart, a timer, a stat with its caption) before a lone line or most of the screen; it reaches
-    HIGHLIGHT_MARGIN into the quiet rows around it. None when the region shows nothing."""
+    HIGHLIGHT_MARGIN into the quiet rows around it. With `avoid` (card rows an earlier showing of the
+    screen brought forward) a block clear of them and at least HIGHLIGHT_OTHER_MIN tall when there is
+    one. None when the region shows nothing."""
     k = ELEMENT_STEP
     lines = detail(card)
     h = lines.height
@@ -488,6 +524,14 @@ def highlight_rows(card: Image.Image, region: tuple[int, int]) -> tuple[int, int
         cut = counts[a] + counts[b - 1] if (a, b) not in blocks else 0  # a window's edges cut its rows
         return sum(counts[a:b]) * fit - 12 * cut
 
+    if avoid:  # another part than rows shown before (card pixels), and no lone line: a block
+        spans = [(a // k, -(-b // k)) for a, b in avoid]
+        others = [
+            c
+            for c in candidates
+            if (c[1] - c[0]) * k >= HIGHLIGHT_OTHER_MIN and all(c[1] <= a or c[0] >= b for a, b in spans)
+        ]
+        candidates = others or candidates
     best = max(candidates, key=score, default=None)
     if best is None or score(best) <= 0:
         return None
