@@ -381,3 +381,17 @@ def test_a_screen_card_shown_again_highlights_another_part_of_the_screen() -> No
     # On the screen itself (the crops differ), the two blocks do not overlap.
     (a0, a1), (b0, b1) = seen[0].source, seen[1].source
     assert a1 <= b0 or b1 <= a0, (seen[0].source, seen[1].source)
+
+
+def test_a_lone_line_is_never_framed() -> None:
+    """A section's header alone in view: no highlight (a frame around one line reads as a mistake)."""
+    card = Image.new("RGB", (780, 1000), (250, 250, 250))
+    d = ImageDraw.Draw(card)
+    for x in range(80, 500, 48):  # one line of "words", 14 px tall
+        d.rectangle((x, 400, x + 30, 414), fill=(0, 0, 0))
+    assert imagery.highlight_rows(card, (100, 950)) is None
+    for y in range(600, 760, 10):  # and a block of lines under it: that is framed
+        for x in range(80, 700, 48):
+            d.line((x, y, x + 30, y), fill=(0, 0, 0), width=3)
+    found = imagery.highlight_rows(card.copy(), (100, 950))  # a copy: a card's detail map is kept
+    assert found is not None and found[0] <= 600 and found[1] >= 750, found

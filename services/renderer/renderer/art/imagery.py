@@ -389,11 +389,11 @@ def screen_card(
         if earlier % len(BANDS) == TOP_OF_SCREEN:
             continue  # the top of a screen, on a CTA: no highlight
         before, before_top, _ = _card(shot, box, earlier, seen_bottom, rising)
-        found = _rows_of(before, seen_bottom - y0, [])
+        found = _rows_of(before, seen_bottom - y0, [], before_top <= status_bar(shot) + 1)
         if found is not None:
             shown.append((before_top + found[0] / scale, before_top + found[1] / scale))
     avoid = [(round((a - top) * scale), round((b - top) * scale)) for a, b in shown]
-    rows = _rows_of(card, seen_bottom - y0, avoid)
+    rows = _rows_of(card, seen_bottom - y0, avoid, top <= status_bar(shot) + 1)
     if rows is None:
         return None
     source = (top + rows[0] / scale, top + rows[1] / scale)
@@ -429,17 +429,22 @@ def _card(
     return card.crop((0, 0, w, min(h, card.height))), top, scale
 
 
-def _rows_of(card: Image.Image, seen: int, avoid: list[tuple[int, int]]) -> tuple[int, int] | None:
-    """The highlight's rows on a card of which `seen` rows are above the covered zone: below the
-    card's top fifth (a screen's header, a greeting, is busy but is not what the app sells)."""
+def _rows_of(
+    card: Image.Image, seen: int, avoid: list[tuple[int, int]], screen_top: bool
+) -> tuple[int, int] | None:
+    """The highlight's rows on a card of which `seen` rows are above the covered zone; on a card
+    showing the top of the screen, below its top fifth (a screen's header, a greeting, is busy but is
+    not what the app sells)."""
     visible = min(card.height, seen)
-    return highlight_rows(card, (round(visible * 0.2), visible - 8), avoid)
+    return highlight_rows(card, (round(visible * 0.2) if screen_top else 8, visible - 8), avoid)
 
 
 ELEMENT_STEP = 4  # screens are judged on a copy this many times smaller
 HIGHLIGHT_GAP = 3  # quiet rows (of the small copy) that end a block of the screen: ~12 px
 HIGHLIGHT_MARGIN = 14  # card pixels the highlight reaches past its block, into the quiet rows
-HIGHLIGHT_OTHER_MIN = 96  # card pixels a block shown on a screen's later showing is tall at least
+QUIET_ROW = 3  # a row of the detail map holding at most this much (of 255) is quiet
+EMPTY_ROW = 1  # ... and at most this much, empty (inside a panel: a ring's rows hold little, not nothing)
+HIGHLIGHT_MIN = 96  # card pixels a highlighted block is tall at least
 
 
 @dataclass(frozen=True)
@@ -488,8 +493,8 @@ def highlight_rows(
     rows), and of those the one with the most detail for its size, a block about a card tall
     (a chart, a timer, a stat with its caption) before a lone line or most of the screen; it reaches
     HIGHLIGHT_MARGIN into the quiet rows around it. With `avoid` (card rows an earlier showing of the
-    screen brought forward) a block clear of them and at least HIGHLIGHT_OTHER_MIN tall when there is
-    one. None when the region shows nothing."""
+    screen brought forward) a block clear of them when there is one. None when the region shows no
+    block at least HIGHLIGHT_MIN tall that it holds whole."""
     k = ELEMENT_STEP
     lines = detail(card)
     h = lines.height
@@ -498,7 +503,7 @@ def highlight_rows(
     blocks: list[tuple[int, int]] = []
     start, quiet = None, 0
     for y in range(lo, hi):
-        if counts[y] > 3:
+        if counts[y] > QUIET_ROW:
             if start is None:
                 start = y
             quiet = 0
@@ -509,12 +514,18 @@ def highlight_rows(
                 start, quiet = None, 0
     if start is not None:
         blocks.append((start, hi - quiet))
+    whole = round((hi - lo) * 0.8)
+
+    def cut_off(a: int, b: int) -> bool:  # the region's edge runs through the block: it goes on
+        return (a <= lo and counts[lo - 1] > QUIET_ROW) or (b >= hi and counts[hi] > QUIET_ROW)
+
+    candidates = [(a, b) for a, b in blocks if b - a <= whole and not cut_off(a, b)]
+    panels = [(a, b) for a, b in blocks if (a, b) not in candidates]
     tall = round((hi - lo) * 0.45)
-    candidates = []
-    for a, b in blocks:
-        if b - a <= tall:
-            candidates.append((a, b))
-        else:  # one big panel: windows of it, cut where its rows hold the least
+    for a, b in panels:  # their parts between empty rows (a ring, a row of stats), about a card tall
+        candidates.extend(c for c in _parts(counts, a, b, tall) if not cut_off(*c))
+    if not candidates:  # nothing whole in view: windows, cut where their rows hold the least
+        for a, b in panels:
             for size in range(40, min(tall, b - a) + 1, 8):
                 candidates.extend((t, t + size) for t in range(a, b - size + 1, 2))
 
@@ -524,19 +535,35 @@ def highlight_rows(
         cut = counts[a] + counts[b - 1] if (a, b) not in blocks else 0  # a window's edges cut its rows
         return sum(counts[a:b]) * fit - 12 * cut
 
-    if avoid:  # another part than rows shown before (card pixels), and no lone line: a block
+    # A block, never a lone line (a section's header: framed, it reads as a mistake, and the screen
+    # without a frame reads fine); on a later showing of the screen, another part than the rows
+    # shown before (card pixels).
+    candidates = [c for c in candidates if (c[1] - c[0]) * k >= HIGHLIGHT_MIN]
+    if avoid:
         spans = [(a // k, -(-b // k)) for a, b in avoid]
-        others = [
-            c
-            for c in candidates
-            if (c[1] - c[0]) * k >= HIGHLIGHT_OTHER_MIN and all(c[1] <= a or c[0] >= b for a, b in spans)
-        ]
+        others = [c for c in candidates if all(c[1] <= a or c[0] >= b for a, b in spans)]
         candidates = others or candidates
     best = max(candidates, key=score, default=None)
     if best is None or score(best) <= 0:
         return None
     top, bottom = best
     return max(0, top * k - HIGHLIGHT_MARGIN), min(card.height, bottom * k + HIGHLIGHT_MARGIN)
+
+
+def _parts(counts: list[int], a: int, b: int, tall: int) -> list[tuple[int, int]]:
+    """The parts of the block in rows a..b between its empty rows, and runs of neighbouring parts, up
+    to `tall` rows: what a highlight may frame without crossing a line of it."""
+    cuts = [y for y in range(a + 1, b - 1) if counts[y] <= EMPTY_ROW]
+    edges = [a, *(y for i, y in enumerate(cuts) if i == 0 or cuts[i - 1] != y - 1), b]
+    spans = []
+    for i in range(len(edges) - 1):
+        top = edges[i] + (1 if i else 0)  # below the quiet row
+        for j in range(i + 1, len(edges)):
+            if edges[j] - top > tall:
+                break
+            if edges[j] - top >= 3:
+                spans.append((top, edges[j]))
+    return spans
 
 
 _SS = 2  # frames are drawn 2x and box-reduced: PIL draws lines without antialiasing
@@ -599,9 +626,13 @@ def memo(img: Image.Image, key: str, make: Callable[[], Image.Image]) -> Image.I
     deck (art.__init__), so every slide that blurs or crops the same screenshot does it once."""
     slot = f"_derived_{key}"
     found = img.info.get(slot)
-    if not isinstance(found, Image.Image):
-        found = img.info[slot] = make()
-    return found
+    # Pillow copies `info` into every copy, crop and resize: an entry counts for the image it was
+    # made from only.
+    if isinstance(found, tuple) and found[0] == id(img):
+        return found[1]
+    made = make()
+    img.info[slot] = (id(img), made)
+    return made
 
 
 def autocontrast(img: Image.Image) -> Image.Image:
