@@ -85,17 +85,20 @@ class Deck:
 def sample_files(kind: str, language: str = "en") -> tuple[bytes, ...]:
     """The bundled samples of a kind. Screenshots are the demo app's screens as it ships them in
     `language` (samples/screenshots/<lang>/, drawn by samples/make_screenshots.py), the English ones
-    (samples/screenshots/*.png) for English and for a language without its own."""
-    lang = (copy.resolve_language(language) or "en") if kind == "screenshots" else "en"
+    (samples/screenshots/*.png) for English and for a language without its own; "trail_screenshots"
+    the photos demo app's (samples/make_trail_screenshots.py), in the same way."""
+    screens = kind.endswith("screenshots")
+    lang = (copy.resolve_language(language) or "en") if screens else "en"
     return _sample_files(kind, lang)
 
 
 @cache
 def _sample_files(kind: str, language: str) -> tuple[bytes, ...]:
     folder = SAMPLES / kind
-    if kind == "screenshots" and language != "en" and any((folder / language).glob("*.png")):
+    screens = kind.endswith("screenshots")
+    if screens and language != "en" and any((folder / language).glob("*.png")):
         folder = folder / language
-    pattern = ("*.png",) if kind == "screenshots" else ("*.jpg", "*.jpeg", "*.png")
+    pattern = ("*.png",) if screens else ("*.jpg", "*.jpeg", "*.png")
     files = sorted(p for pat in pattern for p in folder.glob(pat))
     if kind == "photos":
         # What the photos demo app (TrailMate, hiking and weekend trips) uploads: its trail pictures, the
@@ -141,8 +144,8 @@ def render(
     assert tpl is not None, deck
     lang = copy.resolve_language(deck.language)
     assert lang is not None, deck.language
-    if shots is None:  # the demo app's screens (the photos demo app has none)
-        shots = () if deck.niche == PHOTO_NICHE else sample_files("screenshots", lang)
+    if shots is None:  # the demo app's screens (the photos demo app's own)
+        shots = sample_files("trail_screenshots" if deck.niche == PHOTO_NICHE else "screenshots", lang)
     app, hook = localized_app(lang, deck.niche)
     if not copy.fits_format(hook, deck.format, SAMPLE_HOOK_CATEGORY):  # as the generate use case does
         hook = copy.builtin_hook(lang, deck.format, deck.niche, app.name, 7)[1]

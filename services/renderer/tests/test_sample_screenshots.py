@@ -51,3 +51,22 @@ def test_render_shows_the_decks_language(monkeypatch: pytest.MonkeyPatch) -> Non
     gallery.render(deck)
     gallery.render(deck, gallery.sample_files("screenshots"), ())
     assert seen == [gallery.sample_files("screenshots", "ja"), gallery.sample_files("screenshots")]
+
+
+def test_the_photos_demo_app_shows_its_own_screens_in_the_decks_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen = []
+
+    def fake(written, style):  # type: ignore[no-untyped-def]
+        seen.append(style.screenshots)
+        return [], []
+
+    monkeypatch.setattr(gallery.art, "render_with_layout", fake)
+    deck = gallery.plan(["classic"], ["de"], ["fitness"], [], ["photos"], gallery.PHOTO_NICHE)[0]
+    gallery.render(deck, None, gallery.sample_files("photos"))
+    trail = gallery.sample_files("trail_screenshots", "de")
+    assert seen == [trail] and len(trail) == 3
+    assert trail != gallery.sample_files("trail_screenshots") and not set(trail) & set(
+        gallery.sample_files("screenshots", "de")
+    )

@@ -11,7 +11,7 @@ from renderer import copy
 from renderer.samples import make_trail_screenshots as trail
 
 SHOTS = trail.OUT
-NAMES = ["01_nearby.png", "02_trail_map.png", "03_weekend_plan.png"]
+NAMES = ["01_nearby.png", "02_weekend_plan.png", "03_trail_map.png"]  # in the order of its value props
 
 
 def test_the_script_draws_every_deck_language() -> None:

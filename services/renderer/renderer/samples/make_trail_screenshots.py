@@ -7,7 +7,7 @@ Run from the repository root:
 
     .venv/bin/python services/renderer/renderer/samples/make_trail_screenshots.py de ja   # some languages
 
-It writes `trail_screenshots/01_nearby.png`, `02_trail_map.png` and `03_weekend_plan.png` (English) and
+It writes `trail_screenshots/01_nearby.png`, `02_weekend_plan.png` and `03_trail_map.png` (English) and
 the same under `trail_screenshots/<lang>/` for every other language of STRINGS (the renderer's locale
 codes, the languages of travel_app.json): 780x1688 PNGs (an iPhone screen at @2x, 390x844 points; the
 renderer shows a screen 780 px wide at most), every UI string, date, time and number in that language,
@@ -1423,8 +1423,8 @@ def weekend_plan(t: dict[str, object]) -> Screen:
 
 SCREENS = (
     ("01_nearby.png", nearby, True),
-    ("02_trail_map.png", trail_map, False),  # light tints only: no dithering noise
-    ("03_weekend_plan.png", weekend_plan, True),
+    ("02_weekend_plan.png", weekend_plan, True),
+    ("03_trail_map.png", trail_map, False),  # light tints only: no dithering noise
 )
 
 
