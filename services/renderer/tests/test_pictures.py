@@ -326,7 +326,7 @@ def _yellow_pixels(img: Image.Image, box: tuple[int, int, int, int]) -> int:
     return sum(1 for v in both.getdata() if v)
 
 
-def test_a_slide_on_its_plain_backdrop_wears_a_sticker_over_its_words_and_a_picture_slide_none() -> None:
+def test_the_first_problem_slide_wears_a_sticker_over_its_words_and_no_other_slide() -> None:
     for design in ("classic", "inspo", "editorial-split", "brand-studio"):
         deck = gallery.Deck(design, "en", "brand", "fitness", "problem_solution")
         written = gallery.render(deck, (), ())[3]
@@ -334,6 +334,9 @@ def test_a_slide_on_its_plain_backdrop_wears_a_sticker_over_its_words_and_a_pict
         img, placed = art.compose(written, 1, style)  # the problem, on the brand scene
         title_top = min(r.box[1] for r in placed)
         assert _yellow_pixels(img, (0, designs.SAFE[1], 1080, round(title_top))) > 3000, design
+        second, placed = art.compose(written, 2, style)  # the next problem: one sticker a deck
+        title_top = min(r.box[1] for r in placed)
+        assert _yellow_pixels(second, (0, designs.SAFE[1], 1080, round(title_top))) < 200, design
         shots = gallery.sample_files("screenshots")
         with_phone, placed = art.compose(written, 3, _style(design, written, "brand", shots))  # discovery
         title_top = min(r.box[1] for r in placed)

@@ -8,8 +8,8 @@ the middle band, no counters, chips, quote marks or footers.
 
 Within a deck the frame follows the slide's role (hook, problem, discovery, result, CTA): the hook is
 the biggest text in the middle band, discovery and result slides show the app's screen when there is
-one (with a highlight), the CTA names the app above "link in bio" over its phone; a slide left on its
-plain backdrop carries one emoji sticker over its words.
+one (with a highlight), the CTA names the app above "link in bio" over its phone; the first problem
+slide carries an emoji sticker over its words.
 """
 
 from __future__ import annotations
@@ -320,9 +320,8 @@ def extent(g: Group) -> tuple[float, float]:
     return g.blocks[0][1].top, max(b.top + b.height for _, b in g.blocks)
 
 
-# A slide on its plain backdrop (no photo, no phone) carries one sticker, as people add an emoji in
-# TikTok's text tool: the one motif a plain backdrop may have. By role; a deck's slides of one role
-# show different ones.
+# The deck's first problem slide, on its plain backdrop (no photo, no phone), carries a sticker, as
+# people add an emoji in TikTok's text tool: the one motif a plain backdrop may have. By role.
 STICKERS: dict[str, tuple[str, ...]] = {
     "PROBLEM": ("\U0001f629", "\U0001f62e\u200d\U0001f4a8", "\U0001f643"),
     "AGITATE": ("\U0001f624", "\U0001f635\u200d\U0001f4ab", "\U0001f972"),
@@ -332,28 +331,23 @@ STICKERS: dict[str, tuple[str, ...]] = {
     "STRUGGLE": ("\U0001f635\u200d\U0001f4ab", "\U0001f629", "\U0001f62d"),
     "SETUP": ("\U0001f440", "\U0001f605"),
     "MORNING": ("\u23f0", "\u2615"),
-    "HOOK": ("\U0001f440", "\U0001f92f", "\U0001f633"),
-    "PROOF": ("\U0001f4aa", "\U0001f525", "\U0001f4c8"),
-    "RESULT": ("\U0001f64c", "\U0001f525", "\U0001f4af"),
-    "AFTER": ("\U0001f60e", "\U0001f4aa", "\u2728"),
-    "BENEFIT": ("\u2728", "\U0001f64c"),
-    "REFLECTION": ("\U0001f60c", "\u2728"),
-    "EVENING": ("\U0001f319", "\U0001f60c"),
 }
-STICKER_KINDS = ("hook", "problem", "result")
+STICKER_KINDS = ("problem",)  # the deck's first such slide only: one sticker a deck (more read as a template)
 STICKER_PX, STICKER_GAP = 250, 40
 
 
 def sticker(img: Image.Image, ctx: Ctx, g: Group) -> Group:
-    """A slide on its plain backdrop: the role's emoji, large and a little tilted, above the words
-    (aligned like them), the words moved down by half its height so the pair stays centered; none
-    where the words leave no room above them."""
+    """The deck's first problem slide on its plain backdrop: the role's emoji, large and a little
+    tilted, above the words (aligned like them), the words moved down by half its height so the pair
+    stays centered; none where the words leave no room above them."""
     faces = STICKERS.get(ctx.slide.role.upper())
     plain_backdrop = ctx.photo is None and ctx.shot is None
-    if faces is None or ctx.kind not in STICKER_KINDS or not plain_backdrop or not g.blocks:
+    total = len(ctx.copy.slides)
+    kinds = [role_kind(s, i, total) for i, s in enumerate(ctx.copy.slides)]
+    first = next((i for i, k in enumerate(kinds) if k in STICKER_KINDS), None)
+    if faces is None or ctx.index != first or not plain_backdrop or not g.blocks:
         return g
-    same_role = [i for i, s in enumerate(ctx.copy.slides) if s.role.upper() == ctx.slide.role.upper()]
-    face = faces[(ctx.style.seed + same_role.index(ctx.index)) % len(faces)]
+    face = faces[ctx.style.seed % len(faces)]
     top, bottom = extent(g)
     shift = min((STICKER_PX + STICKER_GAP) / 2, SAFE[3] - bottom)
     y = round(top + shift - STICKER_GAP - STICKER_PX)
