@@ -469,8 +469,10 @@ def inspo(ctx: Ctx) -> Image.Image:
     )
     g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)))
     if not soft:
-        band = area if ctx.photo is None else _around(g)
-        img = imagery.scrim(img, band[1], band[3], 0.45)
+        # The serif has no outline: on a photo its band is darker and wider than an outlined
+        # design's (rock and foliage behind thin strokes read as noise).
+        band = area if ctx.photo is None else _around(g, 90)
+        img = imagery.scrim(img, band[1], band[3], 0.45 if ctx.photo is None else 0.6)
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     g = sticker(img, ctx, g)
