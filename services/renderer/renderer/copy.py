@@ -168,8 +168,13 @@ class _Writer:
         # Lines are written capitalized; one that opens with the topic word is capitalized here.
         return sentence_case(out) if text.startswith("{topic}") else out
 
+    def phrase(self, key: str) -> Any:
+        """The niche's own version of a phrase when its table has one (a hiking day starts at the
+        trailhead, not before the first coffee), else the language's."""
+        return self.niche.get(key, self.t[key])
+
     def variants(self, key: str, **extra: str) -> list[str]:
-        value = self.t[key]
+        value = self.phrase(key)
         items = value if isinstance(value, list) else [value]
         return [self.fill(v, **extra) for v in self.shuffled(items)]
 
@@ -454,13 +459,15 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
 
 def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
     """Three moments of the narrator's day, each with what the app does then; the first moment names
-    the app (a routine shown without its app reads as an ad that forgot the product)."""
+    the app (a routine shown without its app reads as an ad that forgot the product). The moments
+    are the niche's own when its table has them (a day outdoors is no office day), else the
+    language's everyday ones."""
     parts = [("MORNING", "morning"), ("MIDDAY", "midday"), ("EVENING", "evening")]
     slides = []
     for role, key in parts:
         moment = w.line(f"{key}_sub")
         if key == "morning" and moment:
-            moment = w.fill(w.t["moment_with_app"], moment=moment)
+            moment = w.fill(w.phrase("moment_with_app"), moment=moment)
         slides.append(w.slide(role, "statement", w.feature(key), moment, w.t[f"{key}_label"]))
     return [*slides, w.slide("REFLECTION", "statement", w.outcome("reflection"), w.line("result_sub"))]
 

@@ -318,3 +318,95 @@ def test_a_measured_outcome_of_the_app_is_its_result_and_no_feature() -> None:
     assert "83% of members feel stronger within 4 weeks" not in [s.title for s in listicle.slides[1:5]]
     assert copy._MEASURED.search("83 % der Mitglieder") and copy._MEASURED.search("3x mehr")
     assert not copy._MEASURED.search("10-minute workouts") and not copy._MEASURED.search("Box 3x4")
+
+
+NICHE_FIELDS = {"topic", "tags", "outcomes", "myths", "facts"}
+MOMENTS = ("morning_sub", "midday_sub", "evening_sub")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_niche_s_own_phrases_replace_the_language_s_of_the_same_shape_in_every_language(lang: str) -> None:
+    """A niche table may carry its own version of a phrase (a hiking day's moments); every language
+    gives a niche the same lines, each a phrase the language has, in its shape (variants or one line).
+    A wrapper may be one language's own ("olahraga bareng {app}": the language's said more)."""
+    t, en = copy.table(lang), copy.table("en")
+    for key, niche in t["niches"].items():
+        own = set(niche) - NICHE_FIELDS
+        assert own - {"moment_with_app"} == set(en["niches"][key]) - NICHE_FIELDS, (lang, key)
+        for phrase in own:
+            assert phrase in t and type(niche[phrase]) is type(t[phrase]), (lang, key, phrase)
+            if isinstance(niche[phrase], list):
+                assert len(niche[phrase]) >= 2 and all(x.strip() for x in niche[phrase]), (lang, key, phrase)
+    assert {"morning_sub", "midday_sub", "evening_sub"} <= set(en["niches"]["travel"])
+    assert {"morning_sub", "midday_sub", "evening_sub"} <= set(en["niches"]["fitness"])
+
+
+def _trailmate(lang: str) -> AppInfo:
+    """The hiking and weekend-trip demo app as its customer fills it in (samples/travel_app.json)."""
+    fields = json.loads((copy.LOCALE_DIR.parent / "samples" / "travel_app.json").read_text(encoding="utf-8"))
+    f = fields[lang]
+    return AppInfo(
+        name="TrailMate",
+        niche="travel",
+        language=lang,
+        tagline=f["tagline"],
+        target_audience=f["target_audience"],
+        value_props=tuple(f["value_props"]),
+        pain_points=tuple(f["pain_points"]),
+        differentiators=tuple(f["differentiators"]),
+    )
+
+
+def _moments(deck: copy.DeckCopy) -> list[str]:  # type: ignore[name-defined]
+    day = deck.slides[1:4]
+    assert [s.role for s in day] == ["MORNING", "MIDDAY", "EVENING"], day
+    return [s.subtitle for s in day]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_day_outdoors_is_told_in_the_travel_niche_s_moments_never_an_office_day_s(lang: str) -> None:
+    """A hiking day starts at the trailhead, not 'before my first coffee', and its midday is at the
+    summit, not 'between two meetings'; the first moment still names the app."""
+    t = copy.table(lang)
+    travel = t["niches"]["travel"]
+    wrap = travel.get("moment_with_app", t["moment_with_app"])
+    generic = [x for k in MOMENTS for x in t[k]]
+    tpl = catalog.template("travel", "day_in_the_life")
+    assert tpl is not None
+    for app in (_trailmate(lang), AppInfo(name="TrailMate", niche="travel")):
+        hook = copy.builtin_hook(lang, "day_in_the_life", "travel", app.name, 7)[1]
+        for seed in range(6):
+            morning, midday, evening = _moments(write_deck(app, tpl, hook, lang, {}, seed))
+            assert morning in [wrap.format(moment=m, app="TrailMate") for m in travel["morning_sub"]], morning
+            assert "TrailMate" in morning
+            assert midday in travel["midday_sub"] and evening in travel["evening_sub"], (midday, evening)
+            assert not any(g in x for g in generic for x in (morning, midday, evening)), (lang, seed)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_niche_without_its_own_moments_has_the_language_s_everyday_ones(lang: str) -> None:
+    t = copy.table(lang)
+    assert not set(MOMENTS) & set(t["niches"]["productivity"])
+    app = AppInfo(name="Focusly", niche="productivity")
+    tpl = catalog.template("productivity", "day_in_the_life")
+    assert tpl is not None
+    for seed in range(4):
+        morning, midday, evening = _moments(write_deck(app, tpl, "", lang, {}, seed))
+        assert morning in [t["moment_with_app"].format(moment=m, app="Focusly") for m in t["morning_sub"]]
+        assert midday in t["midday_sub"] and evening in t["evening_sub"], (midday, evening)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fitness_day_has_its_own_moments_and_a_study_day_its_own_midday(lang: str) -> None:
+    t = copy.table(lang)
+    fitness, education = t["niches"]["fitness"], t["niches"]["education"]
+    deck = write_deck(APP, _template("day_in_the_life"), "", lang, {}, seed=4)
+    morning, midday, evening = _moments(deck)
+    wrap = fitness.get("moment_with_app", t["moment_with_app"])
+    assert morning in [wrap.format(moment=m, app="FitPro") for m in fitness["morning_sub"]], morning
+    assert midday in fitness["midday_sub"] and evening in fitness["evening_sub"], (midday, evening)
+    study = replace(APP, niche="education", value_props=(), pain_points=(), differentiators=())
+    tpl = catalog.template("education", "day_in_the_life")
+    assert tpl is not None
+    morning, midday, evening = _moments(write_deck(study, tpl, "", lang, {}, seed=4))
+    assert midday in education["midday_sub"] and evening in t["evening_sub"], (midday, evening)
