@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import threading
+from dataclasses import replace
 
 from PIL import Image, ImageChops, ImageDraw
 from renderer import art, gallery
@@ -303,8 +304,9 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     assert plan(kinds, 3, True) == [(0, 0), None, None, (1, 0), (2, 0), (1, 1)]
     assert plan(kinds, 4, True) == [(0, 0), None, None, (1, 0), (3, 0), (2, 0)]
     assert plan(kinds, 1, True) == [(0, 0), None, None, (0, 1), (0, 2), (0, 3)]
-    # A brand or photos deck: the app on its discovery slide and the CTA only.
+    # A photos deck: the app on its discovery slide and the CTA only; a brand deck on its result too.
     assert plan(kinds, 3, False) == [None, None, None, (0, 0), None, (1, 0)]
+    assert plan(kinds, 3, False, True) == [None, None, None, (0, 0), (2, 0), (1, 0)]
     listicle = ["hook", "discovery", "discovery", "discovery", "discovery", "cta"]
     assert plan(listicle, 3, True) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
     assert plan(kinds, 0, True) == [None] * 6
@@ -398,3 +400,21 @@ def test_a_lone_line_is_never_framed() -> None:
             d.line((x, y, x + 30, y), fill=(0, 0, 0), width=3)
     found = imagery.highlight_rows(card.copy(), (100, 950))  # a copy: a card's detail map is kept
     assert found is not None and found[0] <= 600 and found[1] >= 750, found
+
+
+def _bezel_pixels(img: Image.Image) -> int:
+    """Pixels of the phone's bezel color in the slide's lower half."""
+    low = img.crop((0, 960, 1080, 1920))
+    return sum(1 for p in low.getdata() if p == imagery.BEZEL_COLOR)
+
+
+def test_a_brand_decks_result_shows_the_apps_proof_on_the_phone_and_a_photos_decks_its_photo() -> None:
+    deck = gallery.Deck("classic", "en", "brand", "fitness", "problem_solution")
+    written = gallery.render(deck, (), ())[3]
+    assert designs.role_kind(written.slides[4], 4, 6) == "result"
+    shots = gallery.sample_files("screenshots")
+    brand, _ = art.compose(written, 4, _style("classic", written, "brand", shots))
+    assert _bezel_pixels(brand) > 5000
+    photos = replace(_style("classic", written, "photos", shots), photos=gallery.sample_files("photos"))
+    photo, _ = art.compose(written, 4, photos)
+    assert _bezel_pixels(photo) < 500

@@ -33,9 +33,11 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     hook_phone = (
         style.image_source == "screenshots" and _screen_for(copy, 0, style.screenshots, True)[0] is not None
     )
+    # Results show the app's proof (its last screen: progress, a result) unless the deck has photos.
+    results = style.image_source != "photos"
     shot, turn = (
-        _screen_for(copy, index, style.screenshots, hook_phone)
-        if hook_phone or kind in ("discovery", "cta")  # the app, shown, in every deck
+        _screen_for(copy, index, style.screenshots, hook_phone, results)
+        if hook_phone or kind in ("discovery", "cta") or (results and kind == "result")
         else (None, 0)
     )
     ctx = designs.Ctx(
@@ -67,14 +69,14 @@ _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
 
 
 def _screen_for(
-    copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool = False
+    copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool = False, results: bool = True
 ) -> tuple[Image.Image | None, int]:
     """The screenshot of slide `index` (see screen_plan) and how many slides showed it before (a
     screen shown again is cropped around another part of it); only the screens used are decoded, one
     that does not decode gives way to the next."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
-    planned = screen_plan(kinds, len(screenshots), hook_phone)[index]
+    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone)[index]
     if planned is None:
         return None, 0
     first, turn = planned
@@ -85,15 +87,19 @@ def _screen_for(
     return None, 0
 
 
-def screen_plan(kinds: list[str], count: int, every_slide: bool) -> list[tuple[int, int] | None]:
+def screen_plan(
+    kinds: list[str], count: int, every_slide: bool, results: bool | None = None
+) -> list[tuple[int, int] | None]:
     """Which of `count` screenshots each slide shows, and how many slides showed it before: (screen,
     turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
     screen behind words reads as a page still loading). Discovery slides show the app's screens in
     turn; a result shows the last screen (where the app leads: progress, a result), kept for it
     when there are three or more (a second result the next screen in turn); the CTA the top of a
     screen, one not shown yet if any (see _cta_rank). With
-    `every_slide` (a screenshots deck) the hook shows the first screen and results have the phone
-    too; elsewhere only discovery slides and the CTA do."""
+    `every_slide` (a screenshots deck) the hook shows the first screen; with `results` (default:
+    `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
+    CTA do."""
+    results = every_slide if results is None else results
     plan: list[tuple[int, int] | None] = [None] * len(kinds)
     if count == 0:
         return plan
@@ -104,7 +110,7 @@ def screen_plan(kinds: list[str], count: int, every_slide: bool) -> list[tuple[i
         return screen, shown[screen] - 1
 
     last = count - 1
-    keep_last = every_slide and "result" in kinds and count >= 3
+    keep_last = results and "result" in kinds and count >= 3
     pool = [i for i in range(count) if not (keep_last and i == last)]
     step = 1 if every_slide and len(pool) > 1 else 0  # the hook shows the first screen
     for i, kind in enumerate(kinds):
@@ -113,7 +119,7 @@ def screen_plan(kinds: list[str], count: int, every_slide: bool) -> list[tuple[i
         elif kind == "discovery":
             plan[i] = take(pool[step % len(pool)])
             step += 1
-        elif kind == "result" and every_slide:
+        elif kind == "result" and results:
             if shown[last] and len(pool) > 1:  # a second result: another screen than the first's
                 plan[i] = take(pool[step % len(pool)])
                 step += 1
