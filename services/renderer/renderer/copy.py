@@ -282,22 +282,28 @@ class _Writer:
     def caption(self, slides: tuple[SlideCopy, ...]) -> str:
         """Hook, problem, discovery, result, "link in bio": short lines, at most three emoji, no URL. A
         list format's caption names its first items instead (a "that" with nothing to point at reads
-        as a template); a list of mistakes ends on the app that fixed them."""
+        as a template), a day its moments; a list of mistakes ends on the app that fixed them."""
         pointer = "👈" if self.t.get("direction") == "rtl" else "👉"  # toward the words, in reading order
         bio = f"{pointer} {self.t['link_in_bio']}"
+        fmt = self.template.format
         discovery = self.variants("caption_discovery")[0]
-        if self.template.format == "myth_vs_fact":
+        found = self.fill(self.t["caption_discovery"][0])  # "Then I found {app}": needs no pain before it
+        if fmt == "myth_vs_fact":
             body = [
                 with_label(self.t["myth_label"], slides[1].title, self.lang),
                 with_label(self.t["fact_label"], slides[2].title, self.lang),
-                discovery,
+                found,
             ]
-        elif self.template.format == "common_mistakes":  # the first mistake, then the app's fix
+        elif fmt == "common_mistakes":  # the first mistake, then the app's fix
             body = [slides[1].title, slides[2].title, slides[4].title]
-        elif self.template.format in LIST_COUNTS:
+        elif fmt in LIST_COUNTS:
             body = [slides[1].title, slides[2].title, slides[3].title]
-        else:
-            body = [slides[1].title, discovery, slides[4].title]
+        elif fmt == "day_in_the_life":  # moments of the day, not a pain the app "changed"
+            body = [with_label(s.label, s.title, self.lang) if s.label else s.title for s in slides[1:3]]
+            body.append(slides[4].title)
+        else:  # the pain (a story's struggle, after its setup), the app, the result
+            pain = slides[2] if fmt == "pov_story" else slides[1]
+            body = [pain.title, discovery, slides[4].title]
         lines = [slides[0].title, *body, bio]
         text = "\n".join(_strip_urls(x) for x in lines if x)
         return _limit_emoji(text, MAX_EMOJI)[:CAPTION_MAX]

@@ -410,3 +410,15 @@ def test_a_fitness_day_has_its_own_moments_and_a_study_day_its_own_midday(lang: 
     assert tpl is not None
     morning, midday, evening = _moments(write_deck(study, tpl, "", lang, {}, seed=4))
     assert midday in education["midday_sub"] and evening in t["evening_sub"], (midday, evening)
+
+
+def test_a_caption_says_the_app_changed_that_only_after_a_pain() -> None:
+    day = write_deck(APP, _template("day_in_the_life"), "", "en", {}, seed=3)
+    lines = day.caption.splitlines()
+    assert lines[1] == f"{day.slides[1].label}: {day.slides[1].title}" and lines[3] == day.slides[4].title
+    assert not any("changed that" in x for x in lines)
+    pov = write_deck(APP, _template("pov_story"), "", "en", {}, seed=3)
+    assert pov.caption.splitlines()[1] == pov.slides[2].title  # the struggle, not the setup
+    for seed in range(6):
+        myths = write_deck(APP, _template("myth_vs_fact"), "", "en", {}, seed=seed)
+        assert myths.caption.splitlines()[3] == f"Then I found {APP.name} 🙌"
