@@ -277,7 +277,10 @@ def test_the_highlight_brings_forward_a_block_cut_between_lines() -> None:
     assert canvas.getpixel(inside) == before.getpixel(inside)  # the block keeps its colors
     assert sum(canvas.getpixel(outside)) < 0.5 * sum(before.getpixel(outside))  # the rest is dimmed
     frame = [x for x in range(0, 1080) if canvas.getpixel((x, inside[1])) == (255, 210, 63)]
-    assert frame and min(frame) < box[0] and max(frame) > box[2]  # the frame runs outside the card's sides
+    ink = [x for x in range(box[0], box[2]) for y in card[::3] if before.getpixel((x, y))[0] < 100]
+    assert frame and min(frame) < min(ink) and max(frame) > max(ink)  # the frame runs around the block
+    beside = (box[0] + 4, inside[1])  # the screen's background beside the inset block: dimmed too
+    assert sum(canvas.getpixel(beside)) < 0.5 * sum(before.getpixel(beside))
 
 
 def test_a_screen_that_is_one_big_panel_is_highlighted_by_a_window_of_it() -> None:
@@ -311,7 +314,8 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     assert plan(listicle, 3, True) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
     assert plan(kinds, 0, True) == [None] * 6
     two_results = ["hook", "problem", "discovery", "result", "result", "cta"]
-    assert plan(two_results, 3, True) == [(0, 0), None, (1, 0), (2, 0), (0, 1), (1, 1)]
+    # Two results: the last one (the deck's proof) shows the last screen, the first another.
+    assert plan(two_results, 3, True) == [(0, 0), None, (1, 0), (0, 1), (2, 0), (1, 1)]
     # Every deck with a screen ends on the phone.
     assert all(
         plan(k, n, e)[-1] is not None for k in (kinds, listicle) for n in (1, 2, 3) for e in (True, False)

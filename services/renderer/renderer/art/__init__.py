@@ -93,8 +93,8 @@ def screen_plan(
     """Which of `count` screenshots each slide shows, and how many slides showed it before: (screen,
     turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
     screen behind words reads as a page still loading). Discovery slides show the app's screens in
-    turn; a result shows the last screen (where the app leads: progress, a result), kept for it
-    when there are three or more (a second result the next screen in turn); the CTA the top of a
+    turn; the deck's last result (its proof) shows the last screen (where the app leads: progress, a
+    result), kept for it when there are three or more (an earlier result the next screen in turn); the CTA the top of a
     screen, one not shown yet if any (see _cta_rank). With
     `every_slide` (a screenshots deck) the hook shows the first screen; with `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
@@ -110,6 +110,7 @@ def screen_plan(
         return screen, shown[screen] - 1
 
     last = count - 1
+    last_result = max((i for i, k in enumerate(kinds) if k == "result"), default=-1)
     keep_last = results and "result" in kinds and count >= 3
     pool = [i for i in range(count) if not (keep_last and i == last)]
     step = 1 if every_slide and len(pool) > 1 else 0  # the hook shows the first screen
@@ -120,10 +121,10 @@ def screen_plan(
             plan[i] = take(pool[step % len(pool)])
             step += 1
         elif kind == "result" and results:
-            if shown[last] and len(pool) > 1:  # a second result: another screen than the first's
+            if i != last_result and len(pool) > 1:  # an earlier result: the next screen in turn
                 plan[i] = take(pool[step % len(pool)])
                 step += 1
-            else:
+            else:  # the deck's proof (its last result, where a number goes)
                 plan[i] = take(last)
         elif kind == "cta":
             plan[i] = take(min(range(count), key=lambda s: _cta_rank(s, shown, plan, i)))

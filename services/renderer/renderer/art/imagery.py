@@ -571,8 +571,8 @@ _SS = 2  # frames are drawn 2x and box-reduced: PIL draws lines without antialia
 
 def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.62) -> None:
     """The block brought forward: the rest of the card dimmed (its rounded corners kept), and the
-    block framed in `color` (with a dark edge, readable on any screen) just outside the card's sides,
-    its top and bottom edges in the quiet rows around the block."""
+    block framed in `color` (with a dark edge, readable on any screen) just outside the card's sides
+    (or around the block when it is inset), its top and bottom edges in the quiet rows around it."""
     x0, y0, x1, y1 = found.card
     top, bottom = found.rows
     h = min(y1, canvas.height) - y0
@@ -583,9 +583,19 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.
         if b > a:
             strip = canvas.crop((x0, a, x1, b)).point(darker)
             canvas.paste(strip, (x0, a), corners.crop((0, a - y0, x1 - x0, b - y0)))
+    # A block that is a panel (or words) inset on the screen's background is framed around itself,
+    # the background beside it dimmed like the rest: framed edge to edge, the background showed as
+    # two bright bars inside the frame.
+    fx0, fx1 = x0 - 10, x1 + 10
+    inset = _inset(canvas.crop((x0, top, x1, bottom)))
+    if inset is not None:
+        a, b = inset
+        fx0, fx1 = x0 + a - FRAME_INSET, x0 + b + FRAME_INSET
+        for c, d in ((x0, fx0), (fx1, x1)):
+            canvas.paste(canvas.crop((c, top, d, bottom)).point(darker), (c, top))
     m, stroke = 30, 12
-    left, up = x0 - 10 - m, top - m
-    size = (x1 - x0 + 20 + 2 * m, bottom - top + 2 * m)
+    left, up = fx0 - m, top - m
+    size = (fx1 - fx0 + 2 * m, bottom - top + 2 * m)
     for width, fill in ((stroke + 8, (20, 20, 28)), (stroke, color)):
         mask = Image.new("L", (size[0] * _SS, size[1] * _SS), 0)
         ImageDraw.Draw(mask).rounded_rectangle(
@@ -595,6 +605,22 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.
             width=width * _SS,
         )
         canvas.paste(fill, (left, up), mask.reduce(_SS))
+
+
+FRAME_INSET = 18  # a frame around an inset block runs this far outside its content
+
+
+def _inset(strip: Image.Image) -> tuple[int, int] | None:
+    """The columns of the block's content when it stands on the screen's background (the color at
+    the strip's left edge) with room on each side for a frame FRAME_INSET outside it; None for a
+    block that runs (nearly) edge to edge."""
+    bg = strip.getpixel((2, strip.height // 2))
+    assert isinstance(bg, tuple)
+    diff = ImageChops.difference(strip, Image.new("RGB", strip.size, bg[:3])).convert("L")
+    box = diff.point(lambda v: 255 if v > 28 else 0).getbbox()
+    if box is None or box[0] < FRAME_INSET + 10 or box[2] > strip.width - FRAME_INSET - 10:
+        return None
+    return box[0], box[2]
 
 
 _PAD = 96  # room for the whole soft shadow: a shadow cut at its layer's edge shows as a grey square
