@@ -327,9 +327,9 @@ def _yellow_pixels(img: Image.Image, box: tuple[int, int, int, int]) -> int:
     r, g, b = (img.crop(box).getchannel(c) for c in "RGB")
     hot = Image.eval(r, lambda v: 255 if v > 225 else 0)
     warm = Image.eval(g, lambda v: 255 if v > 165 else 0)
-    cold = Image.eval(b, lambda v: 255 if v < 110 else 0)
+    cold = Image.eval(b, lambda v: 255 if v < 60 else 0)
     both = ImageChops.multiply(ImageChops.multiply(hot, warm), cold)
-    return sum(1 for v in both.getdata() if v)
+    return sum(1 for v in both.tobytes() if v)
 
 
 def test_the_first_problem_slide_wears_a_sticker_over_its_words_and_no_other_slide() -> None:
@@ -409,7 +409,7 @@ def test_a_lone_line_is_never_framed() -> None:
 def _bezel_pixels(img: Image.Image) -> int:
     """Pixels of the phone's bezel color in the slide's lower half."""
     low = img.crop((0, 960, 1080, 1920))
-    return sum(1 for p in low.getdata() if p == imagery.BEZEL_COLOR)
+    return sum(1 for p in zip(*[iter(low.tobytes())] * 3, strict=False) if p == imagery.BEZEL_COLOR)
 
 
 def test_a_brand_decks_result_shows_the_apps_proof_on_the_phone_and_a_photos_decks_its_photo() -> None:
@@ -422,3 +422,31 @@ def test_a_brand_decks_result_shows_the_apps_proof_on_the_phone_and_a_photos_dec
     photos = replace(_style("classic", written, "photos", shots), photos=gallery.sample_files("photos"))
     photo, _ = art.compose(written, 4, photos)
     assert _bezel_pixels(photo) < 500
+
+
+def test_a_brand_backdrop_has_sunlight_through_a_window_on_its_wall() -> None:
+    """Four soft panes of light with dark bars between them, on part of the wall only."""
+    import random
+
+    for seed in range(8):
+        light = imagery.window_light(imagery.SMALL, random.Random(seed))
+        lit = sum(1 for v in light.tobytes() if v > 40) / (light.width * light.height)
+        assert light.getextrema()[1] >= 60 and 0.04 < lit < 0.5, (seed, light.getextrema(), lit)
+        # Along some row through the light, bright, darker (a bar), bright again.
+        rows = [list(light.crop((0, y, light.width, y + 1)).tobytes()) for y in range(0, light.height, 4)]
+        assert any(_bright_dark_bright(r) for r in rows), seed
+
+
+def _bright_dark_bright(row: list[int]) -> bool:
+    peak = max(row)
+    if peak < 40:
+        return False
+    seen_bright = seen_dip = False
+    for v in row:
+        if v > 0.8 * peak:
+            if seen_dip:
+                return True
+            seen_bright = True
+        elif seen_bright and v < 0.6 * peak:
+            seen_dip = True
+    return False

@@ -64,9 +64,45 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
     small = ImageChops.screen(small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, strength))
     if mood == "soft":  # a pastel scene keeps its out-of-focus lights; elsewhere they read as clip-art
         small = _bokeh(small, r, lights, mood)
+    # Sunlight through a window falls on the wall: what makes a plain backdrop read as a photograph.
+    sun = Image.new("RGB", SMALL, paint.tint(pal.accent, 0.45 if mood != "soft" else 0.7))
+    small = ImageChops.screen(small, Image.composite(sun, Image.new("RGB", SMALL), window_light(SMALL, r)))
     small = _vignette(small, 0.5 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
     return half.resize((W, H), Image.Resampling.NEAREST)
+
+
+WINDOW_LIGHT = 0.5  # how bright the window's light is on the wall, at its brightest
+
+
+def window_light(size: tuple[int, int], r: random.Random) -> Image.Image:
+    """A mask of sunlight thrown through a window of four panes onto a wall: soft-edged (the sun is
+    no point), sheared (it comes in from the upper left), fading away from the window, above or below
+    the middle band where the words go."""
+    w, h = size
+    big = Image.new("L", (w * 3, h * 3), 0)
+    d = ImageDraw.Draw(big)
+    pane_w, pane_h, bar = w * 0.5, h * 0.2, w * 0.045
+    ox = w + w * r.uniform(-0.4, 0.05)
+    oy = h + h * r.choice((r.uniform(-0.2, -0.05), r.uniform(0.45, 0.6)))
+    for col in range(2):
+        for row in range(2):
+            x, y = ox + col * (pane_w + bar), oy + row * (pane_h + bar)
+            d.rectangle((x, y, x + pane_w, y + pane_h), fill=255)
+    shear = r.uniform(0.55, 0.9)
+    big = big.transform(
+        big.size,
+        Image.Transform.AFFINE,
+        (1, shear, -shear * h * 1.5, r.uniform(-0.12, 0.0), 1, 0),
+        resample=Image.Resampling.BILINEAR,
+    )
+    light = big.crop((w, h, 2 * w, 2 * h)).filter(ImageFilter.GaussianBlur(w * 0.022))
+    fade = (
+        Image.linear_gradient("L")
+        .resize(size)
+        .point(lambda v: round((1 - v / 255 * 0.6) * 255 * WINDOW_LIGHT))
+    )
+    return ImageChops.multiply(light, fade)
 
 
 def _bokeh(small: Image.Image, r: random.Random, colors: list[RGB], mood: str) -> Image.Image:
