@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import topics
+from kit import pbtime, topics
 from kit.outbox import OutboxRelay
 from kit.sqluow import OutboxMessage, SqlUnitOfWork
 from kit.uow import AfterCommit
@@ -19,11 +19,7 @@ from hooks import application, domain, store
 
 
 def _ts(value: datetime | None) -> Timestamp | None:
-    if value is None:
-        return None
-    ts = Timestamp()
-    ts.FromDatetime(value)
-    return ts
+    return None if value is None else pbtime.timestamp(value)
 
 
 def hook_pb(hook: domain.Hook) -> hooks_pb2.Hook:

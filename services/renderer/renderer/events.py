@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
-from kit import topics
+from kit import pbtime, topics
 from kit.outbox import OutboxRelay
 from kit.sqluow import OutboxMessage, SqlUnitOfWork
 from kit.storage import Storage
@@ -47,10 +47,7 @@ class Deps:
 
 
 def _ts(value: datetime | None) -> Timestamp:
-    out = Timestamp()
-    if value is not None:
-        out.FromDatetime(value.astimezone(UTC))
-    return out
+    return Timestamp() if value is None else pbtime.timestamp(value)
 
 
 def slideshow_pb(ss: domain.Slideshow) -> renderer_pb2.Slideshow:
