@@ -132,7 +132,14 @@ class SlideshowReads(Protocol):
 
     async def page(
         self, organization_id: str, page: int, limit: int, app_id: str, statuses: Sequence[str]
-    ) -> tuple[list[domain.Slideshow], int]: ...
+    ) -> tuple[list[domain.Slideshow], int, int]:
+        """A page of decks, the total and the list version it was read at (one snapshot)."""
+        ...
+
+    async def list_version(self, organization_id: str) -> int:
+        """The organization's list version: raised by every write that changes what a list shows
+        of its decks, in the writing transaction; 0 before its first deck."""
+        ...
 
     async def app_deleted(self, organization_id: str, app_id: str) -> bool: ...
 
@@ -220,6 +227,10 @@ class SlideshowPage:
     page: int
     limit: int
     total: int
+    # The list version the page was read at (when the caller checks the apps); `unchanged`: the
+    # caller's known version is current, and decks and total were not read (empty).
+    version: int = 0
+    unchanged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,9 +446,13 @@ async def list_slideshows(
     app_id: str,
     statuses: Sequence[str],
     app_checked_by_caller: bool,
+    known_version: int = 0,
 ) -> SlideshowPage:
     """A page of the organization's decks, newest first (page/limit 0 = defaults); decks of
-    apps deleted meanwhile are left out."""
+    apps deleted meanwhile are left out (by the caller, with `app_checked_by_caller`).
+    `known_version` (with app_checked_by_caller): the version of a page of the same list the caller
+    keeps; while it is the organization's list version the answer is `unchanged` and only the
+    version is read."""
     org = _organization(organization_id)
     page = max(1, page or 1)
     limit = min(100, max(1, limit or 20))
@@ -446,7 +461,11 @@ async def list_slideshows(
         raise validation_error([("status", f"must be one of {', '.join(domain.STATUSES)}")])
     if app_id and not domain.safe_id(app_id):
         raise validation_error([("app_id", "is not an app id")])
-    decks, total = await reads.page(org, page, limit, app_id, statuses)
+    if app_checked_by_caller and known_version > 0 and await reads.list_version(org) == known_version:
+        return SlideshowPage(
+            slideshows=[], page=page, limit=limit, total=0, version=known_version, unchanged=True
+        )
+    decks, total, version = await reads.page(org, page, limit, app_id, statuses)
     app_ids = {d.app_id for d in decks}
     if app_checked_by_caller:
         alive = app_ids
@@ -459,6 +478,9 @@ async def list_slideshows(
         page=page,
         limit=limit,
         total=total - sum(d.app_id not in alive for d in decks),
+        # Only a caller that checks the apps itself may keep the page: this one's rows depend on
+        # the catalog too.
+        version=version if app_checked_by_caller else 0,
     )
 
 

@@ -178,10 +178,14 @@ class RendererServicer(renderer_pb2_grpc.RendererServiceServicer):
             request.app_id,
             list(request.statuses),
             request.app_checked_by_caller,
+            request.known_version,
         )
+        if found.unchanged:
+            return renderer_pb2.ListSlideshowsResponse(version=found.version, unchanged=True)
         return renderer_pb2.ListSlideshowsResponse(
             slideshows=[events.slideshow_pb(d) for d in found.slideshows],
             page=common_pb2.PageInfo(page=found.page, limit=found.limit, total=found.total),
+            version=found.version,
         )
 
     # --- ZIP -----------------------------------------------------------------------------------

@@ -38,6 +38,9 @@ class Store:
         self.locked_keys: list[tuple[str, str]] = []
         self.clock = NOW
         self.uow: InMemoryUnitOfWork[Any] | None = None
+        # The list versions (the store's are raised by triggers on every write): set by a test.
+        self.list_versions: dict[str, int] = {}
+        self.list_reads: list[str] = []
         self.fail_add = False
 
     # Repositories ------------------------------------------------------------------------
@@ -174,7 +177,8 @@ class Store:
     # SlideshowReads ------------------------------------------------------------------------
     async def page(
         self, organization_id: str, page: int, limit: int, app_id: str, statuses: Sequence[str]
-    ) -> tuple[list[domain.Slideshow], int]:
+    ) -> tuple[list[domain.Slideshow], int, int]:
+        self.list_reads.append("page")
         found = [
             d
             for d in sorted(self.decks.values(), key=lambda d: (d.created_at or NOW, d.id), reverse=True)
@@ -182,7 +186,15 @@ class Store:
             and (not app_id or d.app_id == app_id)
             and (not statuses or d.status in statuses)
         ]
-        return found[(page - 1) * limit : page * limit], len(found)
+        return (
+            found[(page - 1) * limit : page * limit],
+            len(found),
+            self.list_versions.get(organization_id, 0),
+        )
+
+    async def list_version(self, organization_id: str) -> int:
+        self.list_reads.append("version")
+        return self.list_versions.get(organization_id, 0)
 
     async def app_deleted(self, organization_id: str, app_id: str) -> bool:
         return (organization_id, app_id) in self.deleted
@@ -743,6 +755,25 @@ async def test_list_leaves_out_decks_of_deleted_apps_and_checks_its_filters():
     with pytest.raises(ServiceError) as err:
         await application.list_slideshows(w.store, w.apps, ORG, 1, 10, "", ["DONE"], True)
     assert err.value.code == "VALIDATION_ERROR"
+
+
+async def test_a_kept_page_of_the_list_is_current_while_the_list_version_is_unchanged():
+    w = World()
+    live = await w.generate()
+    w.store.list_versions[ORG] = 4
+    first = await application.list_slideshows(w.store, w.apps, ORG, 1, 20, "", [], True)
+    assert [d.id for d in first.slideshows] == [live] and (first.version, first.unchanged) == (4, False)
+    # The caller keeps version 4: only the version is read.
+    again = await application.list_slideshows(w.store, w.apps, ORG, 1, 20, "", [], True, known_version=4)
+    assert (again.slideshows, again.total, again.version, again.unchanged) == ([], 0, 4, True)
+    # A write raised it: the page is read afresh.
+    w.store.list_versions[ORG] = 5
+    fresh = await application.list_slideshows(w.store, w.apps, ORG, 1, 20, "", [], True, known_version=4)
+    assert [d.id for d in fresh.slideshows] == [live] and (fresh.version, fresh.unchanged) == (5, False)
+    # A caller that does not check the apps gets no version (its page depends on the catalog).
+    unchecked = await application.list_slideshows(w.store, w.apps, ORG, 1, 20, "", [], False, known_version=5)
+    assert (unchecked.version, unchecked.unchanged, unchecked.total) == (0, False, 1)
+    assert w.store.list_reads == ["page", "version", "version", "page", "page"]
 
 
 async def test_the_zip_is_built_once_per_version_outside_any_unit():

@@ -210,3 +210,37 @@ async def test_a_hold_a_sweeper_claimed_cannot_be_taken_by_its_generate(conn):
     # A sweeper that stopped half way finds its marked hold again at the next sweep.
     again = await store.claim_stale_quota_holds(conn, datetime.now(UTC) - timedelta(seconds=30))
     assert stale in {h.slideshow_id for h in again}
+
+
+async def test_the_list_version_follows_what_a_list_shows(conn):
+    """Migration 0008: every statement that adds, deletes or changes a summary column of an
+    organization's decks raises its list version (a kept page is current only while it is
+    unchanged); a lease or an attempt count changes nothing a list shows."""
+    org, other = ids.new_id("org"), ids.new_id("org")
+
+    async def version() -> int:
+        return await store.list_version(conn, org)
+
+    assert await version() == 0
+    a, b = _values(org, "app_a"), _values(org, "app_b")
+    await store.insert_slideshow(conn, a)
+    await store.insert_slideshow(conn, b)
+    v1 = await version()
+    decks, total, at = await store.list_page(conn, org, 1, 10)
+    assert v1 > 0 and at == v1 and total == len(decks) == 2
+    await store.insert_slideshow(conn, _values(other))  # another organization
+    s = store.slideshows
+    await conn.execute(  # neither a lease nor an attempt is shown by a list
+        update(s).where(s.c.id == a["id"]).values(lease_until=datetime.now(UTC), attempts=2)
+    )
+    await conn.execute(update(s).where(s.c.id == a["id"]).values(status="QUEUED"))  # unchanged
+    assert await version() == v1
+    await conn.execute(update(s).where(s.c.id == a["id"]).values(status="READY"))
+    v2 = await version()
+    assert v2 > v1
+    _, ready, at = await store.list_page(conn, org, 1, 10, statuses=["READY"])
+    assert (ready, at) == (1, v2)
+    await conn.execute(s.delete().where(s.c.id == b["id"]))
+    assert await version() > v2
+    decks, total, _ = await store.list_page(conn, org, 2, 1)
+    assert total == 1 and decks == []

@@ -230,26 +230,32 @@ class GetSlideshowResponse(_message.Message):
     def __init__(self, slideshow: _Optional[_Union[Slideshow, _Mapping]] = ...) -> None: ...
 
 class ListSlideshowsRequest(_message.Message):
-    __slots__ = ("organization_id", "page", "app_id", "statuses", "app_checked_by_caller")
+    __slots__ = ("organization_id", "page", "app_id", "statuses", "app_checked_by_caller", "known_version")
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     APP_ID_FIELD_NUMBER: _ClassVar[int]
     STATUSES_FIELD_NUMBER: _ClassVar[int]
     APP_CHECKED_BY_CALLER_FIELD_NUMBER: _ClassVar[int]
+    KNOWN_VERSION_FIELD_NUMBER: _ClassVar[int]
     organization_id: str
     page: _common_pb2.PageRequest
     app_id: str
     statuses: _containers.RepeatedScalarFieldContainer[str]
     app_checked_by_caller: bool
-    def __init__(self, organization_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ..., app_id: _Optional[str] = ..., statuses: _Optional[_Iterable[str]] = ..., app_checked_by_caller: _Optional[bool] = ...) -> None: ...
+    known_version: int
+    def __init__(self, organization_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ..., app_id: _Optional[str] = ..., statuses: _Optional[_Iterable[str]] = ..., app_checked_by_caller: _Optional[bool] = ..., known_version: _Optional[int] = ...) -> None: ...
 
 class ListSlideshowsResponse(_message.Message):
-    __slots__ = ("slideshows", "page")
+    __slots__ = ("slideshows", "page", "version", "unchanged")
     SLIDESHOWS_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     slideshows: _containers.RepeatedCompositeFieldContainer[Slideshow]
     page: _common_pb2.PageInfo
-    def __init__(self, slideshows: _Optional[_Iterable[_Union[Slideshow, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ...) -> None: ...
+    version: int
+    unchanged: bool
+    def __init__(self, slideshows: _Optional[_Iterable[_Union[Slideshow, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ..., version: _Optional[int] = ..., unchanged: _Optional[bool] = ...) -> None: ...
 
 class GetZipRequest(_message.Message):
     __slots__ = ("organization_id", "slideshow_id")
