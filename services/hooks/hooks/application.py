@@ -100,7 +100,14 @@ class Repositories(Protocol):
 class HookReads(Protocol):
     """Reads outside any unit of work (store.HookReads, autocommit)."""
 
-    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int]: ...
+    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int, int]:
+        """A page, its total and the library version it was read at (one snapshot)."""
+        ...
+
+    async def version(self, organization_id: str) -> int:
+        """The organization's library version: raised by every write of its hooks, in the writing
+        transaction; 0 before its first hook."""
+        ...
 
     async def existing_keys(self, organization_id: str, niche: str, language: str) -> set[str]: ...
 
@@ -155,6 +162,10 @@ class HookPage:
     page: int
     limit: int
     total: int
+    # The library version the page was read at; `unchanged`: the caller's known version is
+    # current, and hooks and total were not read (empty).
+    version: int = 0
+    unchanged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +245,18 @@ async def list_hooks(
     status: str = "",
     q: str = "",
     sort: str = "",
+    known_version: int = 0,
 ) -> HookPage:
-    """A page of the organization's hooks (one read; page/limit 0 = defaults)."""
+    """A page of the organization's hooks (one read; page/limit 0 = defaults). `known_version`:
+    the version of a page of the same list the caller keeps; while it is the library's version
+    the answer is `unchanged` and only the version is read (one row, not the page and its total:
+    with `q` a count over every match)."""
     domain.require_org(organization_id)
     f = domain.list_filters(page, limit, niche, language, category, status, q, sort)
-    hooks, total = await reads.page(organization_id, f)
-    return HookPage(hooks=hooks, page=f.page, limit=f.limit, total=total)
+    if known_version > 0 and await reads.version(organization_id) == known_version:
+        return HookPage(hooks=[], page=f.page, limit=f.limit, total=0, version=known_version, unchanged=True)
+    hooks, total, version = await reads.page(organization_id, f)
+    return HookPage(hooks=hooks, page=f.page, limit=f.limit, total=total, version=version)
 
 
 async def review_hook(uow: HooksUnitOfWork, organization_id: str, hook_id: str, status: str) -> domain.Hook:

@@ -56,10 +56,14 @@ class HooksServicer(hooks_pb2_grpc.HooksServiceServicer):
             status=request.status,
             q=request.q,
             sort=request.sort,
+            known_version=request.known_version,
         )
+        if found.unchanged:
+            return hooks_pb2.ListHooksResponse(version=found.version, unchanged=True)
         return hooks_pb2.ListHooksResponse(
             hooks=[hook_pb(h) for h in found.hooks],
             page=common_pb2.PageInfo(page=found.page, limit=found.limit, total=found.total),
+            version=found.version,
         )
 
     @rpc

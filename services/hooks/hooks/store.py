@@ -170,8 +170,19 @@ _ORDER = {
 async def list_hooks(
     conn: AsyncConnection, org_id: str, f: domain.ListFilters
 ) -> tuple[list[domain.Hook], int]:
-    """A page (HOOK_COLUMNS rows) and the total of the same snapshot: one statement (the count joined
-    to the page), plain SQL on the driver; the page walks hooks_by_score / hooks_by_recent."""
+    """A page (HOOK_COLUMNS rows) and the total of the same snapshot (list_page)."""
+    hooks, total, _ = await list_page(conn, org_id, f)
+    return hooks, total
+
+
+async def list_page(
+    conn: AsyncConnection, org_id: str, f: domain.ListFilters
+) -> tuple[list[domain.Hook], int, int]:
+    """A page (HOOK_COLUMNS rows), the total and the library's version, of one snapshot: one
+    statement (the total and version joined to the page), plain SQL on the driver; the page walks
+    hooks_by_score / hooks_by_recent. Without `q` the total sums hook_counts (kept by triggers,
+    migration 0003: a handful of rows, not a count over the library); with `q` it counts the
+    matches (hooks_text_trgm)."""
     where = ["organization_id = %(org)s"]
     params: dict[str, object] = {"org": org_id, "limit": f.limit, "offset": (f.page - 1) * f.limit}
     for name in ("niche", "language", "category", "status"):
@@ -183,15 +194,34 @@ async def list_hooks(
         where.append("lower(text) LIKE %(q)s ESCAPE '\\'")
         params["q"] = domain.like_pattern(f.q)
     cond = " AND ".join(where)
+    total = (
+        f"SELECT count(*) AS n FROM hooks.hooks WHERE {cond}"
+        if f.q
+        else f"SELECT coalesce(sum(n), 0) AS n FROM hooks.hook_counts WHERE {cond}"
+    )
     order = _ORDER.get(f.sort, _ORDER[""])
     sql = (
-        f"SELECT page.*, total.n AS total FROM (SELECT count(*) AS n FROM hooks.hooks WHERE {cond}) total "
+        f"SELECT page.*, total.n AS total, ({_VERSION_SQL}) AS version FROM ({total}) total "
         f"LEFT JOIN LATERAL (SELECT {HOOK_COLUMNS} FROM hooks.hooks WHERE {cond} "
         f"ORDER BY {order} LIMIT %(limit)s OFFSET %(offset)s) page ON true"
     )
     rows = await db.fetch_all(conn, sql, params)
-    total = int(rows[0].total) if rows else 0
-    return [to_hook(r) for r in rows if r.id is not None], total
+    first = rows[0] if rows else None
+    return (
+        [to_hook(r) for r in rows if r.id is not None],
+        int(first.total) if first else 0,
+        int(first.version) if first else 0,
+    )
+
+
+# The organization's library version (migration 0004: raised by every statement that writes its
+# hooks, in that statement's transaction); 0 before its first hook.
+_VERSION_SQL = "SELECT coalesce(max(version), 0) FROM hooks.library_versions WHERE organization_id = %(org)s"
+
+
+async def library_version(conn: AsyncConnection, org_id: str) -> int:
+    rows = await db.fetch_all(conn, _VERSION_SQL, {"org": org_id})
+    return int(rows[0][0])
 
 
 async def set_status(conn: AsyncConnection, org_id: str, hook_id: str, status: str) -> domain.Hook | None:
@@ -491,9 +521,13 @@ class HookReads:
     def __init__(self, engine: AsyncEngine):
         self.reads = db.autocommit(engine)
 
-    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int]:
+    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int, int]:
         async with self.reads.connect() as conn:
-            return await list_hooks(conn, organization_id, f)
+            return await list_page(conn, organization_id, f)
+
+    async def version(self, organization_id: str) -> int:
+        async with self.reads.connect() as conn:
+            return await library_version(conn, organization_id)
 
     async def existing_keys(self, organization_id: str, niche: str, language: str) -> set[str]:
         async with self.reads.connect() as conn:

@@ -176,13 +176,23 @@ class FakeReads:
     def __init__(self, repos: Repos) -> None:
         self.repos = repos
         self.calls: list[str] = []
+        # The library versions (the store's are raised by triggers on every write): set by a test.
+        self.versions: dict[str, int] = {}
 
-    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int]:
+    async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int, int]:
         self.calls.append("page")
         mine = [h for h in self.repos.hooks.rows.values() if h.organization_id == organization_id]
         mine = [h for h in mine if not f.language or h.language == f.language]
         mine = [h for h in mine if not f.status or h.status == f.status]
-        return mine[(f.page - 1) * f.limit : f.page * f.limit], len(mine)
+        return (
+            mine[(f.page - 1) * f.limit : f.page * f.limit],
+            len(mine),
+            self.versions.get(organization_id, 0),
+        )
+
+    async def version(self, organization_id: str) -> int:
+        self.calls.append("version")
+        return self.versions.get(organization_id, 0)
 
     async def existing_keys(self, organization_id: str, niche: str, language: str) -> set[str]:
         self.calls.append("existing_keys")
@@ -335,6 +345,27 @@ async def test_list_validates_then_reads_one_page_with_its_window():
             await application.list_hooks(w.reads, org, 1, 10, **kw)
         assert err.value.code == "VALIDATION_ERROR"
     assert w.reads.calls == ["page", "page"] and w.uow.commits == 0
+
+
+async def test_a_kept_page_is_current_while_the_library_version_is_unchanged():
+    w = World()
+    await w.repos.hooks.insert_drafts(
+        ORG, "fitness", writer.write(writer.brief_for(app_name="A", niche="fitness", language="en"), 3)
+    )
+    w.reads.versions[ORG] = 7
+    first = await application.list_hooks(w.reads, ORG, 1, 50)
+    assert (first.version, first.unchanged, first.total, len(first.hooks)) == (7, False, 3, 3)
+    # The caller keeps version 7: only the version is read, nothing else is sent.
+    again = await application.list_hooks(w.reads, ORG, 1, 50, known_version=7)
+    assert (again.version, again.unchanged, again.hooks, again.total) == (7, True, [], 0)
+    # A write raised the version: the page is read afresh.
+    w.reads.versions[ORG] = 8
+    fresh = await application.list_hooks(w.reads, ORG, 1, 50, known_version=7)
+    assert (fresh.version, fresh.unchanged, fresh.total) == (8, False, 3)
+    # 0 is "none kept" (and the version of a library without hooks): never answered unchanged.
+    empty = await application.list_hooks(w.reads, "org_" + "e" * 20, 1, 50, known_version=0)
+    assert (empty.unchanged, empty.total) == (False, 0)
+    assert w.reads.calls == ["page", "version", "version", "page", "page"]
 
 
 async def test_review_sets_the_status_in_a_unit_and_scopes_the_hook():

@@ -262,3 +262,46 @@ async def test_pick_takes_a_hook_of_a_wanted_category(engine: AsyncEngine) -> No
         assert row is not None and row.category == "story"
     async with engine.begin() as conn:
         assert await store.pick(conn, o, "fitness", "en", ["listicle"]) is None
+
+
+async def test_the_library_version_and_the_totals_follow_every_write(engine: AsyncEngine) -> None:
+    """Migration 0003/0004 triggers: every statement that writes an organization's hooks raises its
+    version (a kept page is current only while it is unchanged) and keeps hook_counts, the totals
+    of the list without `q`."""
+    o, other = org(), org()
+    brief = writer.brief_for(app_name="A", niche="fitness", language="en")
+
+    async def version() -> int:
+        async with engine.connect() as conn:
+            return await store.library_version(conn, o)
+
+    async def page(**kw) -> tuple[list[domain.Hook], int, int]:
+        async with engine.connect() as conn:
+            return await store.list_page(conn, o, filters(limit=200, **kw))
+
+    assert await version() == 0
+    await add(engine, o, "fitness", *writer.write(brief, 6, seed="v"))
+    v1 = await version()
+    hooks, total, at = await page()
+    assert v1 > 0 and at == v1 and total == len(hooks) == 6
+    await add(engine, o, "fitness", *writer.write(brief, 6, seed="v"))  # duplicates: nothing written
+    await add(engine, other, "fitness", *writer.write(brief, 3, seed="w"))  # another organization
+    assert await version() == v1
+    approved = [h for h in hooks if h.status == "APPROVED"]
+    async with engine.begin() as conn:
+        assert await store.set_status(conn, o, approved[0].id, "REJECTED") is not None
+    v2 = await version()
+    assert v2 > v1
+    _, rejected, at = await page(status="REJECTED")
+    _, still_approved, _ = await page(status="APPROVED")
+    assert at == v2 and rejected >= 1 and still_approved == len(approved) - 1
+    async with engine.begin() as conn:
+        assert await store.pick(conn, o, "fitness", "en") is not None  # score and use count change
+    v3 = await version()
+    assert v3 > v2
+    async with engine.begin() as conn:
+        await conn.exec_driver_sql("DELETE FROM hooks.hooks WHERE id = %(id)s", {"id": approved[1].id})
+    assert await version() > v3
+    hooks, total, _ = await page()
+    _, by_niche, _ = await page(niche="fitness")
+    assert total == by_niche == len(hooks) == 5

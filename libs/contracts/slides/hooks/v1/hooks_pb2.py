@@ -26,7 +26,7 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from slides.common.v1 import common_pb2 as slides_dot_common_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bslides/hooks/v1/hooks.proto\x12\x0fslides.hooks.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dslides/common/v1/common.proto\"\xd7\x01\n\x04Hook\x12\n\n\x02id\x18\x01 \x01(\t\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x10\n\x08\x63\x61tegory\x18\x04 \x01(\t\x12\x10\n\x08language\x18\x05 \x01(\t\x12\r\n\x05niche\x18\x06 \x01(\t\x12\x0e\n\x06source\x18\x07 \x01(\t\x12\x0e\n\x06status\x18\x08 \x01(\t\x12\x19\n\x11performance_score\x18\t \x01(\x01\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xb4\x01\n\x10ListHooksRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12+\n\x04page\x18\x02 \x01(\x0b\x32\x1d.slides.common.v1.PageRequest\x12\r\n\x05niche\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\x12\x10\n\x08\x63\x61tegory\x18\x05 \x01(\t\x12\x0e\n\x06status\x18\x06 \x01(\t\x12\t\n\x01q\x18\x07 \x01(\t\x12\x0c\n\x04sort\x18\x08 \x01(\t\"c\n\x11ListHooksResponse\x12$\n\x05hooks\x18\x01 \x03(\x0b\x32\x15.slides.hooks.v1.Hook\x12(\n\x04page\x18\x02 \x01(\x0b\x32\x1a.slides.common.v1.PageInfo\"G\n\nRefreshApp\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05niche\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\"<\n\x11RefreshNowRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\"U\n\x12RefreshNowResponse\x12\x14\n\x0cjobs_started\x18\x01 \x01(\x05\x12)\n\x04\x61pps\x18\x02 \x03(\x0b\x32\x1b.slides.hooks.v1.RefreshApp\"\x15\n\x13RefreshDailyRequest\"C\n\x14RefreshDailyResponse\x12\x15\n\rorganizations\x18\x01 \x01(\x05\x12\x14\n\x0cjobs_started\x18\x02 \x01(\x05\"o\n\x0fPickHookRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\x12\r\n\x05niche\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\x12\x12\n\ncategories\x18\x05 \x03(\t\"7\n\x10PickHookResponse\x12#\n\x04hook\x18\x01 \x01(\x0b\x32\x15.slides.hooks.v1.Hook\"`\n\x14GenerateHooksRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\x12\r\n\x05\x63ount\x18\x03 \x01(\x05\x12\x10\n\x08\x63\x61tegory\x18\x04 \x01(\t\"=\n\x15GenerateHooksResponse\x12$\n\x05hooks\x18\x01 \x03(\x0b\x32\x15.slides.hooks.v1.Hook\"M\n\x11ReviewHookRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0f\n\x07hook_id\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\t\"9\n\x12ReviewHookResponse\x12#\n\x04hook\x18\x01 \x01(\x0b\x32\x15.slides.hooks.v1.Hook\"\\\n\x10RefreshRequested\x12\x0e\n\x06job_id\x18\x01 \x01(\t\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x03 \x01(\t\x12\x0f\n\x07trigger\x18\x04 \x01(\t2\x9e\x04\n\x0cHooksService\x12R\n\tListHooks\x12!.slides.hooks.v1.ListHooksRequest\x1a\".slides.hooks.v1.ListHooksResponse\x12U\n\nRefreshNow\x12\".slides.hooks.v1.RefreshNowRequest\x1a#.slides.hooks.v1.RefreshNowResponse\x12[\n\x0cRefreshDaily\x12$.slides.hooks.v1.RefreshDailyRequest\x1a%.slides.hooks.v1.RefreshDailyResponse\x12O\n\x08PickHook\x12 .slides.hooks.v1.PickHookRequest\x1a!.slides.hooks.v1.PickHookResponse\x12^\n\rGenerateHooks\x12%.slides.hooks.v1.GenerateHooksRequest\x1a&.slides.hooks.v1.GenerateHooksResponse\x12U\n\nReviewHook\x12\".slides.hooks.v1.ReviewHookRequest\x1a#.slides.hooks.v1.ReviewHookResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bslides/hooks/v1/hooks.proto\x12\x0fslides.hooks.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dslides/common/v1/common.proto\"\xd7\x01\n\x04Hook\x12\n\n\x02id\x18\x01 \x01(\t\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x10\n\x08\x63\x61tegory\x18\x04 \x01(\t\x12\x10\n\x08language\x18\x05 \x01(\t\x12\r\n\x05niche\x18\x06 \x01(\t\x12\x0e\n\x06source\x18\x07 \x01(\t\x12\x0e\n\x06status\x18\x08 \x01(\t\x12\x19\n\x11performance_score\x18\t \x01(\x01\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xcb\x01\n\x10ListHooksRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12+\n\x04page\x18\x02 \x01(\x0b\x32\x1d.slides.common.v1.PageRequest\x12\r\n\x05niche\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\x12\x10\n\x08\x63\x61tegory\x18\x05 \x01(\t\x12\x0e\n\x06status\x18\x06 \x01(\t\x12\t\n\x01q\x18\x07 \x01(\t\x12\x0c\n\x04sort\x18\x08 \x01(\t\x12\x15\n\rknown_version\x18\t \x01(\x03\"\x87\x01\n\x11ListHooksResponse\x12$\n\x05hooks\x18\x01 \x03(\x0b\x32\x15.slides.hooks.v1.Hook\x12(\n\x04page\x18\x02 \x01(\x0b\x32\x1a.slides.common.v1.PageInfo\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x11\n\tunchanged\x18\x04 \x01(\x08\"G\n\nRefreshApp\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05niche\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\"<\n\x11RefreshNowRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\"U\n\x12RefreshNowResponse\x12\x14\n\x0cjobs_started\x18\x01 \x01(\x05\x12)\n\x04\x61pps\x18\x02 \x03(\x0b\x32\x1b.slides.hooks.v1.RefreshApp\"\x15\n\x13RefreshDailyRequest\"C\n\x14RefreshDailyResponse\x12\x15\n\rorganizations\x18\x01 \x01(\x05\x12\x14\n\x0cjobs_started\x18\x02 \x01(\x05\"o\n\x0fPickHookRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\x12\r\n\x05niche\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\x12\x12\n\ncategories\x18\x05 \x03(\t\"7\n\x10PickHookResponse\x12#\n\x04hook\x18\x01 \x01(\x0b\x32\x15.slides.hooks.v1.Hook\"`\n\x14GenerateHooksRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x02 \x01(\t\x12\r\n\x05\x63ount\x18\x03 \x01(\x05\x12\x10\n\x08\x63\x61tegory\x18\x04 \x01(\t\"=\n\x15GenerateHooksResponse\x12$\n\x05hooks\x18\x01 \x03(\x0b\x32\x15.slides.hooks.v1.Hook\"M\n\x11ReviewHookRequest\x12\x17\n\x0forganization_id\x18\x01 \x01(\t\x12\x0f\n\x07hook_id\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\t\"9\n\x12ReviewHookResponse\x12#\n\x04hook\x18\x01 \x01(\x0b\x32\x15.slides.hooks.v1.Hook\"\\\n\x10RefreshRequested\x12\x0e\n\x06job_id\x18\x01 \x01(\t\x12\x17\n\x0forganization_id\x18\x02 \x01(\t\x12\x0e\n\x06\x61pp_id\x18\x03 \x01(\t\x12\x0f\n\x07trigger\x18\x04 \x01(\t2\x9e\x04\n\x0cHooksService\x12R\n\tListHooks\x12!.slides.hooks.v1.ListHooksRequest\x1a\".slides.hooks.v1.ListHooksResponse\x12U\n\nRefreshNow\x12\".slides.hooks.v1.RefreshNowRequest\x1a#.slides.hooks.v1.RefreshNowResponse\x12[\n\x0cRefreshDaily\x12$.slides.hooks.v1.RefreshDailyRequest\x1a%.slides.hooks.v1.RefreshDailyResponse\x12O\n\x08PickHook\x12 .slides.hooks.v1.PickHookRequest\x1a!.slides.hooks.v1.PickHookResponse\x12^\n\rGenerateHooks\x12%.slides.hooks.v1.GenerateHooksRequest\x1a&.slides.hooks.v1.GenerateHooksResponse\x12U\n\nReviewHook\x12\".slides.hooks.v1.ReviewHookRequest\x1a#.slides.hooks.v1.ReviewHookResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,33 +36,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_HOOK']._serialized_start=113
   _globals['_HOOK']._serialized_end=328
   _globals['_LISTHOOKSREQUEST']._serialized_start=331
-  _globals['_LISTHOOKSREQUEST']._serialized_end=511
-  _globals['_LISTHOOKSRESPONSE']._serialized_start=513
-  _globals['_LISTHOOKSRESPONSE']._serialized_end=612
-  _globals['_REFRESHAPP']._serialized_start=614
-  _globals['_REFRESHAPP']._serialized_end=685
-  _globals['_REFRESHNOWREQUEST']._serialized_start=687
-  _globals['_REFRESHNOWREQUEST']._serialized_end=747
-  _globals['_REFRESHNOWRESPONSE']._serialized_start=749
-  _globals['_REFRESHNOWRESPONSE']._serialized_end=834
-  _globals['_REFRESHDAILYREQUEST']._serialized_start=836
-  _globals['_REFRESHDAILYREQUEST']._serialized_end=857
-  _globals['_REFRESHDAILYRESPONSE']._serialized_start=859
-  _globals['_REFRESHDAILYRESPONSE']._serialized_end=926
-  _globals['_PICKHOOKREQUEST']._serialized_start=928
-  _globals['_PICKHOOKREQUEST']._serialized_end=1039
-  _globals['_PICKHOOKRESPONSE']._serialized_start=1041
-  _globals['_PICKHOOKRESPONSE']._serialized_end=1096
-  _globals['_GENERATEHOOKSREQUEST']._serialized_start=1098
-  _globals['_GENERATEHOOKSREQUEST']._serialized_end=1194
-  _globals['_GENERATEHOOKSRESPONSE']._serialized_start=1196
-  _globals['_GENERATEHOOKSRESPONSE']._serialized_end=1257
-  _globals['_REVIEWHOOKREQUEST']._serialized_start=1259
-  _globals['_REVIEWHOOKREQUEST']._serialized_end=1336
-  _globals['_REVIEWHOOKRESPONSE']._serialized_start=1338
-  _globals['_REVIEWHOOKRESPONSE']._serialized_end=1395
-  _globals['_REFRESHREQUESTED']._serialized_start=1397
-  _globals['_REFRESHREQUESTED']._serialized_end=1489
-  _globals['_HOOKSSERVICE']._serialized_start=1492
-  _globals['_HOOKSSERVICE']._serialized_end=2034
+  _globals['_LISTHOOKSREQUEST']._serialized_end=534
+  _globals['_LISTHOOKSRESPONSE']._serialized_start=537
+  _globals['_LISTHOOKSRESPONSE']._serialized_end=672
+  _globals['_REFRESHAPP']._serialized_start=674
+  _globals['_REFRESHAPP']._serialized_end=745
+  _globals['_REFRESHNOWREQUEST']._serialized_start=747
+  _globals['_REFRESHNOWREQUEST']._serialized_end=807
+  _globals['_REFRESHNOWRESPONSE']._serialized_start=809
+  _globals['_REFRESHNOWRESPONSE']._serialized_end=894
+  _globals['_REFRESHDAILYREQUEST']._serialized_start=896
+  _globals['_REFRESHDAILYREQUEST']._serialized_end=917
+  _globals['_REFRESHDAILYRESPONSE']._serialized_start=919
+  _globals['_REFRESHDAILYRESPONSE']._serialized_end=986
+  _globals['_PICKHOOKREQUEST']._serialized_start=988
+  _globals['_PICKHOOKREQUEST']._serialized_end=1099
+  _globals['_PICKHOOKRESPONSE']._serialized_start=1101
+  _globals['_PICKHOOKRESPONSE']._serialized_end=1156
+  _globals['_GENERATEHOOKSREQUEST']._serialized_start=1158
+  _globals['_GENERATEHOOKSREQUEST']._serialized_end=1254
+  _globals['_GENERATEHOOKSRESPONSE']._serialized_start=1256
+  _globals['_GENERATEHOOKSRESPONSE']._serialized_end=1317
+  _globals['_REVIEWHOOKREQUEST']._serialized_start=1319
+  _globals['_REVIEWHOOKREQUEST']._serialized_end=1396
+  _globals['_REVIEWHOOKRESPONSE']._serialized_start=1398
+  _globals['_REVIEWHOOKRESPONSE']._serialized_end=1455
+  _globals['_REFRESHREQUESTED']._serialized_start=1457
+  _globals['_REFRESHREQUESTED']._serialized_end=1549
+  _globals['_HOOKSSERVICE']._serialized_start=1552
+  _globals['_HOOKSSERVICE']._serialized_end=2094
 # @@protoc_insertion_point(module_scope)

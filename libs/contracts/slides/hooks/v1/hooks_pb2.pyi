@@ -35,7 +35,7 @@ class Hook(_message.Message):
     def __init__(self, id: _Optional[str] = ..., organization_id: _Optional[str] = ..., text: _Optional[str] = ..., category: _Optional[str] = ..., language: _Optional[str] = ..., niche: _Optional[str] = ..., source: _Optional[str] = ..., status: _Optional[str] = ..., performance_score: _Optional[float] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ListHooksRequest(_message.Message):
-    __slots__ = ("organization_id", "page", "niche", "language", "category", "status", "q", "sort")
+    __slots__ = ("organization_id", "page", "niche", "language", "category", "status", "q", "sort", "known_version")
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     NICHE_FIELD_NUMBER: _ClassVar[int]
@@ -44,6 +44,7 @@ class ListHooksRequest(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     Q_FIELD_NUMBER: _ClassVar[int]
     SORT_FIELD_NUMBER: _ClassVar[int]
+    KNOWN_VERSION_FIELD_NUMBER: _ClassVar[int]
     organization_id: str
     page: _common_pb2.PageRequest
     niche: str
@@ -52,15 +53,20 @@ class ListHooksRequest(_message.Message):
     status: str
     q: str
     sort: str
-    def __init__(self, organization_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ..., niche: _Optional[str] = ..., language: _Optional[str] = ..., category: _Optional[str] = ..., status: _Optional[str] = ..., q: _Optional[str] = ..., sort: _Optional[str] = ...) -> None: ...
+    known_version: int
+    def __init__(self, organization_id: _Optional[str] = ..., page: _Optional[_Union[_common_pb2.PageRequest, _Mapping]] = ..., niche: _Optional[str] = ..., language: _Optional[str] = ..., category: _Optional[str] = ..., status: _Optional[str] = ..., q: _Optional[str] = ..., sort: _Optional[str] = ..., known_version: _Optional[int] = ...) -> None: ...
 
 class ListHooksResponse(_message.Message):
-    __slots__ = ("hooks", "page")
+    __slots__ = ("hooks", "page", "version", "unchanged")
     HOOKS_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     hooks: _containers.RepeatedCompositeFieldContainer[Hook]
     page: _common_pb2.PageInfo
-    def __init__(self, hooks: _Optional[_Iterable[_Union[Hook, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ...) -> None: ...
+    version: int
+    unchanged: bool
+    def __init__(self, hooks: _Optional[_Iterable[_Union[Hook, _Mapping]]] = ..., page: _Optional[_Union[_common_pb2.PageInfo, _Mapping]] = ..., version: _Optional[int] = ..., unchanged: _Optional[bool] = ...) -> None: ...
 
 class RefreshApp(_message.Message):
     __slots__ = ("id", "name", "niche", "language")
