@@ -1,6 +1,9 @@
-"""gRPC stubs of every service, one channel per address, and the app answers kept from catalog."""
+"""gRPC stubs of every service, one channel per address, the app answers kept from catalog and the
+hook and slideshow list pages kept by version (gateway.keptpages)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from kit.grpcx import Clients
 from slides.billing.v1 import billing_pb2_grpc
@@ -11,6 +14,8 @@ from slides.renderer.v1 import renderer_pb2_grpc
 from slides.sharing.v1 import sharing_pb2_grpc
 
 from gateway.appscache import AppsCache
+from gateway.keptpages import KeptPages
+from gateway.models import HookList
 from gateway.settings import GatewaySettings
 
 
@@ -25,6 +30,8 @@ class Backends:
         self.sharing = sharing_pb2_grpc.SharingServiceStub(self.clients.channel(settings.sharing_addr))
         self.delivery = delivery_pb2_grpc.DeliveryServiceStub(self.clients.channel(settings.delivery_addr))
         self.apps_cache = AppsCache()
+        self.hook_pages: KeptPages[HookList] = KeptPages(settings.kept_hook_pages)
+        self.slideshow_pages: KeptPages[Any] = KeptPages(settings.kept_slideshow_pages)
 
     def addresses(self) -> dict[str, str]:
         s = self.settings

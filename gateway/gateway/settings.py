@@ -28,6 +28,12 @@ class GatewaySettings(KitSettings):
     mcp_allowed_hosts: str = "*"
     # Services whose state /readyz reports (comma separated); none of them makes it fail.
     required_services: str = "billing,catalog,hooks,renderer,delivery,sharing"
+    # Pages of the hook list kept per replica (gateway.keptpages: sent again while the hooks
+    # service says the library's version is unchanged; about 100 KB for a page of 50); 0 keeps none.
+    kept_hook_pages: int = 128
+    # Pages of the slideshow list kept per replica (the same, with the renderer's list version;
+    # about 35 KB for a page of 20); 0 keeps none.
+    kept_slideshow_pages: int = 256
 
     @model_validator(mode="after")
     def _production_hosts(self) -> Self:

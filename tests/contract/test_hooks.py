@@ -504,6 +504,35 @@ def test_review_approves_and_rejects_the_organizations_own_hooks(
     assert hooks(api, status="REJECTED")["total"] == 0  # nothing changed by the bad calls
 
 
+def test_a_review_through_one_gateway_is_on_the_next_list_through_either(
+    api: httpx.Client, stack_env
+) -> None:
+    """Each gateway keeps the pages it listed with the library's version and sends one again only
+    while hooks says that version is unchanged: every write raises it in its transaction, so the
+    next list through any replica is current (the same page, asked for again, is not stale)."""
+    second = stack_env.get("GATEWAY_2_URL")
+    if not second:
+        pytest.skip("the stack runs one gateway (STACK_GATEWAY_REPLICAS=2 runs two, as make test does)")
+    create_app(api, niche="Fitness", language="en")
+    [hook, *_] = seeded(api, "fitness", "en")["data"]
+    word = hook["text"].split()[0]
+    with httpx.Client(base_url=second, headers=api.headers, timeout=30) as other:
+        for client in (api, other, api, other):  # both keep each page
+            assert hooks(client)["data"][0]["status"] == "APPROVED"
+            assert hooks(client, status="REJECTED")["total"] == 0
+            assert hook["_id"] in [h["_id"] for h in hooks(client, q=word)["data"]]
+        for writer, status in ((other, "REJECTED"), (api, "APPROVED"), (other, "REJECTED")):
+            assert writer.patch(f"{HOOKS}/{hook['_id']}", json={"status": status}).status_code == 200
+            for reader in (api, other):
+                listed = {h["_id"]: h for h in hooks(reader)["data"]}
+                assert listed[hook["_id"]]["status"] == status
+                rejected = hooks(reader, status="REJECTED")
+                assert [h["_id"] for h in rejected["data"]] == ([hook["_id"]] if status == "REJECTED" else [])
+                assert rejected["total"] == (1 if status == "REJECTED" else 0)
+                [found] = [h for h in hooks(reader, q=word)["data"] if h["_id"] == hook["_id"]]
+                assert found["status"] == status
+
+
 def test_only_approved_hooks_open_decks(api: httpx.Client, hooks_stub) -> None:
     app = create_app(api, niche="Fitness", language="en")
     library = seeded(api, "fitness", "en")["data"]

@@ -348,6 +348,45 @@ def test_a_deck_of_an_app_deleted_through_another_gateway_is_gone_on_the_next_re
             assert deck["_id"] not in [s["_id"] for s in listed["data"]] and listed["total"] == 0
 
 
+def test_the_list_through_either_gateway_follows_every_write(fresh, stack_env):
+    """Each gateway keeps the list pages it answered with the renderer's list version and sends one
+    again only while the renderer says that version is unchanged: a deck added, rendered or gone
+    raises it in the writing transaction, so the next list through any replica is current."""
+    second = stack_env.get("GATEWAY_2_URL")
+    if not second:
+        pytest.skip("the stack runs one gateway (STACK_GATEWAY_REPLICAS=2 runs two, as make test does)")
+    api, _ = fresh()
+    app_id = make_app(api)
+
+    def listed(client: httpx.Client, **params) -> tuple[list[tuple[str, str]], int]:
+        body = client.get("/v0/api/v1/slideshows", params=params).json()
+        return [(s["_id"], s["status"]) for s in body["data"]], body["total"]
+
+    with httpx.Client(base_url=second, headers=api.headers, timeout=30) as other:
+        clients = (api, other)
+        for client in clients * 2:  # both keep the empty pages
+            assert listed(client) == ([], 0) and listed(client, status="READY") == ([], 0)
+        first = generate(other, app_id).json()["body"]["slideshow_id"]
+        for client in clients:
+            ids, total = listed(client)
+            assert [i for i, _ in ids] == [first] and total == 1
+        deck = wait_final(api, first)
+        assert deck["status"] == "READY", deck.get("error")
+        for client in clients * 2:
+            assert listed(client) == ([(first, "READY")], 1)
+            assert listed(client, status="READY") == ([(first, "READY")], 1)
+            assert listed(client, page=2, limit=1) == ([], 1)
+        second_deck = generate(api, app_id).json()["body"]["slideshow_id"]
+        for client in clients:
+            ids, total = listed(client)
+            assert [i for i, _ in ids] == [second_deck, first] and total == 2
+            assert listed(client, page=2, limit=1) == ([(first, "READY")], 2)
+        wait_final(api, second_deck)
+        assert other.delete(f"/v0/api/v1/apps/{app_id}").status_code == 200
+        for client in clients:
+            assert listed(client) == ([], 0) and listed(client, status="READY") == ([], 0)
+
+
 # --- a worker killed mid-render --------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from kit.grpcx import call
 from slides.common.v1 import common_pb2
 from slides.hooks.v1 import hooks_pb2
@@ -49,29 +50,49 @@ async def list_hooks(
     q: str = "",
     sort: str = "",
 ) -> HookList:
-    """{success, data: [Hook], page, limit, total}; default order performance_score desc."""
-    resp = await call(
-        backends.hooks.ListHooks,
-        hooks_pb2.ListHooksRequest(
-            organization_id=caller.organization_id,
-            page=common_pb2.PageRequest(page=page, limit=limit),
-            niche=niche or "",
-            language=language or "",
-            category=category or "",
-            status=status or "",
-            q=q or "",
-            sort=sort or "",
+    """{success, data: [Hook], page, limit, total}; default order performance_score desc.
+
+    The page is kept with the library version it was read at (backends.hook_pages) and asked for
+    with that version: while it is current, hooks answers `unchanged` (one row read) and the kept
+    page, rendered once, is sent again."""
+    kept = backends.hook_pages
+    key = (caller.organization_id, page, limit, niche, language, category, status, q, sort)
+    request = hooks_pb2.ListHooksRequest(
+        organization_id=caller.organization_id,
+        page=common_pb2.PageRequest(page=page, limit=limit),
+        niche=niche or "",
+        language=language or "",
+        category=category or "",
+        status=status or "",
+        q=q or "",
+        sort=sort or "",
+        known_version=kept.version(key),
+    )
+    resp = await call(backends.hooks.ListHooks, request)
+    if resp.unchanged:
+        current = kept.get(key, resp.version)
+        if current is not None:
+            return current
+        # Pushed out (or replaced) by another request meanwhile: read the page whole.
+        request.known_version = 0
+        resp = await call(backends.hooks.ListHooks, request)
+    content = {
+        "success": True,
+        "data": [hook_json(h) for h in resp.hooks],
+        "page": resp.page.page,
+        "limit": resp.page.limit,
+        "total": resp.page.total,
+    }
+    result = HookList.of(content)
+    rendered = orjson.Fragment(orjson.dumps(content))
+    kept.put(
+        key,
+        resp.version,
+        HookList.prerendered(
+            rendered, data=result.data, page=result.page, limit=result.limit, total=result.total
         ),
     )
-    return HookList.of(
-        {
-            "success": True,
-            "data": [hook_json(h) for h in resp.hooks],
-            "page": resp.page.page,
-            "limit": resp.page.limit,
-            "total": resp.page.total,
-        }
-    )
+    return result
 
 
 async def refresh_now(backends: Any, caller: Caller, app_id: str = "") -> RefreshNowOut:

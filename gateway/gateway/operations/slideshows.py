@@ -11,8 +11,10 @@ onto them. Results are validated from the JSON content built from the renderer's
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from kit.errors import ServiceError, validation_error
 from kit.grpcx import call
 from kit.slidejson import asset_json, slide_json
@@ -209,6 +211,16 @@ async def _existing_apps(backends: Any, caller: Caller, app_ids: set[str]) -> se
     return {a for a, ok in zip(ordered, flags, strict=True) if ok}
 
 
+@dataclass(frozen=True, slots=True)
+class KeptList:
+    """A page of the slideshow list as the renderer answered it, its apps, and its answer when
+    every one of them exists (rendered once)."""
+
+    answer: renderer_pb2.ListSlideshowsResponse
+    app_ids: frozenset[str]
+    result: SlideshowList
+
+
 async def list_slideshows(
     backends: Any,
     caller: Caller,
@@ -217,23 +229,56 @@ async def list_slideshows(
     app_id: str = "",
     statuses: list[str] | tuple[str, ...] = (),
 ) -> SlideshowList:
+    """{success, data: [summary], page, limit, total}, newest first; decks of apps deleted
+    meanwhile are left out here (kept app answers) and counted out of the total.
+
+    The page is kept with the list version it was read at (backends.slideshow_pages) and asked
+    for with that version: while it is current, the renderer answers `unchanged` (one row read)
+    and the kept page is sent again, its apps checked as on every read."""
     bad = [s for s in statuses if s not in STATUSES]
     if bad:
         raise validation_error([("status", f"must be one of {', '.join(STATUSES)}")])
     if page < 1 or not 1 <= limit <= 100:
         raise validation_error([("page" if page < 1 else "limit", "page >= 1, limit 1-100")])
-    resp = await call(
-        backends.renderer.ListSlideshows,
-        renderer_pb2.ListSlideshowsRequest(
-            organization_id=caller.organization_id,
-            page=common_pb2.PageRequest(page=page, limit=limit),
-            app_id=app_id or "",
-            statuses=list(statuses),
-            app_checked_by_caller=True,
-        ),
+    pages = backends.slideshow_pages
+    key = (caller.organization_id, page, limit, app_id or "", tuple(statuses))
+    request = renderer_pb2.ListSlideshowsRequest(
+        organization_id=caller.organization_id,
+        page=common_pb2.PageRequest(page=page, limit=limit),
+        app_id=app_id or "",
+        statuses=list(statuses),
+        app_checked_by_caller=True,
+        known_version=pages.version(key),
     )
+    resp = await call(backends.renderer.ListSlideshows, request)
+    if resp.unchanged:
+        kept: KeptList | None = pages.get(key, resp.version)
+        if kept is not None:
+            alive = await _existing_apps(backends, caller, set(kept.app_ids))
+            return kept.result if alive == kept.app_ids else _slideshow_list(kept.answer, alive)
+        # Pushed out (or replaced) by another request meanwhile: read the page whole.
+        request.known_version = 0
+        resp = await call(backends.renderer.ListSlideshows, request)
+    app_ids = frozenset(s.app_id for s in resp.slideshows)
+    alive = await _existing_apps(backends, caller, set(app_ids))
+    result = _slideshow_list(resp, alive)
+    if alive == app_ids:
+        content = result.__pydantic_private__["_content"]  # type: ignore[index]
+        rendered = SlideshowList.prerendered(
+            orjson.Fragment(orjson.dumps(content)),
+            data=result.data,
+            page=result.page,
+            limit=result.limit,
+            total=result.total,
+        )
+        pages.put(key, resp.version, KeptList(resp, app_ids, rendered))
+    return result
+
+
+def _slideshow_list(
+    resp: renderer_pb2.ListSlideshowsResponse, alive: set[str] | frozenset[str]
+) -> SlideshowList:
     rows = resp.slideshows
-    alive = await _existing_apps(backends, caller, {s.app_id for s in rows})
     return SlideshowList.of(
         {
             "success": True,
