@@ -380,7 +380,7 @@ def test_a_screen_shown_again_brings_another_of_its_blocks_forward() -> None:
 
 
 def test_a_screen_card_shown_again_highlights_another_part_of_the_screen() -> None:
-    shot = Image.open(io.BytesIO(gallery.sample_files("screenshots")[1]))  # the workout player
+    shot = Image.open(io.BytesIO(gallery.sample_files("screenshots")[2]))  # the workout player
     seen = []
     for turn in (0, 1):
         canvas = Image.new("RGB", (1080, 1920), (120, 40, 30))

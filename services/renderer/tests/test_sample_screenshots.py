@@ -4,6 +4,7 @@ gallery shows a deck the screens of its language."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ from PIL import Image
 from renderer import copy, gallery
 
 SHOTS = Path(gallery.__file__).resolve().parent / "samples" / "screenshots"
-NAMES = ["01_today.png", "02_workout_player.png", "03_progress.png"]
+# In the order of the demo app's value props (app.json): a feature's slide shows its screen.
+NAMES = ["01_today.png", "02_coach.png", "03_workout_player.png", "04_progress.png"]
 
 
 @pytest.mark.parametrize("lang", copy.languages())
@@ -25,11 +27,18 @@ def test_every_language_has_its_screens(lang: str) -> None:
             assert im.format == "PNG" and im.size == (1170, 2532)
 
 
+def test_the_demo_apps_features_line_up_with_its_screens() -> None:
+    """A deck shows a feature's screen on its slide: a value prop a screen, in the same order (today,
+    the AI coach, the bodyweight workout, progress); the measured claim has none of its own."""
+    for lang, app in json.loads((SHOTS.parent / "app.json").read_text(encoding="utf-8")).items():
+        assert len(app["value_props"]) == len(NAMES) and len(app["differentiators"]) == 1, lang
+
+
 def test_sample_files_pick_the_language() -> None:
     english = gallery.sample_files("screenshots")
-    assert len(english) == 3 and gallery.sample_files("screenshots", "en") == english
+    assert len(english) == 4 and gallery.sample_files("screenshots", "en") == english
     german = gallery.sample_files("screenshots", "de")
-    assert len(german) == 3 and german != english
+    assert len(german) == 4 and german != english
     assert gallery.sample_files("screenshots", "pt-BR") == gallery.sample_files("screenshots", "pt")
     assert gallery.sample_files("screenshots", "zh-TW") == gallery.sample_files("screenshots", "zh-Hant")
     assert gallery.sample_files("screenshots", "xx") == english  # no such language: English

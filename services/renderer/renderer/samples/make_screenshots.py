@@ -1,4 +1,4 @@
-"""Draws three sample app screenshots of the demo fitness app "FitPro" for the renderer's gallery.
+"""Draws four sample app screenshots of the demo fitness app "FitPro" for the renderer's gallery.
 
 Run from the repository root:
 
@@ -6,8 +6,10 @@ Run from the repository root:
 
     .venv/bin/python services/renderer/renderer/samples/make_screenshots.py de ja   # some languages
 
-It writes `screenshots/01_today.png`, `02_workout_player.png` and `03_progress.png` (English) and
-the same under `screenshots/<lang>/` for every other language of STRINGS (the renderer's locale codes): 1170x2532 PNGs (an iPhone screen at @3x,
+It writes `screenshots/01_today.png`, `02_coach.png`, `03_workout_player.png` and `04_progress.png`
+(English) and the same under `screenshots/<lang>/` for every other language of STRINGS (the renderer's
+locale codes), in the order of the app's value props in samples/app.json (a deck shows a feature's
+screen on its slide, and its result slide the last one, progress): 1170x2532 PNGs (an iPhone screen at @3x,
 390x844 points), as the app would ship its localized App Store screens: every UI string, date and
 number in that language, and for Arabic and Hebrew the layout mirrored as an RTL app draws it (text
 right-aligned, tab and chart order reversed; media controls, the clock and digits stay as they are).
@@ -550,6 +552,27 @@ def icon_calendar(s: Screen, cx: float, cy: float, c: Color) -> None:
         s.circle(cx + dx, cy + 3, 1.1, fill=c)
 
 
+def icon_sparkle(s: Screen, cx: float, cy: float, r: float, c: Color) -> None:
+    """The AI coach's mark: a four-pointed star with a small one at its upper right."""
+    for x, y, rr in ((cx - r * 0.12, cy + r * 0.1, r), (cx + r * 0.62, cy - r * 0.6, r * 0.42)):
+        pts = []
+        for k in range(8):
+            t = math.radians(-90 + 45 * k)
+            d = rr if k % 2 == 0 else rr * 0.3
+            pts.append((x + d * math.cos(t), y + d * math.sin(t)))
+        s.polygon(pts, c)
+
+
+def icon_moon(s: Screen, cx: float, cy: float, r: float, c: Color, bg: Color) -> None:
+    """A crescent (a rest day, a night's sleep), cut out of a disc with the background colour."""
+    s.circle(cx, cy, r, fill=c)
+    s.circle(cx + r * 0.5, cy - r * 0.38, r * 0.82, fill=bg)
+
+
+def icon_check(s: Screen, cx: float, cy: float, c: Color) -> None:
+    s.line([(cx - 6.5, cy + 0.5), (cx - 2, cy + 5), (cx + 7, cy - 5)], c, 2.8)
+
+
 def chevron(s: Screen, cx: float, cy: float, c: Color) -> None:
     s.line([(cx - 2.5, cy - 5.5), (cx + 2.5, cy), (cx - 2.5, cy + 5.5)], c, 2.2)
 
@@ -574,9 +597,10 @@ def pill(
 
 # strings ----------------------------------------------------------------------------------------
 # Every UI string the screens draw, per language (the renderer's locale codes). The screens show
-# Tuesday, June 10, with the week's bars from Wednesday to Tuesday. Upper-case labels are written
+# Tuesday, June 10, with the week's bars from Wednesday to Tuesday; the coach's plan is the week of
+# Monday, June 9 to Sunday, June 15 (its days are "days" from Monday). Upper-case labels are written
 # out (scripts without case keep their normal form). "stronger" is two lines; "{...}" is the figure
-# drawn in the accent colour. Missing keys fall back to English.
+# drawn in the accent colour; the coach's "message" is three lines. Missing keys fall back to English.
 NBSP = "\u00a0"
 STRINGS: dict[str, dict[str, object]] = {
     "en": {
@@ -620,6 +644,26 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "New personal best",
         "pb": "Plank hold  ·  2:10",
         "new": "NEW",
+        "coach_title": "Your coach",
+        "coach_name": "FitPro Coach",
+        "ai": "AI",
+        "coach_time": "Today  ·  7:02 AM",
+        "message": (
+            "I moved leg day to Thursday and",
+            "added a rest day — you slept badly",
+            "twice this week.",
+        ),
+        "sleep": "2 short nights  ·  5h 40m average",
+        "week_label": "THIS WEEK  ·  JUNE 9–15",
+        "plan": "4 workouts  ·  38 min",
+        "intensity": "Intensity",
+        "pct82": "82%",
+        "pct85": "85%",
+        "legs": "Legs",
+        "agree": "Sounds good",
+        "adjust": "Adjust",
+        "next_checkin": "Next check-in",
+        "next_date": "Sunday, June 15",
     },
     "de": {
         "date": "DIENSTAG, 10. JUNI",
@@ -661,6 +705,26 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Neue Bestleistung",
         "pb": "Unterarmstütz  ·  2:10",
         "new": "NEU",
+        "coach_title": "Dein Coach",
+        "coach_name": "FitPro Coach",
+        "ai": "KI",
+        "coach_time": "Heute  ·  7:02 Uhr",
+        "message": (
+            "Ich habe den Beintag auf Donnerstag gelegt",
+            "und einen Ruhetag eingeplant – du hast",
+            "diese Woche zweimal schlecht geschlafen.",
+        ),
+        "sleep": "2 kurze Nächte  ·  Ø 5 Std. 40 Min.",
+        "week_label": "DIESE WOCHE  ·  9.–15. JUNI",
+        "plan": "4 Workouts  ·  38 Min.",
+        "intensity": "Intensität",
+        "pct82": f"82{NBSP}%",
+        "pct85": f"85{NBSP}%",
+        "legs": "Beine",
+        "agree": "Klingt gut",
+        "adjust": "Anpassen",
+        "next_checkin": "Nächster Check-in",
+        "next_date": "Sonntag, 15. Juni",
     },
     "es": {
         "date": "MARTES, 10 DE JUNIO",
@@ -701,6 +765,26 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Nuevo récord personal",
         "pb": "Plancha  ·  2:10",
         "new": "NUEVO",
+        "coach_title": "Tu coach",
+        "coach_name": "Coach FitPro",
+        "ai": "IA",
+        "coach_time": "Hoy  ·  7:02",
+        "message": (
+            "He pasado el día de pierna al jueves",
+            "y añadido un día de descanso: esta semana",
+            "has dormido mal dos veces.",
+        ),
+        "sleep": "2 noches cortas  ·  media de 5 h 40 min",
+        "week_label": "ESTA SEMANA  ·  9–15 DE JUNIO",
+        "plan": "4 entrenos  ·  38 min",
+        "intensity": "Intensidad",
+        "pct82": f"82{NBSP}%",
+        "pct85": f"85{NBSP}%",
+        "legs": "Pierna",
+        "agree": "Me parece bien",
+        "adjust": "Ajustar",
+        "next_checkin": "Próxima revisión",
+        "next_date": "Domingo, 15 de junio",
     },
     "fr": {
         "date": "MARDI 10 JUIN",
@@ -741,6 +825,26 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Nouveau record perso",
         "pb": "Gainage  ·  2:10",
         "new": "NOUVEAU",
+        "coach_title": "Ton coach",
+        "coach_name": "Coach FitPro",
+        "ai": "IA",
+        "coach_time": "Aujourd’hui  ·  7 h 02",
+        "message": (
+            "J’ai déplacé la séance jambes à jeudi",
+            f"et ajouté un jour de repos{NBSP}: tu as mal",
+            "dormi deux fois cette semaine.",
+        ),
+        "sleep": "2 nuits courtes  ·  moyenne 5 h 40",
+        "week_label": "CETTE SEMAINE  ·  DU 9 AU 15 JUIN",
+        "plan": "4 séances  ·  38 min",
+        "intensity": "Intensité",
+        "pct82": f"82{NBSP}%",
+        "pct85": f"85{NBSP}%",
+        "legs": "Jambes",
+        "agree": "Ça me va",
+        "adjust": "Modifier",
+        "next_checkin": "Prochain bilan",
+        "next_date": "Dimanche 15 juin",
     },
     "it": {
         "date": "MARTEDÌ 10 GIUGNO",
@@ -779,6 +883,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Nuovo record personale",
         "pb": "Plank  ·  2:10",
         "new": "NUOVO",
+        "coach_title": "Il tuo coach",
+        "coach_name": "Coach FitPro",
+        "ai": "AI",
+        "coach_time": "Oggi  ·  7:02",
+        "message": (
+            "Ho spostato il giorno gambe a giovedì",
+            "e aggiunto un giorno di riposo: questa",
+            "settimana hai dormito male due volte.",
+        ),
+        "sleep": "2 notti brevi  ·  media 5 h 40 min",
+        "week_label": "QUESTA SETTIMANA  ·  9–15 GIUGNO",
+        "plan": "4 allenamenti  ·  38 min",
+        "intensity": "Intensità",
+        "legs": "Gambe",
+        "agree": "Va bene",
+        "adjust": "Modifica",
+        "next_checkin": "Prossimo check-in",
+        "next_date": "Domenica 15 giugno",
     },
     "pt": {
         "date": "TERÇA-FEIRA, 10 DE JUNHO",
@@ -817,6 +939,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Novo recorde pessoal",
         "pb": "Prancha  ·  2:10",
         "new": "NOVO",
+        "coach_title": "Seu coach",
+        "coach_name": "Coach FitPro",
+        "ai": "IA",
+        "coach_time": "Hoje  ·  7:02",
+        "message": (
+            "Mudei o treino de pernas para quinta",
+            "e incluí um dia de descanso: você dormiu",
+            "mal duas vezes esta semana.",
+        ),
+        "sleep": "2 noites curtas  ·  média de 5h40",
+        "week_label": "ESTA SEMANA  ·  9 A 15 DE JUNHO",
+        "plan": "4 treinos  ·  38 min",
+        "intensity": "Intensidade",
+        "legs": "Pernas",
+        "agree": "Combinado",
+        "adjust": "Ajustar",
+        "next_checkin": "Próximo check-in",
+        "next_date": "Domingo, 15 de junho",
     },
     "nl": {
         "date": "DINSDAG 10 JUNI",
@@ -855,6 +995,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Nieuw persoonlijk record",
         "pb": "Plank  ·  2:10",
         "new": "NIEUW",
+        "coach_title": "Je coach",
+        "coach_name": "FitPro Coach",
+        "ai": "AI",
+        "coach_time": "Vandaag  ·  07:02",
+        "message": (
+            "Ik heb de beendag naar donderdag verzet",
+            "en een rustdag toegevoegd: je hebt deze",
+            "week twee keer slecht geslapen.",
+        ),
+        "sleep": "2 korte nachten  ·  gem. 5 u 40 min",
+        "week_label": "DEZE WEEK  ·  9–15 JUNI",
+        "plan": "4 workouts  ·  38 min",
+        "intensity": "Intensiteit",
+        "legs": "Benen",
+        "agree": "Klinkt goed",
+        "adjust": "Aanpassen",
+        "next_checkin": "Volgende check-in",
+        "next_date": "Zondag 15 juni",
     },
     "pl": {
         "date": "WTOREK, 10 CZERWCA",
@@ -893,6 +1051,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Nowy rekord życiowy",
         "pb": "Deska  ·  2:10",
         "new": "NOWE",
+        "coach_title": "Twój trener",
+        "coach_name": "Trener FitPro",
+        "ai": "AI",
+        "coach_time": "Dziś  ·  7:02",
+        "message": (
+            "Przenoszę dzień nóg na czwartek i dodaję",
+            "dzień odpoczynku – w tym tygodniu dwa",
+            "razy kiepsko ci się spało.",
+        ),
+        "sleep": "2 krótkie noce  ·  śr. 5 godz. 40 min",
+        "week_label": "TEN TYDZIEŃ  ·  9–15 CZERWCA",
+        "plan": "4 treningi  ·  38 min",
+        "intensity": "Intensywność",
+        "legs": "Nogi",
+        "agree": "Pasuje",
+        "adjust": "Zmień",
+        "next_checkin": "Następne podsumowanie",
+        "next_date": "Niedziela, 15 czerwca",
     },
     "tr": {
         "date": "10 HAZİRAN SALI",
@@ -934,6 +1110,26 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Yeni kişisel rekor",
         "pb": "Plank  ·  2:10",
         "new": "YENİ",
+        "coach_title": "Koçun",
+        "coach_name": "FitPro Koç",
+        "ai": "YZ",
+        "coach_time": "Bugün  ·  07.02",
+        "message": (
+            "Bacak gününü perşembeye aldım ve bir",
+            "dinlenme günü ekledim; bu hafta iki",
+            "gece kötü uyudun.",
+        ),
+        "sleep": "2 kısa gece  ·  ort. 5 sa 40 dk",
+        "week_label": "BU HAFTA  ·  9–15 HAZİRAN",
+        "plan": "4 antrenman  ·  38 dk",
+        "intensity": "Yoğunluk",
+        "pct82": "%82",
+        "pct85": "%85",
+        "legs": "Bacak",
+        "agree": "Tamam",
+        "adjust": "Düzenle",
+        "next_checkin": "Sonraki değerlendirme",
+        "next_date": "15 Haziran Pazar",
     },
     "ru": {
         "date": "ВТОРНИК, 10 ИЮНЯ",
@@ -975,6 +1171,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Новый личный рекорд",
         "pb": "Планка  ·  2:10",
         "new": "НОВОЕ",
+        "coach_title": "Ваш тренер",
+        "coach_name": "Тренер FitPro",
+        "ai": "ИИ",
+        "coach_time": "Сегодня  ·  7:02",
+        "message": (
+            "Я перенёс день ног на четверг и добавил",
+            "день отдыха: на этой неделе вы дважды",
+            "плохо спали.",
+        ),
+        "sleep": "2 короткие ночи  ·  в среднем 5 ч 40 мин",
+        "week_label": "ЭТА НЕДЕЛЯ  ·  9–15 ИЮНЯ",
+        "plan": "4 тренировки  ·  38 мин",
+        "intensity": "Интенсивность",
+        "legs": "Ноги",
+        "agree": "Подходит",
+        "adjust": "Изменить",
+        "next_checkin": "Следующий разбор",
+        "next_date": "Воскресенье, 15 июня",
     },
     "uk": {
         "date": "ВІВТОРОК, 10 ЧЕРВНЯ",
@@ -1016,6 +1230,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Новий особистий рекорд",
         "pb": "Планка  ·  2:10",
         "new": "НОВЕ",
+        "coach_title": "Ваш тренер",
+        "coach_name": "Тренер FitPro",
+        "ai": "ШІ",
+        "coach_time": "Сьогодні  ·  7:02",
+        "message": (
+            "Я переніс день ніг на четвер і додав",
+            "день відпочинку: цього тижня ви двічі",
+            "погано спали.",
+        ),
+        "sleep": "2 короткі ночі  ·  у середньому 5 год 40 хв",
+        "week_label": "ЦЕЙ ТИЖДЕНЬ  ·  9–15 ЧЕРВНЯ",
+        "plan": "4 тренування  ·  38 хв",
+        "intensity": "Інтенсивність",
+        "legs": "Ноги",
+        "agree": "Підходить",
+        "adjust": "Змінити",
+        "next_checkin": "Наступний огляд",
+        "next_date": "Неділя, 15 червня",
     },
     "ja": {
         "date": "6月10日（火）",
@@ -1056,6 +1288,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "自己ベスト更新",
         "pb": "プランク  ·  2:10",
         "new": "新記録",
+        "coach_title": "AIコーチ",
+        "coach_name": "FitProコーチ",
+        "ai": "AI",
+        "coach_time": "今日  ·  午前7:02",
+        "message": (
+            "今週は2回よく眠れなかったようなので、",
+            "脚の日を木曜日に移して、",
+            "休息日を1日追加しました。",
+        ),
+        "sleep": "睡眠不足 2日  ·  平均 5時間40分",
+        "week_label": "今週  ·  6月9日〜15日",
+        "plan": "ワークアウト4回  ·  38分",
+        "intensity": "強度",
+        "legs": "脚",
+        "agree": "これでOK",
+        "adjust": "調整する",
+        "next_checkin": "次回のふりかえり",
+        "next_date": "6月15日（日）",
     },
     "ko": {
         "date": "6월 10일 화요일",
@@ -1096,6 +1346,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "개인 최고 기록 달성",
         "pb": "플랭크  ·  2:10",
         "new": "신기록",
+        "coach_title": "나의 코치",
+        "coach_name": "FitPro 코치",
+        "ai": "AI",
+        "coach_time": "오늘  ·  오전 7:02",
+        "message": (
+            "이번 주에 잠을 설친 날이 두 번 있어서",
+            "하체 운동을 목요일로 옮기고",
+            "휴식일을 하루 추가했어요.",
+        ),
+        "sleep": "수면 부족 2일  ·  평균 5시간 40분",
+        "week_label": "이번 주  ·  6월 9일~15일",
+        "plan": "운동 4회  ·  38분",
+        "intensity": "강도",
+        "legs": "하체",
+        "agree": "좋아요",
+        "adjust": "조정하기",
+        "next_checkin": "다음 체크인",
+        "next_date": "6월 15일 일요일",
     },
     "zh-Hans": {
         "date": "6月10日 星期二",
@@ -1136,6 +1404,20 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "刷新个人纪录",
         "pb": "平板支撑  ·  2:10",
         "new": "新纪录",
+        "coach_title": "我的教练",
+        "coach_name": "FitPro 教练",
+        "ai": "AI",
+        "coach_time": "今天  ·  上午 7:02",
+        "message": ("你这周有两晚没睡好，", "所以我把练腿日挪到了周四，", "还加了一个休息日。"),
+        "sleep": "2 晚睡眠不足  ·  平均 5 小时 40 分",
+        "week_label": "本周  ·  6月9日–15日",
+        "plan": "4 次训练  ·  38 分钟",
+        "intensity": "强度",
+        "legs": "练腿",
+        "agree": "好的",
+        "adjust": "调整",
+        "next_checkin": "下次复盘",
+        "next_date": "6月15日 星期日",
     },
     "zh-Hant": {
         "date": "6月10日 星期二",
@@ -1176,6 +1458,20 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "刷新個人紀錄",
         "pb": "棒式  ·  2:10",
         "new": "新紀錄",
+        "coach_title": "我的教練",
+        "coach_name": "FitPro 教練",
+        "ai": "AI",
+        "coach_time": "今天  ·  上午 7:02",
+        "message": ("你這週有兩晚沒睡好，", "所以我把練腿日移到了週四，", "還加了一天休息日。"),
+        "sleep": "2 晚睡眠不足  ·  平均 5 小時 40 分",
+        "week_label": "本週  ·  6月9日–15日",
+        "plan": "4 次訓練  ·  38 分鐘",
+        "intensity": "強度",
+        "legs": "練腿",
+        "agree": "好的",
+        "adjust": "調整",
+        "next_checkin": "下次回顧",
+        "next_date": "6月15日 星期日",
     },
     "ar": {
         "date": "الثلاثاء، 10 يونيو",
@@ -1218,6 +1514,22 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "رقم قياسي شخصي جديد",
         "pb": "اللوح  ·  2:10",
         "new": "جديد",
+        "coach_title": "مدربك",
+        "coach_name": "مدرب FitPro",
+        "ai": "ذكاء اصطناعي",
+        "coach_time": "اليوم  ·  7:02 ص",
+        "message": ("نقلتُ يوم الساقين إلى الخميس وأضفتُ", "يوم راحة، فنومك لم يكن جيدًا", "مرتين هذا الأسبوع."),
+        "sleep": "ليلتان بنوم قصير  ·  المعدل 5 س 40 د",
+        "week_label": "هذا الأسبوع  ·  من 9 إلى 15 يونيو",
+        "plan": "4 تمارين  ·  38 دقيقة",
+        "intensity": "الشدة",
+        "pct82": "82٪",
+        "pct85": "85٪",
+        "legs": "الساقان",
+        "agree": "موافق",
+        "adjust": "تعديل",
+        "next_checkin": "المراجعة القادمة",
+        "next_date": "الأحد، 15 يونيو",
     },
     "he": {
         "date": "יום שלישי, 10 ביוני",
@@ -1259,6 +1571,20 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "שיא אישי חדש",
         "pb": "פלאנק  ·  2:10",
         "new": "חדש",
+        "coach_title": "המאמן שלך",
+        "coach_name": "המאמן של FitPro",
+        "ai": "AI",
+        "coach_time": "היום  ·  7:02",
+        "message": ("העברתי את יום הרגליים ליום חמישי", "והוספתי יום מנוחה – ישנת רע", "פעמיים השבוע."),
+        "sleep": "2 לילות קצרים  ·  ממוצע 5:40 שע׳",
+        "week_label": "השבוע  ·  9-15 ביוני",
+        "plan": "4 אימונים  ·  38 דק׳",
+        "intensity": "עצימות",
+        "legs": "רגליים",
+        "agree": "נשמע טוב",
+        "adjust": "שינוי",
+        "next_checkin": "הסיכום הבא",
+        "next_date": "יום ראשון, 15 ביוני",
     },
     "hi": {
         "date": "मंगलवार, 10 जून",
@@ -1300,6 +1626,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "नया पर्सनल बेस्ट",
         "pb": "प्लैंक  ·  2:10",
         "new": "नया",
+        "coach_title": "आपका कोच",
+        "coach_name": "FitPro कोच",
+        "ai": "AI",
+        "coach_time": "आज  ·  सुबह 7:02",
+        "message": (
+            "इस हफ़्ते दो बार आपकी नींद पूरी नहीं हुई,",
+            "इसलिए मैंने लेग डे गुरुवार को कर दिया",
+            "और एक रेस्ट डे जोड़ दिया।",
+        ),
+        "sleep": "2 रातें कम नींद  ·  औसत 5 घं 40 मि",
+        "week_label": "इस हफ़्ते  ·  9–15 जून",
+        "plan": "4 वर्कआउट  ·  38 मिनट",
+        "intensity": "तीव्रता",
+        "legs": "लेग डे",
+        "agree": "ठीक है",
+        "adjust": "बदलें",
+        "next_checkin": "अगला चेक-इन",
+        "next_date": "रविवार, 15 जून",
     },
     "th": {
         "date": "วันอังคารที่ 10 มิถุนายน",
@@ -1341,6 +1685,20 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "สถิติส่วนตัวใหม่",
         "pb": "แพลงก์  ·  2:10",
         "new": "ใหม่",
+        "coach_title": "โค้ชของคุณ",
+        "coach_name": "โค้ช FitPro",
+        "ai": "AI",
+        "coach_time": "วันนี้  ·  07:02 น.",
+        "message": ("สัปดาห์นี้คุณนอนไม่ค่อยหลับไปสองคืน", "เลยย้ายวันเล่นขาไปวันพฤหัสบดี", "และเพิ่มวันพักให้อีกหนึ่งวัน"),
+        "sleep": "นอนน้อย 2 คืน  ·  เฉลี่ย 5 ชม. 40 นาที",
+        "week_label": "สัปดาห์นี้  ·  9–15 มิ.ย.",
+        "plan": "เวิร์กเอาต์ 4 ครั้ง  ·  38 นาที",
+        "intensity": "ความหนัก",
+        "legs": "เล่นขา",
+        "agree": "โอเค",
+        "adjust": "ปรับแผน",
+        "next_checkin": "เช็กอินครั้งถัดไป",
+        "next_date": "วันอาทิตย์ที่ 15 มิถุนายน",
     },
     "vi": {
         "date": "THỨ BA, 10 THÁNG 6",
@@ -1381,6 +1739,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Kỷ lục cá nhân mới",
         "pb": "Plank  ·  2:10",
         "new": "MỚI",
+        "coach_title": "HLV của bạn",
+        "coach_name": "HLV FitPro",
+        "ai": "AI",
+        "coach_time": "Hôm nay  ·  7:02",
+        "message": (
+            "Mình đã dời ngày tập chân sang thứ Năm",
+            "và thêm một ngày nghỉ, vì tuần này bạn",
+            "ngủ không ngon hai lần.",
+        ),
+        "sleep": "2 đêm ngủ ít  ·  TB 5 giờ 40 phút",
+        "week_label": "TUẦN NÀY  ·  9–15 THÁNG 6",
+        "plan": "4 buổi tập  ·  38 phút",
+        "intensity": "Cường độ",
+        "legs": "Chân",
+        "agree": "Đồng ý",
+        "adjust": "Điều chỉnh",
+        "next_checkin": "Lần đánh giá tới",
+        "next_date": "Chủ nhật, 15 tháng 6",
     },
     "id": {
         "date": "SELASA, 10 JUNI",
@@ -1421,6 +1797,24 @@ STRINGS: dict[str, dict[str, object]] = {
         "pb_label": "Rekor pribadi baru",
         "pb": "Plank  ·  2:10",
         "new": "BARU",
+        "coach_title": "Pelatihmu",
+        "coach_name": "Pelatih FitPro",
+        "ai": "AI",
+        "coach_time": "Hari ini  ·  07.02",
+        "message": (
+            "Hari kaki kupindah ke Kamis dan kutambah",
+            "satu hari istirahat — minggu ini kamu",
+            "dua kali kurang tidur.",
+        ),
+        "sleep": "2 malam kurang tidur  ·  rata-rata 5 j 40 m",
+        "week_label": "MINGGU INI  ·  9–15 JUNI",
+        "plan": "4 latihan  ·  38 mnt",
+        "intensity": "Intensitas",
+        "legs": "Kaki",
+        "agree": "Oke, setuju",
+        "adjust": "Ubah",
+        "next_checkin": "Check-in berikutnya",
+        "next_date": "Minggu, 15 Juni",
     },
 }
 
@@ -1738,7 +2132,141 @@ def progress(t: dict[str, object]) -> Screen:
     return s
 
 
-SCREENS = (("01_today.png", today), ("02_workout_player.png", workout_player), ("03_progress.png", progress))
+def coach(t: dict[str, object]) -> Screen:
+    """The AI coach's weekly check-in: its message (what it changed and why), the week's plan as it
+    adapted it (the load, the intensity it raised, the day bars: a leg day moved, a rest day added),
+    the answer buttons and the next check-in. Each is a block of its own between quiet rows (a deck
+    frames one block of a screen): the lines of a block stand close, and bars are short enough that
+    their sides count as detail."""
+    s = Screen(t, BG)
+    s.status_bar()
+    white: RGB = (255, 255, 255)
+    indigo: RGB = (92, 84, 214)
+    lilac: RGB = (239, 238, 255)
+
+    s.text(24, 98, s.s("coach_title"), "black", 34, INK, max_w=290)
+    s.gradient((331, 67, 369, 105), [PRIMARY, ACCENT], r=19, angle=45)
+    s.later(lambda m: icon_sparkle(s, m(350), 86, 10.5, white))  # marks and ticks keep their shape in RTL
+
+    # the coach's message: a speech bubble (its first corner tight), who and when, three lines, and
+    # the nights it read
+    s.rect((16, 118, 374, 330), fill=CARD, r=24)
+    s.rect((16, 118, 60, 160), fill=CARD, r=6)
+    s.gradient((28, 132, 60, 164), [PRIMARY, ACCENT], r=16, angle=45)
+    s.later(lambda m: icon_sparkle(s, m(44), 148, 8.5, white))
+    name_w = s.text(72, 146, s.s("coach_name"), "bold", 15, INK, max_w=230)
+    pill(s, 72 + name_w + 8, 141, s.s("ai"), alpha(PRIMARY, 0.12), PRIMARY, size=9.5, pad=7, h=18)
+    s.text(72, 164, s.s("coach_time"), "text", 12, MUTED, max_w=280)
+    lines = t["message"]
+    assert isinstance(lines, tuple)
+    size = 17.0
+    widest = max(s.width(line, "text", size) for line in lines)
+    if widest > 318:
+        size *= 318 / widest
+    for y, line in zip((208.0, 233.0, 258.0), lines, strict=True):
+        s.text(36, y, line, "text", size, INK)
+    sleep = s.s("sleep")
+    cw = min(s.width(sleep, "bold", 12.5), 270) + 44
+    s.rect((36, 278, 36 + cw, 306), fill=lilac, r=14)
+    icon_moon(s, 54, 292, 7, indigo, lilac)
+    s.text(70, 292.5, sleep, "bold", 12.5, indigo, anchor="lm", max_w=cw - 44)
+
+    # the week as the coach planned it: what it adds up to (the ring: the intensity, last week's in
+    # white, what the coach added in the accent colour; it spans the lines beside it, which makes
+    # them one block), then the days
+    top = 348.0
+    card = (16.0, top, 374.0, top + 260)
+    s.rect(card, fill=SECONDARY, r=28)
+    layer, ld = s.layer()
+    ld.ellipse(_box((270, top - 80, 450, top + 100)), fill=alpha(white, 0.04))
+    s.paste_clipped(layer, card, 28)
+    rx, ry = 322.0, top + 62
+    s.ring(rx, ry, 29, 8, alpha(white, 0.14))
+    s.arc(rx, ry, 29, -90, -90 + 0.82 * 360, 8, white)
+    s.arc(rx, ry, 29, -90 + 0.82 * 360, -90 + 0.85 * 360, 8, ACCENT)
+    s.later(lambda m: icon_sparkle(s, m(rx), ry, 10, ACCENT))
+    s.text(36, top + 36, s.s("week_label"), "heavy", 11, ACCENT, tracking=1.2, max_w=236)
+    s.text(36, top + 68, s.s("plan"), "black", 27, white, max_w=238)
+    iy = top + 96
+    x = 36 + s.text(36, iy, s.s("intensity"), "text", 14.5, ON_DARK_MUTED, max_w=110) + 10
+    x += s.text(x, iy, s.s("pct82"), "heavy", 17, white) + 8
+    s.line([(x, iy - 5.5), (x + 14, iy - 5.5)], ACCENT, 2.2)
+    s.polygon([(x + 12, iy - 10.5), (x + 19, iy - 5.5), (x + 12, iy - 0.5)], ACCENT)
+    s.text(x + 27, iy, s.s("pct85"), "heavy", 17, ACCENT)
+
+    # the day bars, Monday to Sunday: done, planned, rest (a moon), the moved leg day
+    days = t["days"]
+    assert isinstance(days, tuple)
+    week = (days[5], days[6], *days[:5])
+    base, tall = top + 214, 60.0
+    slot = (354 - 36) / 7
+    loads = (0.6, 0.68, 0.0, 1.0, 0.0, 0.55, 0.0)  # Wednesday: the leg day's old place, now a rest
+    xs = [36 + slot * i + slot / 2 for i in range(7)]
+    s.rect((xs[2] - 12, base - tall, xs[2] + 12, base), outline=alpha(white, 0.3), r=9, width=1.4)
+    for i, load in enumerate(loads):
+        bx = xs[i]
+        if i == 3:
+            s.gradient((bx - 12, base - tall, bx + 12, base), [ACCENT, PRIMARY], r=9, angle=90)
+        elif load:
+            s.rect(
+                (bx - 12, base - tall * load, bx + 12, base), fill=alpha(white, 0.9 if i < 2 else 0.3), r=9
+            )
+        elif i == 2:
+            s.circle(bx, base - 13, 10.5, fill=ACCENT)
+            icon_moon(s, bx, base - 13, 6, SECONDARY, ACCENT)
+        else:
+            icon_moon(s, bx, base - 13, 6.5, (96, 96, 124), SECONDARY)
+        s.text(
+            bx,
+            base + 14.5,
+            week[i],
+            "heavy" if i == 3 else "bold",
+            13,
+            ACCENT if i == 3 else ON_DARK_MUTED,
+            anchor="ms",
+            max_w=slot - 4,
+        )
+    # the move, from Wednesday's place to Thursday, and what moved
+    y0 = base - tall - 5
+    pts = []
+    for k in range(17):
+        u = k / 16
+        pts.append((xs[2] + (xs[3] - xs[2]) * u, y0 - 24 * 4 * u * (1 - u)))
+    s.line(pts[:-2], ACCENT, 2.2)
+    s.polygon([(xs[3] - 5, y0 - 8), (xs[3] + 4, y0 - 9), (xs[3], y0)], ACCENT)
+    s.text(xs[3] + 16, y0 - 17, s.s("legs"), "heavy", 12, ACCENT, max_w=354 - xs[3] - 16)
+
+    # the answer
+    by = 626.0
+    adjust = s.s("adjust")
+    aw = max(104.0, min(s.width(adjust, "heavy", 16), 140) + 40)
+    s.rect((16, by, 364 - aw, by + 50), fill=PRIMARY, r=25)
+    agree = s.s("agree")
+    gw = min(s.width(agree, "heavy", 16), 364 - aw - 16 - 74)
+    gx = (16 + 364 - aw) / 2 - (gw + 26) / 2
+    s.later(lambda m: icon_check(s, m(gx + 8), by + 25, white))
+    s.text(gx + 26, by + 25.5, agree, "heavy", 16, white, anchor="lm", max_w=gw)
+    s.rect((374 - aw, by, 374, by + 50), fill=CARD, r=25)
+    s.text(374 - aw / 2, by + 25.5, adjust, "heavy", 16, INK, anchor="mm", max_w=aw - 40)
+
+    # the next check-in
+    s.rect((16, 694, 374, 740), fill=CARD, r=18)
+    s.rect((28, 703, 56, 731), fill=SECONDARY, r=9)
+    icon_calendar(s, 42, 718, white)
+    s.text(68, 712.5, s.s("next_checkin"), "text", 11.5, MUTED, anchor="ls", max_w=270)
+    s.text(68, 730, s.s("next_date"), "bold", 15, INK, anchor="ls", max_w=270)
+    chevron(s, 354, 717, (180, 180, 196))
+
+    s.tab_bar(active=0)
+    return s
+
+
+SCREENS = (
+    ("01_today.png", today),
+    ("02_coach.png", coach),
+    ("03_workout_player.png", workout_player),
+    ("04_progress.png", progress),
+)
 
 
 def main(argv: list[str]) -> None:
