@@ -301,21 +301,25 @@ def test_a_screen_that_is_one_big_panel_is_highlighted_by_a_window_of_it() -> No
 
 def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -> None:
     plan = art.screen_plan
+    top = imagery.TOP_OF_SCREEN
     kinds = ["hook", "problem", "problem", "discovery", "result", "cta"]
-    # A screenshots deck: the hook the first screen, discovery the next, the result the last; the
-    # CTA one not shown yet, else one shown least that is neither the hook's nor the slide before's.
-    assert plan(kinds, 3, True) == [(0, 0), None, None, (1, 0), (2, 0), (1, 1)]
-    assert plan(kinds, 4, True) == [(0, 0), None, None, (1, 0), (3, 0), (2, 0)]
-    assert plan(kinds, 1, True) == [(0, 0), None, None, (0, 1), (0, 2), (0, 3)]
+    # A screenshots deck: the hook the top of the last screen (the result first), discovery slides
+    # the screens in turn from the first, the result the last; the CTA one not shown yet, else one
+    # shown least that is neither the hook's nor the slide before's.
+    assert plan(kinds, 3, True) == [(2, top), None, None, (0, 0), (2, 0), (1, 0)]
+    assert plan(kinds, 4, True) == [(3, top), None, None, (0, 0), (3, 0), (1, 0)]
+    assert plan(kinds, 1, True) == [(0, top), None, None, (0, 0), (0, 1), (0, 2)]
     # A photos deck: the app on its discovery slide and the CTA only; a brand deck on its result too.
     assert plan(kinds, 3, False) == [None, None, None, (0, 0), None, (1, 0)]
     assert plan(kinds, 3, False, True) == [None, None, None, (0, 0), (2, 0), (1, 0)]
     listicle = ["hook", "discovery", "discovery", "discovery", "discovery", "cta"]
-    assert plan(listicle, 3, True) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+    # Four features, four screens: each its own, in order.
+    assert plan(listicle, 4, True) == [(3, top), (0, 0), (1, 0), (2, 0), (3, 0), (0, 1)]
+    assert plan(listicle, 3, True) == [(2, top), (0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]
     assert plan(kinds, 0, True) == [None] * 6
     two_results = ["hook", "problem", "discovery", "result", "result", "cta"]
     # Two results: the last one (the deck's proof) shows the last screen, the first another.
-    assert plan(two_results, 3, True) == [(0, 0), None, (1, 0), (0, 1), (2, 0), (1, 1)]
+    assert plan(two_results, 3, True) == [(2, top), None, (0, 0), (1, 0), (2, 0), (0, 1)]
     # Every deck with a screen ends on the phone.
     assert all(
         plan(k, n, e)[-1] is not None for k in (kinds, listicle) for n in (1, 2, 3) for e in (True, False)
@@ -450,3 +454,25 @@ def _bright_dark_bright(row: list[int]) -> bool:
         elif seen_bright and v < 0.6 * peak:
             seen_dip = True
     return False
+
+
+def test_a_long_hook_keeps_the_middle_band_instead_of_squeezing_above_the_phone() -> None:
+    shots = gallery.sample_files("screenshots")
+    short = gallery.render(gallery.Deck("classic", "en", "screenshots", "fitness", "listicle"), (), ())[3]
+    assert designs.hook_fits_over_phone(short)
+    img, _ = art.compose(short, 0, _style("classic", short, "screenshots", shots))
+    assert _bezel_pixels(img) > 5000  # the hook over the phone
+    long = replace(
+        short,
+        slides=(
+            replace(
+                short.slides[0],
+                title="Warum dein Trainingsplan nach zwei Wochen scheitert und was wirklich hilft",
+            ),
+            *short.slides[1:],
+        ),
+    )
+    assert not designs.hook_fits_over_phone(long)
+    img, placed = art.compose(long, 0, _style("classic", long, "screenshots", shots))
+    assert _bezel_pixels(img) < 500
+    assert min(r.size for r in placed if r.role == "hook") >= designs.HOOK_OVER_PHONE_MIN

@@ -29,9 +29,12 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     slide = copy.slides[index]
     total = len(copy.slides)
     kind = designs.role_kind(slide, index, total)
-    # A screenshots deck opens on the phone when its hook's screen decodes (decoding that one only).
+    # A screenshots deck opens on the phone when its hook's screen decodes (decoding that one only)
+    # and the hook fits above it at a hook's size.
     hook_phone = (
-        style.image_source == "screenshots" and _screen_for(copy, 0, style.screenshots, True)[0] is not None
+        style.image_source == "screenshots"
+        and designs.hook_fits_over_phone(copy)
+        and _screen_for(copy, 0, style.screenshots, True)[0] is not None
     )
     # Results show the app's proof (its last screen: progress, a result) unless the deck has photos.
     results = style.image_source != "photos"
@@ -93,10 +96,11 @@ def screen_plan(
     """Which of `count` screenshots each slide shows, and how many slides showed it before: (screen,
     turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
     screen behind words reads as a page still loading). Discovery slides show the app's screens in
-    turn; the deck's last result (its proof) shows the last screen (where the app leads: progress, a
-    result), kept for it when there are three or more (an earlier result the next screen in turn); the CTA the top of a
-    screen, one not shown yet if any (see _cta_rank). With
-    `every_slide` (a screenshots deck) the hook shows the first screen; with `results` (default:
+    turn from the first (the app's screens come in the order of its features); the deck's last result
+    (its proof) shows the last screen (where the app leads: progress, a result), kept for it when
+    there are three or more (an earlier result the next screen in turn); the CTA the top of a screen,
+    one not shown yet if any (see _cta_rank). With `every_slide` (a screenshots deck) the hook
+    shows the top of the last screen, the result first; with `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
     CTA do."""
     results = every_slide if results is None else results
@@ -113,10 +117,10 @@ def screen_plan(
     last_result = max((i for i, k in enumerate(kinds) if k == "result"), default=-1)
     keep_last = results and "result" in kinds and count >= 3
     pool = [i for i in range(count) if not (keep_last and i == last)]
-    step = 1 if every_slide and len(pool) > 1 else 0  # the hook shows the first screen
+    step = 0
     for i, kind in enumerate(kinds):
-        if i == 0 and every_slide:
-            plan[i] = take(0)
+        if i == 0 and every_slide:  # the result first: the top of the last screen, no highlight
+            plan[i] = (last, imagery.TOP_OF_SCREEN)  # a teaser: the slides that follow show it in full
         elif kind == "discovery":
             plan[i] = take(pool[step % len(pool)])
             step += 1

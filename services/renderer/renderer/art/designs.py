@@ -382,6 +382,22 @@ def shows_device(ctx: Ctx) -> bool:
     return ctx.shot is not None
 
 
+HOOK_OVER_PHONE_MIN = 80  # a hook that fits above the phone only smaller goes without the phone
+
+
+def hook_fits_over_phone(copy: DeckCopy, style: str = "display") -> bool:
+    """Whether the deck's hook fits above a screenshots hook's phone at HOOK_OVER_PHONE_MIN or more
+    (boxed designs keep BOX_PAD around it): a long hook squeezed there reads no bigger than the
+    titles, so the hook slide keeps the whole middle band instead."""
+    hook = copy.slides[0]
+    room = HOOK_PHONE_BOTTOM - HOOK_PHONE_TOP - 2 * BOX_PAD - (CUE_SIZE + 68 if hook.subtitle.strip() else 0)
+    spec = text.Spec(style, HOOK_MAX, HOOK_MIN_CJK if _cjk(hook.title) else HOOK_MIN, 7, 1.08, "center")
+    block = _fit(
+        hook.title, copy.language, (SAFE[0] + BOX_PAD, 0, SAFE[2] - BOX_PAD, int(room * HOOK_SHARE)), spec
+    )
+    return block.size >= HOOK_OVER_PHONE_MIN
+
+
 def over_phone(hook_area: text.Box) -> text.Box:
     """A design's hook area moved above the phone of a screenshots hook."""
     return (hook_area[0], HOOK_PHONE_TOP, hook_area[2], HOOK_PHONE_BOTTOM)
