@@ -28,6 +28,7 @@ def main() -> None:
                 runs, biggest = [], 0
                 for _ in range(2):
                     art._decoded.cache_clear()
+                    art._screen.cache_clear()
                     art._cropped.cache_clear()
                     pngs, _, cpu, _ = gallery.render(deck, shots, photos)
                     runs.append(cpu)

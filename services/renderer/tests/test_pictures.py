@@ -60,6 +60,7 @@ def test_pictures_are_kept_for_one_deck_only() -> None:
     deck = gallery.plan(["classic"], ["en"], ["fitness"], [], ["screenshots"])[0]
     gallery.render(deck, gallery.sample_files("screenshots"), gallery.sample_files("photos"))
     assert art._decoded.cache_info().currsize == 0 and art._cropped.cache_info().currsize == 0
+    assert art._screen.cache_info().currsize == 0
 
 
 def test_font_cache_is_bounded_per_thread() -> None:

@@ -84,7 +84,7 @@ def _screen_for(
         return None, 0
     first, turn = planned
     for k in range(len(screenshots)):
-        found = _decoded(screenshots[(first + k) % len(screenshots)])
+        found = _screen(screenshots[(first + k) % len(screenshots)])
         if found is not None:
             return found, turn
     return None, 0
@@ -144,6 +144,18 @@ def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None],
         hook is not None and hook[0] == screen,
         before is not None and before[0] == screen,
         screen,
+    )
+
+
+@lru_cache(maxsize=32)
+def _screen(data: bytes) -> Image.Image | None:
+    """A screenshot as the phone shows it: scaled to the phone card's width once (every slide that
+    shows it crops it), and without the full-size copy (a phone screen at @3x is 9 MB decoded)."""
+    img = paint.open_image(data) if data else None
+    if img is None or img.width <= designs.CARD_W:
+        return img
+    return img.resize(  # Hamming: as sharp as bicubic on a ~0.7x downscale, at bilinear's cost
+        (designs.CARD_W, round(img.height * designs.CARD_W / img.width)), Image.Resampling.HAMMING
     )
 
 
@@ -238,6 +250,7 @@ def render_with_layout(copy: DeckCopy, style: DeckStyle) -> tuple[list[bytes], l
         # Decoded uploads (and the blurs and crops kept on them) serve one deck: another deck's pictures
         # are other bytes, and a worker keeping them would grow by megabytes a picture.
         _decoded.cache_clear()
+        _screen.cache_clear()
         _cropped.cache_clear()
     return pngs, records
 

@@ -78,31 +78,39 @@ WINDOW_LIGHT = 0.5  # how bright the window's light is on the wall, at its brigh
 def window_light(size: tuple[int, int], r: random.Random) -> Image.Image:
     """A mask of sunlight thrown through a window of four panes onto a wall: soft-edged (the sun is
     no point), sheared (it comes in from the upper left), fading away from the window, above or below
-    the middle band where the words go."""
+    the middle band where the words go. The panes are drawn as the parallelograms they become."""
     w, h = size
-    big = Image.new("L", (w * 3, h * 3), 0)
-    d = ImageDraw.Draw(big)
     pane_w, pane_h, bar = w * 0.5, h * 0.2, w * 0.045
-    ox = w + w * r.uniform(-0.4, 0.05)
-    oy = h + h * r.choice((r.uniform(-0.2, -0.05), r.uniform(0.45, 0.6)))
+    left = w * r.uniform(-0.4, 0.05)
+    top = h * r.choice((r.uniform(-0.2, -0.05), r.uniform(0.45, 0.6)))
+    shear, tilt = r.uniform(0.55, 0.9), r.uniform(-0.12, 0.0)
+    # The window's plane (x, y) lands on the wall at (u, v) where x = u + shear * v - shift and
+    # y = tilt * u + v: solved for (u, v) at each corner of a pane.
+    shift = shear * h * 0.5
+
+    def on_wall(x: float, y: float) -> tuple[float, float]:
+        u = (x + shift - shear * y) / (1 - shear * tilt)
+        return u, y - tilt * u
+
+    light = Image.new("L", size, 0)
+    d = ImageDraw.Draw(light)
     for col in range(2):
         for row in range(2):
-            x, y = ox + col * (pane_w + bar), oy + row * (pane_h + bar)
-            d.rectangle((x, y, x + pane_w, y + pane_h), fill=255)
-    shear = r.uniform(0.55, 0.9)
-    big = big.transform(
-        big.size,
-        Image.Transform.AFFINE,
-        (1, shear, -shear * h * 1.5, r.uniform(-0.12, 0.0), 1, 0),
-        resample=Image.Resampling.BILINEAR,
-    )
-    light = big.crop((w, h, 2 * w, 2 * h)).filter(ImageFilter.GaussianBlur(w * 0.022))
-    fade = (
+            x, y = left + col * (pane_w + bar), top + row * (pane_h + bar)
+            corners = ((x, y), (x + pane_w, y), (x + pane_w, y + pane_h), (x, y + pane_h))
+            d.polygon([on_wall(*c) for c in corners], fill=255)
+    light = light.filter(ImageFilter.GaussianBlur(w * 0.022))
+    return ImageChops.multiply(light, _fade(size))
+
+
+@lru_cache(maxsize=2)
+def _fade(size: tuple[int, int]) -> Image.Image:
+    """The window's light fading down the wall, at WINDOW_LIGHT at its brightest."""
+    return (
         Image.linear_gradient("L")
         .resize(size)
         .point(lambda v: round((1 - v / 255 * 0.6) * 255 * WINDOW_LIGHT))
     )
-    return ImageChops.multiply(light, fade)
 
 
 def _bokeh(small: Image.Image, r: random.Random, colors: list[RGB], mood: str) -> Image.Image:
@@ -456,13 +464,19 @@ def _card(
     else:
         want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
         top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising)
-    card = shot.resize(  # Hamming: as sharp as bicubic on a ~0.7x downscale, at bilinear's cost
-        (w, round(src_h * scale)),
-        Image.Resampling.HAMMING,
-        box=(0, top, shot.width, top + src_h),
-        reducing_gap=2.0,
+    # Cropped from the whole screen scaled to the card's width once (every showing of it is a crop).
+    scaled = (  # a screen comes scaled to the card's width (art._screen); anything else is, once
+        shot
+        if shot.width == w
+        else memo(
+            shot,
+            f"width{w}",
+            lambda: shot.resize((w, round(shot.height * scale)), Image.Resampling.HAMMING),
+        )
     )
-    return card.crop((0, 0, w, min(h, card.height))), top, scale
+    first = round(top * scale)
+    card = scaled.crop((0, first, w, min(scaled.height, first + round(src_h * scale), first + h)))
+    return card, first / scale, scale
 
 
 def _rows_of(
