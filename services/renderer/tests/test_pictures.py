@@ -477,3 +477,15 @@ def test_a_long_hook_keeps_the_middle_band_instead_of_squeezing_above_the_phone(
     img, placed = art.compose(long, 0, _style("classic", long, "screenshots", shots))
     assert _bezel_pixels(img) < 500
     assert min(r.size for r in placed if r.role == "hook") >= designs.HOOK_OVER_PHONE_MIN
+
+
+def test_the_highlight_takes_in_the_faint_caption_under_its_numbers() -> None:
+    card = Image.new("RGB", (780, 1000), (24, 60, 40))  # a dark green panel
+    d = ImageDraw.Draw(card)
+    for x in (80, 330, 560):  # three big white numbers
+        d.rectangle((x, 400, x + 120, 510), fill=(255, 255, 255))
+        d.rectangle((x + 20, 415, x + 100, 495), fill=(24, 60, 40))
+        for dx in range(0, 110, 14):  # and their captions, small grey print just under them
+            d.rectangle((x + dx, 516, x + dx + 8, 548), fill=(50, 86, 66))
+    found = imagery.highlight_rows(card, (100, 950))
+    assert found is not None and found[0] < 400 and found[1] > 548, found

@@ -492,6 +492,8 @@ def _rows_of(
 ELEMENT_STEP = 4  # screens are judged on a copy this many times smaller
 HIGHLIGHT_GAP = 3  # quiet rows (of the small copy) that end a block of the screen: ~12 px
 HIGHLIGHT_MARGIN = 14  # card pixels the highlight reaches past its block, into the quiet rows
+CAPTION_ROWS = 10  # rows (of the small copy) of faint print a block takes in above or below it
+HIGHLIGHT_MARGIN_MAX = 26  # ... at most: half the quiet rows there, so the frame clears small print
 QUIET_ROW = 3  # a row of the detail map holding at most this much (of 255) is quiet
 EMPTY_ROW = 1  # ... and at most this much, empty (inside a panel: a ring's rows hold little, not nothing)
 HIGHLIGHT_MIN = 96  # card pixels a highlighted block is tall at least
@@ -507,17 +509,19 @@ class Highlight:
     source: tuple[float, float] = (0.0, 0.0)  # the block's rows on the screenshot itself
 
 
-def detail(card: Image.Image) -> Image.Image:
+def detail(card: Image.Image, faint: bool = False) -> Image.Image:
     """The card's edges at 1/ELEMENT_STEP size, black and white, without long straight lines: a
-    panel's border is no content, and would join every row inside the panel into one block."""
+    panel's border is no content, and would join every row inside the panel into one block. `faint`:
+    low-contrast edges too (small grey print under a number: its caption)."""
 
     def make() -> Image.Image:
         small = card.reduce(ELEMENT_STEP).convert("L").filter(ImageFilter.FIND_EDGES)
-        lines = _without_runs(small.point(lambda v: 255 if v > 48 else 0), round(small.width * 0.4))
+        cut = 16 if faint else 48
+        lines = _without_runs(small.point(lambda v: 255 if v > cut else 0), round(small.width * 0.4))
         upright = _without_runs(lines.transpose(Image.Transpose.ROTATE_90), 36)
         return upright.transpose(Image.Transpose.ROTATE_270)
 
-    return memo(card, "detail", make)
+    return memo(card, "detail_faint" if faint else "detail", make)
 
 
 def _without_runs(img: Image.Image, longest: int) -> Image.Image:
@@ -597,7 +601,25 @@ def highlight_rows(
     if best is None or score(best) <= 0:
         return None
     top, bottom = best
-    return max(0, top * k - HIGHLIGHT_MARGIN), min(card.height, bottom * k + HIGHLIGHT_MARGIN)
+    # Faint print against the block (a number's caption, a chart's labels) belongs to it.
+    faint = list(detail(card, True).resize((1, h), Image.Resampling.BOX).tobytes())
+    reach = CAPTION_ROWS
+    while top > 1 and faint[top - 1] > QUIET_ROW and reach:
+        top, reach = top - 1, reach - 1
+    reach = CAPTION_ROWS
+    while bottom < h - 1 and faint[bottom] > QUIET_ROW and reach:
+        bottom, reach = bottom + 1, reach - 1
+
+    def room(y: int, step: int) -> int:  # card pixels of quiet rows from y on, going by step
+        n = 0
+        while 0 <= y < h and faint[y] <= QUIET_ROW and n < 16:
+            n, y = n + 1, y + step
+        return n * k
+
+    above, below = room(top - 1, -1), room(bottom, 1)
+    up = max(HIGHLIGHT_MARGIN, min(HIGHLIGHT_MARGIN_MAX, above // 2))
+    down = max(HIGHLIGHT_MARGIN, min(HIGHLIGHT_MARGIN_MAX, below // 2))
+    return max(0, top * k - up), min(card.height, bottom * k + down)
 
 
 def _parts(counts: list[int], a: int, b: int, tall: int) -> list[tuple[int, int]]:
@@ -638,11 +660,16 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.
     # two bright bars inside the frame.
     fx0, fx1 = x0 - 10, x1 + 10
     inset = _inset(canvas.crop((x0, top, x1, bottom)))
-    if inset is not None:
+    if inset is not None:  # as far out as FRAME_INSET, as the background beside the block allows
         a, b = inset
-        fx0, fx1 = x0 + a - FRAME_INSET, x0 + b + FRAME_INSET
-        for c, d in ((x0, fx0), (fx1, x1)):
-            canvas.paste(canvas.crop((c, top, d, bottom)).point(darker), (c, top))
+        gap = min(FRAME_INSET, a - 10, (x1 - x0) - b - 10)
+        fx0, fx1 = x0 + a - gap, x0 + b + gap
+    # Beside the block, and in the corners the frame's rounding leaves, the card is dimmed too.
+    outside = Image.new("L", (x1 - x0, bottom - top), 255)
+    ImageDraw.Draw(outside).rounded_rectangle(
+        (fx0 - x0, 0, fx1 - x0, bottom - top), radius=FRAME_RADIUS, fill=0
+    )
+    canvas.paste(canvas.crop((x0, top, x1, bottom)).point(darker), (x0, top), outside)
     m, stroke = 30, 12
     left, up = fx0 - m, top - m
     size = (fx1 - fx0 + 2 * m, bottom - top + 2 * m)
@@ -650,14 +677,15 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.
         mask = Image.new("L", (size[0] * _SS, size[1] * _SS), 0)
         ImageDraw.Draw(mask).rounded_rectangle(
             (m * _SS, m * _SS, (size[0] - m) * _SS, (size[1] - m) * _SS),
-            radius=36 * _SS,
+            radius=FRAME_RADIUS * _SS,
             outline=255,
             width=width * _SS,
         )
         canvas.paste(fill, (left, up), mask.reduce(_SS))
 
 
-FRAME_INSET = 18  # a frame around an inset block runs this far outside its content
+FRAME_INSET, FRAME_INSET_MIN = 26, 16  # a frame around an inset block runs this far outside it
+FRAME_RADIUS = 36
 
 
 def _inset(strip: Image.Image) -> tuple[int, int] | None:
@@ -668,7 +696,7 @@ def _inset(strip: Image.Image) -> tuple[int, int] | None:
     assert isinstance(bg, tuple)
     diff = ImageChops.difference(strip, Image.new("RGB", strip.size, bg[:3])).convert("L")
     box = diff.point(lambda v: 255 if v > 28 else 0).getbbox()
-    if box is None or box[0] < FRAME_INSET + 10 or box[2] > strip.width - FRAME_INSET - 10:
+    if box is None or min(box[0], strip.width - box[2]) < FRAME_INSET_MIN + 10:
         return None
     return box[0], box[2]
 
