@@ -375,7 +375,7 @@ def sticker(img: Image.Image, ctx: Ctx, g: Group) -> Group:
 
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen (and a screenshots hook)
 # A screenshots deck's hook: the words in the upper middle band, the phone rising below them.
-HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.15), round(H * 0.47)
+HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.23), round(H * 0.53)
 
 
 def shows_device(ctx: Ctx) -> bool:
