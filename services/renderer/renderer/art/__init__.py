@@ -79,7 +79,7 @@ def _screen_for(
     that does not decode gives way to the next."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
-    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone)[index]
+    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
     if planned is None:
         return None, 0
     first, turn = planned
@@ -91,7 +91,7 @@ def _screen_for(
 
 
 def screen_plan(
-    kinds: list[str], count: int, every_slide: bool, results: bool | None = None
+    kinds: list[str], count: int, every_slide: bool, results: bool | None = None, again: bool = True
 ) -> list[tuple[int, int] | None]:
     """Which of `count` screenshots each slide shows, and how many slides showed it before: (screen,
     turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
@@ -102,14 +102,16 @@ def screen_plan(
     one not shown yet if any (see _cta_rank). With `every_slide` (a screenshots deck) the hook
     shows the top of the last screen, the result first; with `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
-    CTA do."""
+    CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice."""
     results = every_slide if results is None else results
     plan: list[tuple[int, int] | None] = [None] * len(kinds)
     if count == 0:
         return plan
     shown = [0] * count
 
-    def take(screen: int) -> tuple[int, int]:
+    def take(screen: int) -> tuple[int, int] | None:
+        if shown[screen] and not again:
+            return None
         shown[screen] += 1
         return screen, shown[screen] - 1
 
