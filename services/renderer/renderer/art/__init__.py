@@ -156,9 +156,8 @@ def _screen(data: bytes) -> Image.Image | None:
     img = paint.open_image(data) if data else None
     if img is None or img.width <= designs.CARD_W:
         return img
-    return img.resize(  # Hamming: as sharp as bicubic on a ~0.7x downscale, at bilinear's cost
-        (designs.CARD_W, round(img.height * designs.CARD_W / img.width)), Image.Resampling.HAMMING
-    )
+    # Box (area averaging): on a ~0.7x downscale of flat UI as crisp as Hamming, at half its cost.
+    return img.resize((designs.CARD_W, round(img.height * designs.CARD_W / img.width)), Image.Resampling.BOX)
 
 
 @lru_cache(maxsize=32)

@@ -659,16 +659,16 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.
     # the background beside it dimmed like the rest: framed edge to edge, the background showed as
     # two bright bars inside the frame.
     fx0, fx1 = x0 - 10, x1 + 10
+    keep, rounding = (0, x1 - x0), FRAME_RADIUS
     inset = _inset(canvas.crop((x0, top, x1, bottom)))
     if inset is not None:  # as far out as FRAME_INSET, as the background beside the block allows
         a, b = inset
         gap = min(FRAME_INSET, a - 10, (x1 - x0) - b - 10)
         fx0, fx1 = x0 + a - gap, x0 + b + gap
+        keep, rounding = (a + 3, b - 3), INSET_RADIUS  # inside its anti-aliased edge
     # Beside the block, and in the corners the frame's rounding leaves, the card is dimmed too.
     outside = Image.new("L", (x1 - x0, bottom - top), 255)
-    ImageDraw.Draw(outside).rounded_rectangle(
-        (fx0 - x0, 0, fx1 - x0, bottom - top), radius=FRAME_RADIUS, fill=0
-    )
+    ImageDraw.Draw(outside).rounded_rectangle((keep[0], 0, keep[1], bottom - top), radius=rounding, fill=0)
     canvas.paste(canvas.crop((x0, top, x1, bottom)).point(darker), (x0, top), outside)
     m, stroke = 30, 12
     left, up = fx0 - m, top - m
@@ -686,6 +686,7 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.
 
 FRAME_INSET, FRAME_INSET_MIN = 26, 16  # a frame around an inset block runs this far outside it
 FRAME_RADIUS = 36
+INSET_RADIUS = 20  # of the part of an inset block kept bright (a panel's own rounded corners)
 
 
 def _inset(strip: Image.Image) -> tuple[int, int] | None:
