@@ -335,7 +335,7 @@ def service_env(database_url: str) -> dict[str, str]:
         "KAFKA_BOOTSTRAP": f"127.0.0.1:{PORTS['kafka']}",
         "KAFKA_MAX_BATCH_SIZE": "16",  # Tansu: one record per batch (see docs/operations.md)
         "KAFKA_SESSION_TIMEOUT_MS": "6000",
-        "KAFKA_HEARTBEAT_INTERVAL_MS": "1000",
+        "KAFKA_HEARTBEAT_INTERVAL_MS": "2000",  # a third of the session timeout
         # Tansu answers a fetch only when the wait runs out: keep it short for low latency.
         "KAFKA_FETCH_MAX_WAIT_MS": "50",
         "EVENT_FETCH_MAX_WAIT_MS": "50",

@@ -60,11 +60,27 @@ class Listener:
             self.conninfo, autocommit=True, application_name=f"listen {self.channel}"
         )
         async with conn:
+            # Notifications reach the handler whenever psycopg reads from the connection: here, the
+            # statement run once the socket turns readable (a notification, or the connection
+            # going away), or every liveness_seconds. Not conn.notifies(): it wakes every 100 ms
+            # while it waits (psycopg's wait interval), 10 loop turns a second per idle listener.
+            conn.add_notify_handler(self._fan_out)
             await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
             self.listening.set()
+            loop = asyncio.get_running_loop()
+            readable = asyncio.Event()
             while True:
-                # psycopg keeps what arrives between two notifies() calls for the next one.
-                async for notify in conn.notifies(timeout=self.liveness_seconds):
-                    for queue in self._queues:
-                        queue.put_nowait(notify.payload)
+                # psycopg waits on the same socket while a statement runs: ours only in between.
+                loop.add_reader(conn.fileno(), readable.set)
+                try:
+                    await asyncio.wait_for(readable.wait(), self.liveness_seconds)
+                except TimeoutError:
+                    pass
+                finally:
+                    loop.remove_reader(conn.fileno())
+                readable.clear()
                 await conn.execute("SELECT 1")
+
+    def _fan_out(self, notify: psycopg.Notify) -> None:
+        for queue in self._queues:
+            queue.put_nowait(notify.payload)

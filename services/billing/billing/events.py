@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -156,16 +157,26 @@ class MailWorker:
         return len(mails)
 
     async def run(self) -> None:
+        busy_at = time.monotonic()
         while True:
             try:
                 if await self.send_due():
+                    busy_at = time.monotonic()
                     continue
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("mail worker failed; retrying")
+            # This replica's writes wake it at once; the poll finds retries coming due and mails
+            # queued by another replica, every MAIL_IDLE_POLL_SECONDS once nothing was sent for
+            # MAIL_IDLE_AFTER_SECONDS (an idle stack's polls cost CPU).
+            quiet = time.monotonic() - busy_at >= self.settings.mail_idle_after_seconds
+            s = self.settings
             try:
-                await asyncio.wait_for(self.wakeup.wait(), self.settings.mail_poll_seconds)
+                await asyncio.wait_for(
+                    self.wakeup.wait(), s.mail_idle_poll_seconds if quiet else s.mail_poll_seconds
+                )
+                busy_at = time.monotonic()
             except TimeoutError:
                 pass
             self.wakeup.clear()

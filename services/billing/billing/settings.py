@@ -32,6 +32,11 @@ class Settings(KitSettings):
     smtp_url: str = ""
     mail_from: str = "billing@slides.local"
     mail_poll_seconds: float = 1.0
+    # The mail worker's poll once nothing was sent for MAIL_IDLE_AFTER_SECONDS (its own replica's
+    # writes wake it at once: the poll only finds retries and other replicas' mails).
+    mail_idle_poll_seconds: float = 5.0
+    # Seconds without a mail sent after which the mail worker polls every MAIL_IDLE_POLL_SECONDS.
+    mail_idle_after_seconds: float = 30.0
     mail_max_attempts: int = 8
     session_days: int = 30
     # Login throttling: failed attempts allowed per window, per (e-mail, client address) and per

@@ -4,7 +4,7 @@ one per matching endpoint, idempotent per event id); a deleted app loses its con
 accounts and its publish records (application.publishing.remove_app_accounts).
 
 One agent over the three topics, taking records in batches (`stream.take_events`: up to
-MAX_RECORDS, or what arrived within the fetch wait): a batch goes to the batch handler in one call
+MAX_RECORDS, or what arrived within EVENT_BATCH_WINDOW_MS): a batch goes to the batch handler in one call
 (one endpoint query, one share lookup, one insert), and when that fails its records are handled
 one by one, concurrently, with kit.faustx's per-event path (retries, then the dead-letter topic).
 At-least-once: faust acks a batch's events only when the agent takes the next batch, so their
@@ -57,6 +57,7 @@ class BatchAgents(faustx.Agents):
         group_id: str,
         *,
         fetch_max_wait_ms: int,
+        batch_window_ms: int | None = None,
         max_records: int = MAX_RECORDS,
         concurrency: int = CONCURRENCY,
         max_attempts: int = 8,
@@ -64,6 +65,10 @@ class BatchAgents(faustx.Agents):
     ):
         super().__init__(settings, group_id, max_attempts=max_attempts, app=app)
         self.fetch_max_wait_ms = fetch_max_wait_ms
+        # How long a batch that is not full waits for more records; faust's take_events also wakes
+        # the agent this often while nothing arrives (the fetch wait by default: 20 times a
+        # second at the local stack's 50 ms).
+        self.batch_window_ms = fetch_max_wait_ms if batch_window_ms is None else batch_window_ms
         self.max_records = max_records
         self.concurrency = concurrency
         self.batch_handler: BatchHandler | None = None
@@ -75,7 +80,7 @@ class BatchAgents(faustx.Agents):
             self.handlers[name] = handler
         self.batch_handler = batch_handler
         topic = self.app.topic(*topic_names, key_type=bytes, value_type=bytes)
-        within = self.fetch_max_wait_ms / 1000
+        within = self.batch_window_ms / 1000
 
         async def agent(stream: AsyncIterable[Any]) -> None:
             batches = stream.take_events(self.max_records, within=within)  # type: ignore[attr-defined]
@@ -170,7 +175,12 @@ class EventHandler:
 
     def agents(self) -> BatchAgents:
         """The faust app of group "delivery-events" with its one batching agent."""
-        consumers = BatchAgents(self.settings, GROUP, fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms)
+        consumers = BatchAgents(
+            self.settings,
+            GROUP,
+            fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms,
+            batch_window_ms=self.settings.event_batch_window_ms,
+        )
         consumers.add_batches(TOPICS, self.handle, self.handle_batch)
         return consumers
 

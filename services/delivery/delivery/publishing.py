@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -152,6 +153,7 @@ class Publisher:
     async def follow(self) -> None:
         """Background: fetch the status of every post not final yet when its next check is due
         (rows claimed with SKIP LOCKED and a lease, so replicas share the work)."""
+        busy_at = time.monotonic()
         while True:
             try:
                 handled = await self.follow_once()
@@ -160,8 +162,16 @@ class Publisher:
             except Exception:
                 log.exception("publish follower failed; retrying")
                 handled = 0
-            if not handled:
-                await asyncio.sleep(max(0.2, min(self.settings.tiktok_status_poll_seconds, 5.0)))
+            if handled:
+                busy_at = time.monotonic()
+                continue
+            # Nothing due: look again after the status poll, or after TIKTOK_FOLLOW_IDLE_POLL_SECONDS
+            # once nothing was due for TIKTOK_FOLLOW_IDLE_AFTER_SECONDS (an idle stack's polls cost
+            # CPU; a new post's first check waits at most that long).
+            s = self.settings
+            quiet = time.monotonic() - busy_at >= s.tiktok_follow_idle_after_seconds
+            poll = s.tiktok_follow_idle_poll_seconds if quiet else s.tiktok_status_poll_seconds
+            await asyncio.sleep(max(0.2, min(poll, 5.0)))
 
     async def follow_once(self) -> int:
         claimed = await use_cases.claim_due(self.uow(), FOLLOW_BATCH, FOLLOW_LEASE)

@@ -51,6 +51,10 @@ class Settings(KitSettings):
     # Upper bound of a Kafka fetch long-poll. Tansu (local broker) answers only when it runs out,
     # so it bounds the event-to-delivery latency there; a real broker answers as data arrives.
     event_fetch_max_wait_ms: int = 100
+    # How long the event consumer's batch that is not full waits for more records (the added
+    # latency of an event arriving alone). faust's take_events wakes the consumer this often while
+    # nothing arrives, so a short window costs an idle stack CPU (50 ms: 20 wakeups a second).
+    event_batch_window_ms: int = 200
 
     # TikTok's API (Login Kit token endpoints, user info, Content Posting API).
     tiktok_api_base: str = "https://open.tiktokapis.com"
@@ -64,6 +68,11 @@ class Settings(KitSettings):
     tiktok_status_polls: int = 5
     # First wait between status fetches; the background follower doubles it up to 5 minutes.
     tiktok_status_poll_seconds: float = 1.0
+    # The publish follower's look once no post was due for TIKTOK_FOLLOW_IDLE_AFTER_SECONDS (a new
+    # post's first status check waits at most that long).
+    tiktok_follow_idle_poll_seconds: float = 5.0
+    # Seconds without a post due after which the follower looks every TIKTOK_FOLLOW_IDLE_POLL_SECONDS.
+    tiktok_follow_idle_after_seconds: float = 30.0
     # An access token (about 24 h) is refreshed when it expires within this many seconds.
     tiktok_refresh_margin_seconds: int = 3600
     # A publish whose status is not final after this many seconds is given up (FAILED).
