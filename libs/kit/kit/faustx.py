@@ -19,6 +19,14 @@ What the App is allowed to do, and why:
 Each event: envelope decoded (undecodable ones skipped),
 request and organization id in the log context, a consumer span continuing the producer's trace,
 EVENTS_PROCESSED/EVENT_SECONDS/CONSUMER_LAG, retries with backoff, then the dead-letter topic.
+
+faust seeks back to the committed offsets when it drops a batch it fetched during a rebalance;
+a partition without a committed offset (a new group, every group after the local broker restarted)
+goes back to its start then (seek_uncommitted_to_start), or the batch would be skipped for good.
+A partition whose log went back under the consumer (the local broker keeps its log in memory and
+comes back from a restart empty; a topic deleted and created again) is read again from its start
+(LogResets): otherwise the consumer would keep its position past the new log's end and skip
+everything written below it, the outbox relays' replays included.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from collections.abc import AsyncIterable, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterable, Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +109,12 @@ class Agents:
     for kit.service.Parts.tasks (starts the App in the running loop, stops it on cancel)."""
 
     def __init__(
-        self, settings: KitSettings, group_id: str, max_attempts: int = 8, app: faust.App | None = None
+        self,
+        settings: KitSettings,
+        group_id: str,
+        max_attempts: int = 8,
+        app: faust.App | None = None,
+        check_seconds: float = 2.0,
     ):
         self.settings = settings
         self.group_id = group_id
@@ -109,6 +122,7 @@ class Agents:
         self.app = app if app is not None else make_app(settings, group_id)
         self.handlers: dict[str, Handler] = {}
         self.wait: kafka.FetchWait | None = None
+        self.resets = LogResets(self.app, group_id, check_seconds) if check_seconds > 0 else None
 
     def add(self, topic_names: Sequence[str], handler: Handler) -> None:
         for name in topic_names:
@@ -144,18 +158,21 @@ class Agents:
     async def run(self) -> None:
         """Starts the App, returns (or raises) when it stopped or crashed; stops it on cancel."""
         app = self.app
+        seek_uncommitted_to_start(app.consumer)
         started = time.monotonic()
         await app.start()
         log.info("faust consumer started", group=self.group_id, seconds=round(time.monotonic() - started, 3))
         self.wait = self._fetch_wait()
-        idling = asyncio.create_task(self.wait.run()) if self.wait else None
+        helpers = [asyncio.create_task(self.wait.run())] if self.wait else []
+        if self.resets is not None:
+            helpers.append(asyncio.create_task(self.resets.run()))
         try:
             await app.wait_until_stopped()
             if app.crash_reason is not None:
                 raise RuntimeError(f"faust app {self.group_id} crashed") from app.crash_reason
         finally:
-            if idling:
-                idling.cancel()
+            for helper in helpers:
+                helper.cancel()
             await app.stop()
 
     def _fetch_wait(self) -> kafka.FetchWait | None:
@@ -239,3 +256,109 @@ class Agents:
             metrics.CONSUMER_LAG.labels(self.group_id, record.topic, record.partition).set(
                 max(0, high - record.offset - 1)
             )
+
+
+def seek_uncommitted_to_start(consumer: Any) -> None:
+    """Makes the faust consumer's seek back to its committed offsets take a partition without one
+    back to its start (what auto_offset_reset="earliest" gives a new member).
+
+    faust's getmany drops the records aiokafka fetched when a rebalance stopped the flow meanwhile
+    (as one that straddles an assignment does) and seeks back to the committed offsets; aiokafka
+    leaves a partition with no committed offset where that fetch left it, past the dropped records,
+    which are then never handed out. A group has no committed offsets before its first commit on a
+    partition, and none at all after the local broker restarted empty: the outbox relays' replays,
+    fetched just as the group re-forms, were skipped that way."""
+    original = consumer.seek_to_committed
+
+    async def seek_to_committed() -> Mapping[Any, int | None]:
+        committed: Mapping[Any, int | None] = await original()
+        uncommitted = [tp for tp, offset in committed.items() if offset is None or offset <= 0]
+        if uncommitted:  # offset 0: below a log's start, the fetch resets to "earliest" by itself
+            await consumer.seek_wait(dict.fromkeys(uncommitted, 0))
+        return committed
+
+    consumer.seek_to_committed = seek_to_committed
+
+
+class LogResets:
+    """Reads a partition again from its start when the broker's log went back under the consumer.
+
+    Kafka's end offsets never go back. A broker that keeps its log in memory (the local one) comes
+    back from a restart empty, and a topic deleted and created again starts over at 0: the
+    consumer's position, and faust's read and committed offsets kept in memory, then lie past the
+    partition's end. That broker answers a fetch past the end with no records and no error, and
+    faust drops records below the offset it read last, so the consumer would skip everything
+    written below its old position (the outbox relays' replays, new events) until the new log
+    grew past it. faust also keeps the offsets of a commit the restarted broker refused, which
+    stop it committing the new log's offsets.
+
+    Every `check_seconds`: the consumer's offsets of its assigned partitions (faust's read and
+    committed offsets), then the broker's end offsets; a partition whose end is below the
+    consumer's offset has lost records under it: faust's offsets, acks and gaps for it are
+    forgotten and it is read again from its first offset, with CONSUMER_LOG_RESETS and a warning.
+    Handlers are idempotent by event id, so events handled before are taken once."""
+
+    def __init__(self, app: faust.App, group_id: str, check_seconds: float = 2.0) -> None:
+        self.app = app
+        self.group_id = group_id
+        self.check_seconds = check_seconds
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.check_seconds)
+            try:
+                await self.check()
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # broker away, partitions moving in a rebalance: next time
+                log.info("consumer could not check the broker's log", group=self.group_id, error=repr(err))
+
+    async def check(self) -> list[TP]:
+        """The partitions read again from their start (none: every log is where it was)."""
+        consumer = self.app.consumer
+        # The consumer's offsets first, the end offsets after: a log's end only grows, so an end
+        # below an offset read before it is a log that went back, never a race with the reader.
+        offsets = {
+            tp: at for tp in consumer.assignment() if (at := _consumer_offset(consumer, tp)) is not None
+        }
+        if not offsets:
+            return []
+        ends = await consumer.highwaters(*offsets)
+        gone = {tp: ends[tp] for tp, at in offsets.items() if ends.get(tp) is not None and ends[tp] < at}
+        if not gone:
+            return []
+        starts = await consumer.earliest_offsets(*gone)
+        for tp in gone:
+            _forget(consumer, tp)
+        await consumer.seek_wait({tp: starts.get(tp) or 0 for tp in gone})
+        for tp, end in gone.items():
+            metrics.CONSUMER_LOG_RESETS.labels(self.group_id, tp.topic).inc()
+            log.warning(
+                "broker log went back under the consumer; reading the partition again from its start",
+                group=self.group_id,
+                topic=tp.topic,
+                partition=tp.partition,
+                end=end,
+                position=offsets[tp],
+                start=starts.get(tp) or 0,
+            )
+        return list(gone)
+
+
+def _consumer_offset(consumer: Any, tp: TP) -> int | None:
+    """How far the consumer is sure the partition goes: the offset faust read last (or sought to)
+    and the offset it committed, whichever is higher; None when it has neither."""
+    known = [
+        offset
+        for table in (getattr(consumer, "_read_offset", {}), getattr(consumer, "_committed_offset", {}))
+        if (offset := table.get(tp)) is not None
+    ]
+    return max(known) if known else None
+
+
+def _forget(consumer: Any, tp: TP) -> None:
+    """faust's in-memory offsets of a partition (read, committed, acked, gaps), as a revoke does."""
+    for name in ("_read_offset", "_committed_offset", "_acked", "_acked_index", "_gap"):
+        table = getattr(consumer, name, None)
+        if table is not None:
+            table.pop(tp, None)

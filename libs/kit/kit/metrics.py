@@ -9,6 +9,11 @@ EVENT_SECONDS = Histogram("event_processing_seconds", "Kafka event handling time
 CONSUMER_LAG = Gauge(
     "kafka_consumer_lag", "Records behind the end of the partition", ["group", "topic", "partition"]
 )
+CONSUMER_LOG_RESETS = Counter(
+    "consumer_log_resets_total",
+    "Partitions read again from their start because the broker's log went back under the consumer",
+    ["group", "topic"],
+)
 OUTBOX_RELAYED = Counter("outbox_relayed_total", "Events relayed from the outbox to Kafka", ["topic"])
 # A last batch at the batch limit (200) means the relay is behind.
 OUTBOX_REPLAYED = Counter(

@@ -1,6 +1,7 @@
 """kit.faustx: the faust App's settings, the per-event behaviour
-(decode, retries, dead letter), and agents against the stack's real broker (delivery, restart in
-the same group, start-up time)."""
+(decode, retries, dead letter), a log that went back under the consumer (LogResets), and agents
+against the stack's real broker (delivery, restart in the same group, start-up time, a topic
+created again)."""
 
 import asyncio
 import ssl
@@ -10,6 +11,7 @@ from types import SimpleNamespace
 
 import faust
 import pytest
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from kit import faustx, kafka, metrics, outbox, topics
 from kit.settings import KitSettings
 from slides.catalog.v1 import catalog_pb2
@@ -211,3 +213,150 @@ async def test_agents_consume_at_least_once_across_a_restart_in_the_same_group(s
         assert len(seen) < 15
     finally:
         await producer.stop()
+
+
+class FakeConsumer:
+    """What LogResets uses of a faust consumer: its assignment, in-memory offsets, the broker's
+    end and first offsets, and seek_wait (which, as faust's, sets the read offset it sought to)."""
+
+    def __init__(self, read, committed, ends, starts=None, while_asked=None):
+        self._read_offset = dict(read)
+        self._committed_offset = dict(committed)
+        self._acked = {tp: [1] for tp in read}
+        self._acked_index = {tp: {1} for tp in read}
+        self._gap = {tp: object() for tp in read}
+        self.ends = ends
+        self.starts = starts or {}
+        self.while_asked = while_asked
+        self.sought: dict = {}
+
+    def assignment(self):
+        return set(self.ends)
+
+    async def highwaters(self, *tps):
+        if self.while_asked:
+            self.while_asked(self)
+        return {tp: self.ends[tp] for tp in tps}
+
+    async def earliest_offsets(self, *tps):
+        return {tp: self.starts.get(tp, 0) for tp in tps}
+
+    async def seek_wait(self, partitions):
+        self.sought.update(partitions)
+        for tp, offset in partitions.items():
+            if offset > 0:
+                self._read_offset[tp] = offset
+
+
+def _resets(consumer):
+    return faustx.LogResets(SimpleNamespace(consumer=consumer), "kit-resets-group")
+
+
+async def test_a_partition_whose_end_went_below_the_consumer_is_read_again_from_its_start():
+    tp0, tp1, tp2, tp3 = (faust.types.TP("t.resets", p) for p in range(4))
+    consumer = FakeConsumer(
+        # tp0: read up to 9 and committed 10, the log now ends at 2 (a broker restarted empty);
+        # tp1: sought to its committed 4, nothing new; tp2: never read; tp3: a commit the
+        # restarted broker refused left faust's committed offset at 235
+        read={tp0: 9, tp1: 4, tp2: None},
+        committed={tp0: 10, tp1: 4, tp3: 235},
+        ends={tp0: 2, tp1: 4, tp2: 0, tp3: 5},
+        starts={tp3: 1},
+    )
+    before = metrics.CONSUMER_LOG_RESETS.labels("kit-resets-group", "t.resets")._value.get()
+    gone = await _resets(consumer).check()
+    assert sorted(gone) == [tp0, tp3]
+    assert consumer.sought == {tp0: 0, tp3: 1}  # each from its first offset
+    # faust's offsets, acks and gaps of those partitions forgotten (tp3: read from the seek on)
+    assert tp0 not in consumer._read_offset and consumer._read_offset[tp3] == 1
+    assert tp0 not in consumer._committed_offset and tp3 not in consumer._committed_offset
+    assert tp0 not in consumer._acked and tp0 not in consumer._acked_index and tp0 not in consumer._gap
+    # the others untouched
+    assert consumer._read_offset[tp1] == 4 and consumer._committed_offset[tp1] == 4
+    assert consumer._acked[tp1] == [1]
+    assert metrics.CONSUMER_LOG_RESETS.labels("kit-resets-group", "t.resets")._value.get() == before + 2
+    assert await _resets(consumer).check() == []  # consumer and broker agree again
+
+
+async def test_a_consumer_reading_while_the_ends_are_asked_is_not_reset():
+    tp = faust.types.TP("t.resets", 0)
+
+    def reads_on(consumer):  # the reader takes offsets 4..7 and commits 8 meanwhile
+        consumer._read_offset[tp] = 7
+        consumer._committed_offset[tp] = 8
+
+    consumer = FakeConsumer(read={tp: 3}, committed={tp: 4}, ends={tp: 8}, while_asked=reads_on)
+    assert await _resets(consumer).check() == []
+    assert consumer.sought == {}
+
+
+async def test_a_topic_created_again_under_a_consumer_is_read_from_its_start(stack_env):
+    """A topic deleted and created again starts over at offset 0, as every topic of the local broker
+    does when it restarts (its log is in memory). That broker answers a fetch past the end with no
+    records and no error, and the consumer's group is untouched, so without LogResets the consumer
+    waited at its old position and skipped the new events written below it."""
+    settings = KitSettings()
+    topic = f"kit.reset.{uuid.uuid4().hex[:8]}"
+    group = f"kit-reset-{uuid.uuid4().hex[:6]}"
+    await kafka.ensure_topics(settings, [topic])
+    producer = kafka.make_producer(settings)
+    await producer.start()
+    seen: list[str] = []
+
+    async def handler(env, message):
+        seen.append(message.app_id)
+
+    async def send(names):
+        for name in names:
+            env = outbox.envelope(catalog_pb2.AppDeleted(app_id=name), "org_t")
+            await producer.send_and_wait(topic, env.SerializeToString(), key=name.encode())
+
+    async def wait_for(names, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not set(names) <= set(seen):
+            await asyncio.sleep(0.1)
+        return set(names) <= set(seen)
+
+    agents = faustx.Agents(settings, group, check_seconds=0.5)
+    agents.add([topic], handler)
+    task = asyncio.create_task(agents.task()())
+    admin = AIOKafkaAdminClient(**kafka.client_options(settings))
+    await admin.start()
+    try:
+        old = [f"old_{i}" for i in range(30)]  # about 10 a partition
+        await send(old)
+        assert await wait_for(old, 60)
+        resets = metrics.CONSUMER_LOG_RESETS.labels(group, topic)._value.get()
+        await admin.delete_topics([topic])
+        await asyncio.sleep(0.5)
+        await admin.create_topics(
+            [NewTopic(topic, settings.kafka_partitions, settings.kafka_replication_factor)]
+        )
+        new = [f"new_{i}" for i in range(3)]  # at offsets 0 and 1, below where the consumer was
+        await send(new)
+        assert await wait_for(new, 20), sorted(seen)
+        assert metrics.CONSUMER_LOG_RESETS.labels(group, topic)._value.get() > resets
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await admin.close()
+        await producer.stop()
+
+
+async def test_seeking_back_takes_a_partition_without_a_committed_offset_to_its_start():
+    """faust drops a batch fetched during a rebalance and seeks back to the committed offsets;
+    a partition the group never committed (after the local broker restarted: every partition)
+    must go back to its start, not stay past the dropped records."""
+    tp_none, tp_zero, tp_five = (faust.types.TP("t.seek", p) for p in range(3))
+    sought: list = []
+
+    async def seek_to_committed():
+        return {tp_none: None, tp_zero: 0, tp_five: 5}
+
+    async def seek_wait(partitions):
+        sought.append(partitions)
+
+    consumer = SimpleNamespace(seek_to_committed=seek_to_committed, seek_wait=seek_wait)
+    faustx.seek_uncommitted_to_start(consumer)
+    assert await consumer.seek_to_committed() == {tp_none: None, tp_zero: 0, tp_five: 5}
+    assert sought == [{tp_none: 0, tp_zero: 0}]  # tp_five: aiokafka sought it to 5 already
