@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
@@ -69,21 +69,60 @@ def make_producer(settings: KitSettings) -> AIOKafkaProducer:
 
 
 class LogWatch:
-    """The end offsets of partitions, read by a consumer of no group opened on first use: a relay
-    compares them with the offsets the broker acknowledged to see records lost (a broker that keeps
-    its log in memory loses it on restart; Kafka's end offsets never go back)."""
+    """The end offsets of partitions and the records at given offsets, read by a consumer of no
+    group opened on first use: a relay compares them with the offsets the broker acknowledged and
+    the records it sent there to see records lost (a broker that keeps its log in memory loses it
+    on restart, and the new log may have grown past the old offsets by the time it looks; Kafka's
+    end offsets never go back)."""
 
     def __init__(self, settings: KitSettings) -> None:
         self.settings = settings
         self.consumer: AIOKafkaConsumer | None = None
 
-    async def end_offsets(self, partitions: Sequence[TopicPartition]) -> dict[TopicPartition, int]:
+    async def _consumer(self) -> AIOKafkaConsumer:
         if self.consumer is None:
-            consumer = AIOKafkaConsumer(**client_options(self.settings), enable_auto_commit=False)
+            consumer = AIOKafkaConsumer(
+                **client_options(self.settings),
+                enable_auto_commit=False,
+                fetch_max_wait_ms=self.settings.kafka_fetch_max_wait_ms,
+            )
             await consumer.start()
             self.consumer = consumer
-        ends: dict[TopicPartition, int] = await self.consumer.end_offsets(list(partitions))
+        return self.consumer
+
+    async def end_offsets(self, partitions: Sequence[TopicPartition]) -> dict[TopicPartition, int]:
+        consumer = await self._consumer()
+        ends: dict[TopicPartition, int] = await consumer.end_offsets(list(partitions))
         return ends
+
+    async def records_at(
+        self, offsets: Mapping[TopicPartition, int], seconds: float = 1.0
+    ) -> dict[TopicPartition, bytes | None]:
+        """The value of the record at each partition's offset, for those read within `seconds`."""
+        consumer = await self._consumer()
+        consumer.assign(list(offsets))
+        for tp, offset in offsets.items():
+            consumer.seek(tp, offset)
+        found: dict[TopicPartition, bytes | None] = {}
+        deadline = time.monotonic() + seconds
+        try:
+            while len(found) < len(offsets) and (left := deadline - time.monotonic()) > 0:
+                batch = await consumer.getmany(timeout_ms=max(1, int(left * 1000)))
+                for tp, records in batch.items():
+                    for record in records:
+                        if tp not in found and record.offset == offsets[tp]:
+                            found[tp] = record.value
+                            consumer.pause(tp)
+        finally:
+            consumer.pause(*offsets)  # no fetching in the background until the next check
+        return found
+
+    async def ensure_topics(self, names: Sequence[str]) -> None:
+        """`names` created where ensure_topics creates them (local runs), before records are sent
+        to them again: the local broker, restarted empty, otherwise creates a topic when a producer
+        that still knows it writes to it, and a topic created that way can acknowledge records that
+        no fetch returns and answer further writes with UnknownError."""
+        await ensure_topics(self.settings, names)
 
     async def close(self) -> None:
         if self.consumer is not None:

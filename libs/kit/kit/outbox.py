@@ -121,9 +121,14 @@ class OutboxRelay:
 
     With a `watch` (kit.kafka.LogWatch) the relay keeps what it sent for `replay_seconds` and, every
     `check_seconds` while it keeps any, compares the broker's end offsets with the offsets the
-    broker acknowledged: records gone (a broker that keeps its log in memory, restarted) are sent
-    again, all of the kept ones in their order. Consumers take each event once by its id, so the
-    copies of events they had already handled change nothing."""
+    broker acknowledged, and reads the record at the last of them in each partition: an end at or
+    below it, or another record there (a new log that other producers' events and replays grew
+    past it), are records gone (a broker that keeps its log in memory, restarted). Then all of the
+    kept events are sent again, in their order, once their topics exist again (created the way
+    kit.kafka.ensure_topics creates them); a replay that fails is tried again at the next check.
+    Consumers take each event once by its id, so the copies of events they had already handled
+    change nothing (and a consumer whose log went back reads it again from its start:
+    kit.faustx.LogResets)."""
 
     def __init__(
         self,
@@ -150,6 +155,7 @@ class OutboxRelay:
         self.check_seconds = check_seconds
         self.sent: deque[Sent] = deque(maxlen=keep_at_most)
         self.acked: dict[Any, int] = {}  # TopicPartition -> highest offset the broker acknowledged
+        self.values: dict[Any, bytes] = {}  # TopicPartition -> the envelope sent at that offset
         self.checked_at = 0.0
 
     def notify(self) -> None:
@@ -185,10 +191,12 @@ class OutboxRelay:
             await self.producer.send(e.topic, value=e.envelope, key=e.key, headers=_headers(e.envelope))
             for e in events
         ]
-        for meta in await asyncio.gather(*futures):
+        for event, meta in zip(events, await asyncio.gather(*futures), strict=True):
             if self.watch is not None and meta is not None:
                 tp = TopicPartition(meta.topic, meta.partition)
-                self.acked[tp] = max(self.acked.get(tp, -1), meta.offset)
+                if meta.offset > self.acked.get(tp, -1):
+                    self.acked[tp] = meta.offset
+                    self.values[tp] = event.envelope
 
     async def replay_if_lost(self) -> int:
         """Sends the kept events again when the broker no longer has records it acknowledged; returns
@@ -201,6 +209,11 @@ class OutboxRelay:
         ends = await self.watch.end_offsets(list(self.acked))
         lost = [tp for tp, offset in self.acked.items() if ends.get(tp, 0) <= offset]
         if not lost:
+            # An end past the offset can be a new log grown back past it: the record there must
+            # still be the one sent (a record not read in time proves nothing either way).
+            found = await self.watch.records_at(dict(self.acked))
+            lost = [tp for tp, value in found.items() if value is not None and value != self.values.get(tp)]
+        if not lost:
             return 0
         again = list(self.sent)
         log.warning(
@@ -208,8 +221,20 @@ class OutboxRelay:
             partitions=len(lost),
             events=len(again),
         )
-        self.acked.clear()
-        await self._send(again)
+        # Topics first: sent to a topic the restarted broker does not have, records would make it
+        # create the topic itself, which can acknowledge records no fetch ever returns.
+        await self.watch.ensure_topics(sorted({e.topic for e in again}))
+        acked, values = self.acked, self.values
+        self.acked, self.values = {}, {}
+        try:
+            await self._send(again)
+        except BaseException:
+            # Not every copy was acknowledged: keep the offsets the lost records had, so the next
+            # check finds them lost again and sends every kept event again (consumers take each once).
+            for tp, offset in acked.items():
+                if offset >= self.acked.get(tp, -1):
+                    self.acked[tp], self.values[tp] = offset, values[tp]
+            raise
         metrics.OUTBOX_REPLAYED.inc(len(again))
         return len(again)
 

@@ -3,10 +3,12 @@
 import asyncio
 import uuid
 
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from kit import faustx, kafka, outbox
 from kit.db import make_engine
 from kit.settings import KitSettings
 from slides.catalog.v1 import catalog_pb2
+from slides.common.v1 import common_pb2
 from sqlalchemy import MetaData, func, select, text
 
 
@@ -67,6 +69,54 @@ async def test_events_flow_once_through_outbox_and_consumer(stack_env):
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        await producer.stop()
+        async with engine.begin() as conn:
+            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        await engine.dispose()
+
+
+async def test_a_relay_sends_again_what_a_log_created_again_lost_after_it_grew_past(stack_env):
+    """The topic deleted and created again (as the local broker's restart empties every topic), then
+    other producers' records fill each partition past the offset the relay's event had: the end
+    offsets say nothing is missing, the record at the offset is not the relay's, so it is sent again."""
+    settings = KitSettings()
+    schema = f"kit_test_{uuid.uuid4().hex[:8]}"
+    box = outbox.outbox_table(MetaData(schema=schema))
+    engine = make_engine(settings.database_url, 2)
+    topic = f"kit.replay.{uuid.uuid4().hex[:8]}"
+    async with engine.begin() as conn:
+        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        await conn.run_sync(box.metadata.create_all)
+    await kafka.ensure_topics(settings, [topic])
+    producer = kafka.make_producer(settings)
+    await producer.start()
+    watch = kafka.LogWatch(settings)
+    admin = AIOKafkaAdminClient(**kafka.client_options(settings))
+    await admin.start()
+    try:
+        relay = outbox.OutboxRelay(engine, box, producer, watch=watch)
+        async with engine.begin() as conn:
+            await outbox.add_event(conn, box, topic, "app_1", catalog_pb2.AppDeleted(app_id="app_1"), "org_t")
+        assert await relay.relay_once() == 1
+        assert await relay.replay_if_lost() == 0  # the broker has it
+        await admin.delete_topics([topic])
+        await asyncio.sleep(0.5)
+        await admin.create_topics(
+            [NewTopic(topic, settings.kafka_partitions, settings.kafka_replication_factor)]
+        )
+        for partition in range(settings.kafka_partitions):
+            for _ in range(3):
+                await producer.send_and_wait(topic, b"another producer's record", partition=partition)
+        [(tp, offset)] = relay.acked.items()
+        assert (await watch.end_offsets([tp]))[tp] > offset  # the end alone sees nothing lost
+        assert await relay.replay_if_lost() == 1
+        assert await relay.replay_if_lost() == 0  # the copy is where the relay was told it is
+        (value,) = (await watch.records_at(dict(relay.acked))).values()
+        assert common_pb2.Envelope.FromString(value).payload.Unpack(message := catalog_pb2.AppDeleted())
+        assert message.app_id == "app_1"
+    finally:
+        await admin.close()
+        await watch.close()
         await producer.stop()
         async with engine.begin() as conn:
             await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
