@@ -65,3 +65,4 @@ def error_from_rpc(err: grpc.aio.AioRpcError | grpc.RpcError) -> ServiceError:
     if status in GONE:
         return ServiceError("UNAVAILABLE", "A backing service is unavailable; retry shortly.")
     return ServiceError("INTERNAL", "Internal error.")
+
