@@ -30,12 +30,6 @@ GRPC_STATUS: dict[str, grpc.StatusCode] = {
 }
 
 
-# Statuses of a call that never got an answer: the service was down, out of time, or stopping (a
-# server that stops cancels the calls its grace period did not finish). Our servers answer every
-# error of their own with its code in the metadata, so these carry none: the client may retry.
-GONE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED})
-
-
 def grpc_status_for(code: str) -> grpc.StatusCode:
     if code in GRPC_STATUS:
         return GRPC_STATUS[code]
@@ -62,7 +56,6 @@ def error_from_rpc(err: grpc.aio.AioRpcError | grpc.RpcError) -> ServiceError:
             details = {}
         return ServiceError(str(code), err.details() or code, details)  # type: ignore[union-attr]
     status = err.code()  # type: ignore[union-attr]
-    if status in GONE:
+    if status in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
         return ServiceError("UNAVAILABLE", "A backing service is unavailable; retry shortly.")
     return ServiceError("INTERNAL", "Internal error.")
-

@@ -91,21 +91,3 @@ def test_a_batch_span_links_every_message_trace(monkeypatch):
         pass
     [batch] = [s for s in exported.get_finished_spans() if s.name == "consume batch"]
     assert [link.context.trace_id for link in batch.links] == trace_ids
-
-
-@pytest.mark.parametrize(
-    ("status", "code"),
-    [
-        (grpc.StatusCode.UNAVAILABLE, "UNAVAILABLE"),
-        (grpc.StatusCode.DEADLINE_EXCEEDED, "UNAVAILABLE"),
-        # A stopping server cancels the calls its grace period did not finish: retry, not a 500.
-        (grpc.StatusCode.CANCELLED, "UNAVAILABLE"),
-        (grpc.StatusCode.INTERNAL, "INTERNAL"),
-        (grpc.StatusCode.UNKNOWN, "INTERNAL"),
-    ],
-)
-def test_a_call_without_an_answer_is_unavailable_and_a_failure_internal(status, code):
-    from kit.grpcerrors import error_from_rpc
-
-    err = grpc.aio.AioRpcError(status, grpc.aio.Metadata(), grpc.aio.Metadata(), details="x")
-    assert error_from_rpc(err).code == code
