@@ -149,6 +149,10 @@ class _Writer:
         self.features = [x for x in _distinct(props + diffs) if x not in self.claims]
         self.felt = self.shuffled(self.niche["outcomes"])  # outcomes as a user feels them
         self.outcomes = [*self.claims, *self.felt]
+        # One order of the "pain is over" forms per deck: the i-th pain takes the i-th form, so two
+        # items of a list never end alike ("...? Not anymore." twice).
+        self.pain_forms: list[str] = self.shuffled(self.phrase("pain_gone"))
+        self.fix_form: str = self.rng.choice(self.phrase("fix_sub"))  # one label for the list
 
     # -- phrases --------------------------------------------------------------------------------------
     def fill(self, text: str, **extra: str) -> str:
@@ -162,6 +166,8 @@ class _Writer:
             "store": "",
             "link": "",
             "moment": "",
+            "pain": "",
+            "feature": "",
         }
         values.update(extra)
         out = text.format_map(values)
@@ -238,12 +244,34 @@ class _Writer:
     def outcome(self, name: str = "result") -> str:
         return self.unique(self.var(name), *self.outcomes, *self.variants("features_default"))
 
+    def ended(self, i: int) -> list[str]:
+        """The app's i-th pain point as one that is over ("No time for the gym after work? Not
+        anymore."), in the language's variants; none when the app lists fewer pains."""
+        if i >= len(self.pains):
+            return []
+        n = len(self.pain_forms)
+        return [self.fill(self.pain_forms[(i + k) % n], pain=self.pains[i]) for k in range(n)]
+
+    def feature_sub(self, i: int, result: bool = False) -> str:
+        """The line under a list's i-th feature (from 0): what it does for the viewer, never filler
+        ("Game changer, honestly"). The pain it ends: the app's pain point of the same rank (a
+        customer lists value props and pain points in the same order); on the list's last item the
+        result instead (the app's measured outcome first); else the app's own tagline; else nothing
+        (a short line or none beats filler)."""
+        if result and (line := self.unique(*self.outcomes, echo=True)):
+            return line
+        # The app's own pain, in its own words: its phrasing may share words with another line of the
+        # app's (two pains both "lost" something); only a line said twice is refused.
+        tagline = sentence_case(self.app.tagline) if self.app.tagline.strip() else ""
+        return self.unique(*self.ended(i)) or self.unique(tagline, echo=True)
+
     def hook_line(self) -> str:
         """The picked hook when it fits the format; else the format's own opener."""
         fmt = self.template.format
         if self.hook and fits_format(self.hook, fmt):
             return self.hook
-        return self.fill(self.rng.choice(_format_hooks(self.t, fmt)), n=str(LIST_COUNTS.get(fmt) or ""))
+        options = _format_hooks(self.t, fmt, self.niche)
+        return self.fill(self.rng.choice(options), n=str(LIST_COUNTS.get(fmt) or ""))
 
     def cta(self) -> SlideCopy:
         # The app's name and "link in bio", nothing more: a store line over them reads as an ad.
@@ -282,7 +310,8 @@ class _Writer:
     def caption(self, slides: tuple[SlideCopy, ...]) -> str:
         """Hook, problem, discovery, result, "link in bio": short lines, at most three emoji, no URL. A
         list format's caption names its first items instead (a "that" with nothing to point at reads
-        as a template), a day its moments; a list of mistakes ends on the app that fixed them."""
+        as a template) and ends on the result, a day its moments; a list of mistakes names the first one, the
+        app that fixed them and the result."""
         pointer = "👈" if self.t.get("direction") == "rtl" else "👉"  # toward the words, in reading order
         bio = f"{pointer} {self.t['link_in_bio']}"
         fmt = self.template.format
@@ -294,10 +323,12 @@ class _Writer:
                 with_label(self.t["fact_label"], slides[2].title, self.lang),
                 found,
             ]
-        elif fmt == "common_mistakes":  # the first mistake, then the app's fix
+        elif fmt == "common_mistakes":  # the first mistake, the app that fixed them, the result
+            body = [slides[1].title, slides[4].title, slides[4].subtitle]
+        elif fmt == "listicle":  # two items, then the result under the last one
+            body = [slides[1].title, slides[2].title, slides[4].subtitle]
+        elif fmt in LIST_COUNTS:  # two features, then what they add up to
             body = [slides[1].title, slides[2].title, slides[4].title]
-        elif fmt in LIST_COUNTS:
-            body = [slides[1].title, slides[2].title, slides[3].title]
         elif fmt == "day_in_the_life":  # moments of the day, not a pain the app "changed"
             body = [with_label(s.label, s.title, self.lang) if s.label else s.title for s in slides[1:3]]
             body.append(slides[4].title)
@@ -310,14 +341,22 @@ class _Writer:
 
     def hashtags(self) -> tuple[str, ...]:
         """The niche's topic as the broad tag (#fitness, not #fyp: a tag for everything describes
-        nothing), the niche's own tags, then the app's name; at most five."""
-        candidates = [self.topic, *self.niche["tags"], self.app.name]
+        nothing); then up to two tags for what the app says it is about (a travel app that speaks of
+        hikes and weekends: #hiking #weekendtrip, from the niche's `tags_by_word`, so never a tag the
+        app's own words don't support), the niche's own tags, and the app's name last; at most five."""
+        said = " ".join(
+            [self.app.tagline, self.app.target_audience, *self.app.value_props, *self.app.differentiators]
+        ).casefold()
+        words: dict[str, list[str]] = self.niche.get("tags_by_word") or {}
+        own = [tag for tag, stems in words.items() if any(s.casefold() in said for s in stems)][:2]
         tags: list[str] = []
-        for c in candidates:
+        for c in [self.topic, *own, *self.niche["tags"]]:
             tag = hashtag(c)
             if tag and tag.lower() not in (t.lower() for t in tags):
                 tags.append(tag)
-        return tuple(tags[:MAX_HASHTAGS])
+        name = hashtag(self.app.name)
+        tags = [t for t in tags if t.lower() != name.lower()][: MAX_HASHTAGS - 1 if name else MAX_HASHTAGS]
+        return tuple([*tags, name] if name else tags)
 
 
 # Which kinds of hook (the hooks library's categories) open which format: a day in the life opens
@@ -350,9 +389,9 @@ def builtin_hook(language: str, fmt: str, niche_key: str, app_name: str, seed: i
     service has nothing fitting (empty library, service down, a hook promising another list)."""
     lang = resolve_language(language) or "en"
     t = table(lang)
-    options = _format_hooks(t, fmt)
-    i = seed % len(options)
     niche = t["niches"].get(niche_key) or t["niches"]["general"]
+    options = _format_hooks(t, fmt, niche)
+    i = seed % len(options)
     text = options[i].format_map(
         {"topic": niche["topic"], "n": str(LIST_COUNTS.get(fmt) or ""), "app": app_name.strip()}
     )
@@ -360,9 +399,12 @@ def builtin_hook(language: str, fmt: str, niche_key: str, app_name: str, seed: i
     return f"hk_builtin{fmt[:8]}{code}{i}", sentence_case(text) if options[i].startswith("{topic}") else text
 
 
-def _format_hooks(t: dict[str, Any], fmt: str) -> list[str]:
-    """The format's own openers; a list format's are those that say the count."""
-    value = t[_FORMAT_HOOK.get(fmt, "hook_default")]
+def _format_hooks(t: dict[str, Any], fmt: str, niche: dict[str, Any] | None = None) -> list[str]:
+    """The format's own openers, the niche's when its table has them ("4 things that finally made me
+    work out" for fitness); a list format's are those that say the count. A list's opener promises
+    an outcome or a secret, never the brand: "4 things I love about FitPro" reads as an ad."""
+    key = _FORMAT_HOOK.get(fmt, "hook_default")
+    value = (niche or {}).get(key, t[key])
     options = value if isinstance(value, list) else [value]
     if fmt in LIST_COUNTS:
         options = [o for o in options if "{n}" in o] or options
@@ -416,10 +458,13 @@ def _problem_solution(w: _Writer) -> list[SlideCopy]:
 
 
 def _listicle(w: _Writer) -> list[SlideCopy]:
-    return [
-        w.slide("POINT", "list", w.feature(f"point_{i}"), w.line("point_sub"), w.number(i))
-        for i in range(1, 5)
-    ]
+    """Four features, each with the pain it ends under it; the last one's line is the result, so the
+    list ends on an outcome (the app's number when it gives one), not on a fourth feature."""
+    out = []
+    for i in range(1, 5):
+        title = w.feature(f"point_{i}")
+        out.append(w.slide("POINT", "list", title, w.feature_sub(i - 1, result=i == 4), w.number(i)))
+    return out
 
 
 def _before_after(w: _Writer) -> list[SlideCopy]:
@@ -438,8 +483,10 @@ def _before_after(w: _Writer) -> list[SlideCopy]:
 
 
 def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
-    """Myth, then the fact that answers it (the niche's own pair) with a line about the fact under it;
-    a custom myth (override) gets the app's feature as its answer."""
+    """Myth, then the fact that answers it (the niche's own pair); a custom myth (override) gets the
+    app's feature as its answer. Under the first fact the app comes in ("FitPro made this click for
+    me"), under the second the result (the app's number when it gives one): the deck ends on an
+    outcome, not on a second fact."""
     niche = w.niche
     pairs = w.shuffled(list(zip(niche["myths"], niche.get("facts") or [], strict=False)))
     out = []
@@ -454,12 +501,10 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
                     break
             myth = myth or w.unique(*w.shuffled(niche["myths"]))
         out.append(w.slide("MYTH", "quote", myth, "", w.t["myth_label"]))
-        if fact and not w.var(f"fact_{i}"):
-            # Under the fact a line about it, not a feature of the app: the screen shows the app.
-            out.append(w.slide("FACT", "statement", fact, w.line("fact_sub"), w.t["fact_label"]))
-        else:
-            title = w.feature(f"fact_{i}")
-            out.append(w.slide("FACT", "statement", title, w.line("fact_sub"), w.t["fact_label"]))
+        title = fact if fact and not w.var(f"fact_{i}") else w.feature(f"fact_{i}")
+        # Under a fact a line of the story, not a feature of the app: the screen shows the app.
+        first = w.line("fact_app_sub") if i == 1 else w.unique(*w.outcomes, echo=True)
+        out.append(w.slide("FACT", "statement", title, first or w.line("fact_sub"), w.t["fact_label"]))
     return out
 
 
@@ -467,7 +512,7 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
     """Three moments of the narrator's day, each with what the app does then; the first moment names
     the app (a routine shown without its app reads as an ad that forgot the product). The moments
     are the niche's own when its table has them (a day outdoors is no office day), else the
-    language's everyday ones."""
+    language's everyday ones. The day ends on its result, with the pain it ended under it."""
     parts = [("MORNING", "morning"), ("MIDDAY", "midday"), ("EVENING", "evening")]
     slides = []
     for role, key in parts:
@@ -475,18 +520,27 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
         if key == "morning" and moment:
             moment = w.fill(w.phrase("moment_with_app"), moment=moment)
         slides.append(w.slide(role, "statement", w.feature(key), moment, w.t[f"{key}_label"]))
-    return [*slides, w.slide("REFLECTION", "statement", w.outcome("reflection"), w.line("result_sub"))]
+    result = w.outcome("reflection")
+    sub = w.unique(*w.ended(0)) or w.line("result_sub")
+    return [*slides, w.slide("REFLECTION", "statement", result, sub)]
 
 
 def _feature_showcase(w: _Writer) -> list[SlideCopy]:
     slides = [
-        w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.line("feature_sub"), w.number(i))
+        w.slide("FEATURE", "list", w.feature(f"feature_{i}"), w.feature_sub(i - 1), w.number(i))
         for i in range(1, 4)
     ]
-    return [*slides, w.slide("BENEFIT", "headline", w.outcome("benefit"), w.line("benefit_sub"))]
+    # Under what the features add up to, the app's measured outcome or its own promise (tagline)
+    # before a line any app could say ("Everything in one place").
+    benefit = w.outcome("benefit")
+    tagline = sentence_case(w.app.tagline) if w.app.tagline.strip() else ""
+    under = w.unique(*w.claims, tagline, echo=True) or w.line("benefit_sub")
+    return [*slides, w.slide("BENEFIT", "headline", benefit, under)]
 
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:
+    """Three mistakes, each of the app's own with its fix under it (the value prop of the same rank);
+    then the app that fixed them, with the result under it (not one more feature)."""
     slides = []
     for i in range(1, 4):
         title = w.unique(
@@ -495,8 +549,11 @@ def _common_mistakes(w: _Writer) -> list[SlideCopy]:
             *w.variants("mistakes_default"),
             *w.variants("problem_default"),
         )
-        slides.append(w.slide("MISTAKE", "list", title, w.line("mistake_sub"), w.number(i)))
-    return [*slides, w.slide("FIX", "headline", w.line("fix_title", w.var("fix")), w.feature("solution"))]
+        own = i <= len(w.pains) and title == w.pains[i - 1] and i <= len(w.features)
+        fix = w.unique(w.fill(w.fix_form, feature=w.features[i - 1])) if own else ""
+        slides.append(w.slide("MISTAKE", "list", title, fix or w.line("mistake_sub"), w.number(i)))
+    fixed = w.line("fix_title", w.var("fix"))
+    return [*slides, w.slide("FIX", "headline", fixed, w.unique(*w.outcomes, echo=True))]
 
 
 def _pov_story(w: _Writer) -> list[SlideCopy]:

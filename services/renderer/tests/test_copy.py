@@ -169,11 +169,15 @@ def test_seeds_give_different_decks_and_repeats_are_identical() -> None:
 def test_builtin_hooks_follow_language_and_format() -> None:
     hook_id, text = copy.builtin_hook("de-AT", "listicle", "fitness", "FitPro", 3)
     assert hook_id.startswith("hk_builtin") and "4" in text
-    assert text in [
-        h.replace("{n}", "4")
-        .replace("{app}", "FitPro")
-        .replace("{topic}", copy.table("de")["niches"]["fitness"]["topic"])
-        for h in copy.table("de")["hook_listicle"]
+    fitness = copy.table("de")["niches"]["fitness"]
+    assert text in [  # the niche's own openers ("4 things that finally made me work out")
+        h.replace("{n}", "4").replace("{app}", "FitPro").replace("{topic}", fitness["topic"])
+        for h in fitness["hook_listicle"]
+    ]
+    _, general = copy.builtin_hook("de", "listicle", "productivity", "FitPro", 3)
+    topic = copy.table("de")["niches"]["productivity"]["topic"]
+    assert general in [
+        h.replace("{n}", "4").replace("{topic}", topic) for h in copy.table("de")["hook_listicle"]
     ]
     assert copy.builtin_hook("de", "listicle", "fitness", "FitPro", 3) == (hook_id, text)
 
@@ -191,7 +195,7 @@ def test_huge_inputs_stay_within_limits() -> None:
 
 
 def test_locale_files_are_valid_json_with_placeholders_that_exist() -> None:
-    allowed = {"app", "topic", "persona", "n", "store", "link", "moment"}
+    allowed = {"app", "topic", "persona", "n", "store", "link", "moment", "pain", "feature"}
     for lang in LANGUAGES:
         raw = (copy.LOCALE_DIR / f"{lang}.json").read_text(encoding="utf-8")
         json.loads(raw)
@@ -220,7 +224,9 @@ def test_caption_points_toward_link_in_bio_in_reading_order(lang: str, pointer: 
 def test_list_captions_name_their_items_and_myth_captions_pair_myth_and_fact() -> None:
     listicle = write_deck(APP, _template("listicle"), "", "en", {}, seed=3)
     lines = listicle.caption.splitlines()
-    assert lines[1:4] == [s.title for s in listicle.slides[1:4]]
+    # Two items, then the result under the last one (an outcome, not a third feature).
+    assert lines[1:4] == [listicle.slides[1].title, listicle.slides[2].title, listicle.slides[4].subtitle]
+    assert lines[3] in copy.table("en")["niches"]["fitness"]["outcomes"]
     myths = write_deck(APP, _template("myth_vs_fact"), "", "ja", {}, seed=3)
     t = copy.table("ja")
     lines = myths.caption.splitlines()
@@ -229,11 +235,12 @@ def test_list_captions_name_their_items_and_myth_captions_pair_myth_and_fact() -
     assert APP.name in lines[3]  # then the discovery: the app
 
 
-def test_a_mistakes_caption_ends_on_the_app_that_fixed_them() -> None:
+def test_a_mistakes_caption_ends_on_the_app_that_fixed_them_and_the_result() -> None:
     deck = write_deck(APP, _template("common_mistakes"), "", "en", {}, seed=3)
     lines = deck.caption.splitlines()
-    assert lines[1:3] == [deck.slides[1].title, deck.slides[2].title]
-    assert lines[3] == deck.slides[4].title and APP.name in lines[3]
+    assert lines[1] == deck.slides[1].title
+    assert lines[2] == deck.slides[4].title and APP.name in lines[2]
+    assert lines[3] == deck.slides[4].subtitle in copy.table("en")["niches"]["fitness"]["outcomes"]
     assert len(lines) == 5
 
 
@@ -288,12 +295,19 @@ def test_a_second_line_never_echoes_the_phrasing_of_another_line() -> None:
         assert "I did this for years" not in subs, subs
 
 
-def test_a_fact_is_followed_by_a_line_about_it_not_a_feature() -> None:
-    t = copy.table("en")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fact_is_followed_by_the_story_not_a_feature(lang: str) -> None:
+    """Under the first fact the app comes in, under the second the result: a myth deck ends on an
+    outcome (the app's number when it gives one), never on a feature."""
+    t = copy.table(lang)
+    app = replace(APP, differentiators=("No equipment", "83% of members feel stronger within 4 weeks"))
     for seed in range(6):
-        deck = write_deck(APP, _template("myth_vs_fact"), "", "en", {}, seed)
-        for fact in (deck.slides[2], deck.slides[4]):
-            assert fact.subtitle in t["fact_sub"], fact
+        deck = write_deck(app, _template("myth_vs_fact"), "", lang, {}, seed)
+        first, second = deck.slides[2], deck.slides[4]
+        assert first.subtitle in [x.replace("{app}", "FitPro") for x in t["fact_app_sub"]], first
+        assert second.subtitle == "83% of members feel stronger within 4 weeks", second
+        deck = write_deck(APP, _template("myth_vs_fact"), "", lang, {}, seed)
+        assert deck.slides[4].subtitle in t["niches"]["fitness"]["outcomes"], deck.slides[4]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he", "en", "ja"])
@@ -320,7 +334,7 @@ def test_a_measured_outcome_of_the_app_is_its_result_and_no_feature() -> None:
     assert not copy._MEASURED.search("10-minute workouts") and not copy._MEASURED.search("Box 3x4")
 
 
-NICHE_FIELDS = {"topic", "tags", "outcomes", "myths", "facts"}
+NICHE_FIELDS = {"topic", "tags", "outcomes", "myths", "facts", "tags_by_word"}
 MOMENTS = ("morning_sub", "midday_sub", "evening_sub")
 
 
@@ -422,3 +436,116 @@ def test_a_caption_says_the_app_changed_that_only_after_a_pain() -> None:
     for seed in range(6):
         myths = write_deck(APP, _template("myth_vs_fact"), "", "en", {}, seed=seed)
         assert myths.caption.splitlines()[3] == f"Then I found {APP.name} 🙌"
+
+
+# -- the story, line by line (a blind review of 60 decks) -------------------------------------------------
+
+CLAIM = "83% of members feel stronger within 4 weeks"
+# Lines a reviewer called filler under list items: they could sit under any feature of any app.
+FILLER = {
+    "Game changer, honestly",
+    "This one surprised me",
+    "I use this every day",
+    "Took me way too long to find",
+    "Why didn’t anyone tell me?",
+    "This alone is worth it",
+    "Saves me so much time",
+}
+LIST_FORMATS = ("listicle", "feature_showcase")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_list_hooks_promise_an_outcome_not_the_brand(lang: str) -> None:
+    """'4 things I love about FitPro' reads as an ad: a list opens on the count and what it got the
+    narrator ('4 things that finally made me work out'); the brand comes later in the deck."""
+    t = copy.table(lang)
+    hooks = [*t["hook_listicle"], *t["hook_features"]]
+    hooks += [h for niche in t["niches"].values() for h in niche.get("hook_listicle", [])]
+    assert not [h for h in hooks if "{app}" in h], lang
+    for niche, fmt in (("fitness", "listicle"), ("travel", "listicle"), ("travel", "feature_showcase")):
+        tpl = catalog.template(niche, fmt)
+        assert tpl is not None
+        for seed in range(6):
+            deck = write_deck(AppInfo(name="FitPro", niche=niche), tpl, "", lang, {}, seed)
+            hook = deck.slides[0].title
+            assert "FitPro" not in hook and re.findall(r"\d+", hook) == [str(copy.LIST_COUNTS[fmt])], hook
+            assert "FitPro" in deck.slides[-1].title  # named later, on the CTA
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_list_items_say_what_each_feature_does_for_the_viewer_never_filler(lang: str) -> None:
+    """Under each item the pain it ends, in the app's own words (value props and pain points are listed
+    in the same order); no two items end alike; no line that could sit under any feature of any app."""
+    assert not {"point_sub", "feature_sub"} & set(copy.table(lang))
+    app = _trailmate(lang)
+    for fmt in LIST_FORMATS:
+        tpl = catalog.template("travel", fmt)
+        assert tpl is not None
+        for seed in range(4):
+            deck = write_deck(app, tpl, "", lang, {}, seed)
+            items = deck.slides[1:4]
+            for item, pain in zip(items, app.pain_points, strict=True):
+                assert pain in item.subtitle and item.subtitle != item.title, (fmt, item)
+            endings = [s.subtitle.replace(p, "") for s, p in zip(items, app.pain_points, strict=True)]
+            assert len(set(endings)) == 3, endings
+            assert not FILLER & {s.subtitle for s in deck.slides}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_format_reaches_a_result_that_is_no_feature(fmt: str, lang: str) -> None:
+    """Hook, problem, discovery, result, CTA: the slide before the CTA carries the result, the app's own
+    number when it gives one, else an outcome as a user feels it; never a value prop."""
+    outcomes = copy.table(lang)["niches"]["fitness"]["outcomes"]
+    measured = replace(APP, differentiators=("No equipment", CLAIM))
+    for seed in range(4):
+        result = write_deck(measured, _template(fmt), "", lang, {}, seed).slides[4]
+        assert CLAIM in (result.title, result.subtitle), (fmt, result)
+        felt = write_deck(APP, _template(fmt), "", lang, {}, seed).slides[4]
+        line = felt.subtitle if fmt in ("listicle", "myth_vs_fact", "common_mistakes") else felt.title
+        assert line in outcomes and line not in APP.value_props + APP.differentiators, (fmt, felt)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_mistake_shows_its_fix_and_the_fix_slide_its_result(lang: str) -> None:
+    """'FitPro fixed all three for me' over one feature promised what the deck did not show: each of the
+    app's mistakes has the app's answer under it, then the app and the result."""
+    app = _trailmate(lang)
+    tpl = catalog.template("travel", "common_mistakes")
+    assert tpl is not None
+    for seed in range(4):
+        deck = write_deck(app, tpl, "", lang, {}, seed)
+        for mistake, pain, prop in zip(deck.slides[1:4], app.pain_points, app.value_props, strict=True):
+            assert mistake.title == pain and prop in mistake.subtitle, mistake
+        fix = deck.slides[4]
+        assert "TrailMate" in fix.title and fix.subtitle in copy.table(lang)["niches"]["travel"]["outcomes"]
+    assert not any("three" in x for x in copy.table("en")["fix_title"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_day_ends_on_its_result_and_the_pain_it_ended(lang: str) -> None:
+    tpl = catalog.template("travel", "day_in_the_life")
+    assert tpl is not None
+    deck = write_deck(_trailmate(lang), tpl, "", lang, {}, 3)
+    reflection = deck.slides[4]
+    assert reflection.role == "REFLECTION"
+    assert reflection.title in copy.table(lang)["niches"]["travel"]["outcomes"]
+    assert _trailmate(lang).pain_points[0] in reflection.subtitle
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hashtags_name_what_the_app_says_it_is_about(lang: str) -> None:
+    """A hiking and weekend-trip app gets #hiking #weekendtrip (in the deck's language), not only
+    #travel; an app that says nothing of hikes never gets them (a tag must not misdescribe it)."""
+    travel = copy.table(lang)["niches"]["travel"]
+    own = {copy.hashtag(k) for k in travel["tags_by_word"]}
+    tpl = catalog.template("travel", "listicle")
+    assert tpl is not None
+    tags = write_deck(_trailmate(lang), tpl, "", lang, {}, 1).hashtags
+    assert len(tags) <= 5 and tags[0] == copy.hashtag(travel["topic"]) and tags[-1] == "#trailmate"
+    assert own & set(tags), tags
+    assert len(set(tags)) == len(tags)
+    city = AppInfo(name="CityHop", niche="travel", value_props=("Cheap flights to 90 cities",))
+    assert not own & set(write_deck(city, tpl, "", lang, {}, 1).hashtags)
+    if lang == "en":
+        assert tags == ("#travel", "#hiking", "#weekendtrip", "#traveltips", "#trailmate")
