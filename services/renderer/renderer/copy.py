@@ -67,8 +67,10 @@ def sentence_case(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hashtag(text: str) -> str:
-    """'Photo editing' -> '#photoediting'; keeps letters, digits, marks and underscores of any script."""
+def hashtag(text: str, joiner: str = "") -> str:
+    """'Photo editing' -> '#photoediting'; keeps letters, digits, marks and underscores of any script.
+    `joiner` joins words instead ("_" in Arabic and Hebrew, where tags are written #اللياقة_البدنية)."""
+    text = joiner.join(text.split()) if joiner else text
     body = "".join(ch for ch in text if ch.isalnum() or ch == "_" or _is_mark(ch))
     body = body.lower() if body.isascii() else body
     return f"#{body[:40]}" if body else ""
@@ -350,8 +352,9 @@ class _Writer:
         words: dict[str, list[str]] = self.niche.get("tags_by_word") or {}
         own = [tag for tag, stems in words.items() if any(s.casefold() in said for s in stems)][:2]
         tags: list[str] = []
+        joiner = "_" if self.t.get("direction") == "rtl" else ""
         for c in [self.topic, *own, *self.niche["tags"]]:
-            tag = hashtag(c)
+            tag = hashtag(c, joiner)
             if tag and tag.lower() not in (t.lower() for t in tags):
                 tags.append(tag)
         name = hashtag(self.app.name)

@@ -99,7 +99,8 @@ def test_every_language_and_format_writes_a_postable_deck(lang: str, fmt: str) -
     # Hashtags: at most five, the niche's topic as the broad one, then the niche's own, in the deck's
     # language; no tag for everything (#fyp).
     assert 1 <= len(deck.hashtags) <= 5
-    assert deck.hashtags[0] == copy.hashtag(t["niches"]["fitness"]["topic"])
+    joiner = "_" if t["direction"] == "rtl" else ""  # #اللياقة_البدنية, not #اللياقةالبدنية
+    assert deck.hashtags[0] == copy.hashtag(t["niches"]["fitness"]["topic"], joiner)
     assert copy.hashtag(t["niches"]["fitness"]["tags"][0]) in deck.hashtags
     assert not {"#fyp", "#tiktokmademebuyit", "#apps", "#apprecommendation"} & set(deck.hashtags)
 
@@ -542,7 +543,8 @@ def test_hashtags_name_what_the_app_says_it_is_about(lang: str) -> None:
     tpl = catalog.template("travel", "listicle")
     assert tpl is not None
     tags = write_deck(_trailmate(lang), tpl, "", lang, {}, 1).hashtags
-    assert len(tags) <= 5 and tags[0] == copy.hashtag(travel["topic"]) and tags[-1] == "#trailmate"
+    joiner = "_" if copy.table(lang)["direction"] == "rtl" else ""
+    assert len(tags) <= 5 and tags[0] == copy.hashtag(travel["topic"], joiner) and tags[-1] == "#trailmate"
     assert own & set(tags), tags
     assert len(set(tags)) == len(tags)
     city = AppInfo(name="CityHop", niche="travel", value_props=("Cheap flights to 90 cities",))
