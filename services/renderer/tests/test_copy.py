@@ -567,3 +567,17 @@ def test_what_the_features_add_up_to_has_the_app_s_own_promise_under_it(lang: st
         assert write_deck(app, tpl, "", lang, {}, seed).slides[4].subtitle == "Pack less, see more"
     measured = replace(_trailmate(lang), differentiators=("83% plan a trip within a week",))
     assert write_deck(measured, tpl, "", lang, {}, 1).slides[4].title == "83% plan a trip within a week"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_day_outdoors_opens_as_a_day_out_not_a_routine(lang: str) -> None:
+    """A hiking app's day is a day out ('A day out with TrailMate, start to finish'), not 'my real travel
+    routine': the travel niche has its own openers for the day format."""
+    own = copy.table(lang)["niches"]["travel"]["hook_day"]
+    tpl = catalog.template("travel", "day_in_the_life")
+    assert tpl is not None
+    for seed in range(4):
+        _, text = copy.builtin_hook(lang, "day_in_the_life", "travel", "TrailMate", seed)
+        assert text in [h.replace("{app}", "TrailMate") for h in own] and not re.search(r"\d", text)
+        deck = write_deck(_trailmate(lang), tpl, text, lang, {}, seed)
+        assert deck.slides[0].title == text and "TrailMate" in deck.slides[1].subtitle
