@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from renderer.art import imagery, paint, record, script, text
+from renderer.art import imagery, notes, paint, record, script, text
 from renderer.art.paint import RGB, H, Palette, W
 from renderer.deck import DeckCopy, DeckStyle, SlideCopy, with_label
 
@@ -41,6 +41,7 @@ DEVICE_TEXT_BOTTOM = 900  # words above the screen card
 # CARD_BOTTOM (the caption zone starts there).
 CARD_W, CARD_TOP_MIN, CARD_GAP, CARD_BOTTOM = 780, 560, 64, 1500
 SUB_MAX, SUB_MIN = 58, 44
+CTA_SUB = 72  # the CTA's "link in bio": the line the deck exists for
 CUE_SIZE = 48
 BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
 
@@ -188,7 +189,7 @@ def group(
     blocks.append((role, title))
     room -= title.height
     if second:
-        size = CUE_SIZE if is_hook else min(SUB_MAX, cap - 24)
+        size = CUE_SIZE if is_hook else min(CTA_SUB if ctx.kind == "cta" else SUB_MAX, cap - 24)
         spec = text.Spec(sub_style, size, min(SUB_MIN, size), 3, 1.15, align)
         blocks.append(
             (
@@ -237,10 +238,16 @@ def boxed(
     title_box: RGB | None = None,
     title_ink: RGB | None = None,
 ) -> None:
-    """Highlight boxes: each line on its own rounded box that hugs the line (padding ~0.25 em). A label
-    ("Myth", "1.") is part of the headline and wears the title's box."""
+    """Highlight boxes: each line on its own rounded box that hugs the line (padding ~0.25 em). A
+    list's number ("1.") goes without a box (a number in a box reads as a page counter): in the title
+    box's color, or white, with a dark outline."""
     d = ImageDraw.Draw(img)
     for role, block in g.blocks:
+        if role == record.LABEL:
+            stroke = max(3, round(block.size * 0.13))
+            text.draw(img, block, title_box or (255, 255, 255), stroke, (17, 17, 17))
+            ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang, stroke))
+            continue
         fill, color = (
             (title_box, title_ink)
             if role in (record.HOOK, record.TITLE, record.LABEL) and title_box and title_ink
@@ -290,9 +297,10 @@ def _with_box(rec: record.TextRecord, box: tuple[float, float, float, float]) ->
 
 
 def backdrop(ctx: Ctx, mood: str) -> Image.Image:
-    """The slide's full-bleed picture for its image source."""
+    """The slide's full-bleed picture for its image source (a photo graded overcast on a problem
+    slide)."""
     if ctx.photo is not None:
-        return ctx.photo
+        return imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
     return imagery.brand(ctx.pal, ctx.rng, mood)
 
 
@@ -336,66 +344,106 @@ STICKER_KINDS = ("problem",)  # the deck's first such slide only: one sticker a 
 STICKER_PX, STICKER_GAP = 250, 40
 
 
-def sticker(img: Image.Image, ctx: Ctx, g: Group) -> Group:
-    """The deck's first problem slide on its plain backdrop: the role's emoji, large and a little
-    tilted, above the words (aligned like them), the words moved down by half its height so the pair
-    stays centered; none where the words leave no room above them."""
+def sticker_face(ctx: Ctx) -> str | None:
+    """The emoji of the deck's first problem slide on its plain backdrop (no photo, no phone)."""
     faces = STICKERS.get(ctx.slide.role.upper())
     plain_backdrop = ctx.photo is None and ctx.shot is None
     total = len(ctx.copy.slides)
     kinds = [role_kind(s, i, total) for i, s in enumerate(ctx.copy.slides)]
     first = next((i for i, k in enumerate(kinds) if k in STICKER_KINDS), None)
-    if faces is None or ctx.index != first or not plain_backdrop or not g.blocks:
+    if faces is None or ctx.index != first or not plain_backdrop:
+        return None
+    return faces[ctx.style.seed % len(faces)]
+
+
+def paste_sticker(img: Image.Image, ctx: Ctx, face: str, x: int, y: int, px: int = STICKER_PX) -> None:
+    """The emoji `px` wide, a little tilted, its top-left corner at (x, y), with a soft shadow."""
+    em = text.emoji_image(face, 109)
+    em = em.crop(em.getbbox() or (0, 0, em.width, em.height))
+    em = em.resize((px, round(px * em.height / em.width)), Image.Resampling.LANCZOS)
+    em = em.rotate(ctx.rng.choice((-9, -6, 6, 9)), expand=True, resample=Image.Resampling.BICUBIC)
+    shadow = em.getchannel("A").filter(ImageFilter.GaussianBlur(12)).point(lambda v: v * 4 // 10)
+    img.paste((0, 0, 0), (x + 6, y + 14), shadow)
+    img.paste(em, (x, y), em)
+
+
+def sticker(img: Image.Image, ctx: Ctx, g: Group) -> Group:
+    """The deck's first problem slide on its plain backdrop: the role's emoji, large and a little
+    tilted, above the words (aligned like them), the words moved down by half its height so the pair
+    stays centered; none where the words leave no room above them."""
+    face = sticker_face(ctx)
+    if face is None or not g.blocks:
         return g
-    face = faces[ctx.style.seed % len(faces)]
     top, bottom = extent(g)
     shift = min((STICKER_PX + STICKER_GAP) / 2, SAFE[3] - bottom)
     y = round(top + shift - STICKER_GAP - STICKER_PX)
     if y < SAFE[1]:
         return g
     g = Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
-    em = text._emoji_image(face, 109)
-    em = em.crop(em.getbbox() or (0, 0, em.width, em.height))
-    em = em.resize((STICKER_PX, round(STICKER_PX * em.height / em.width)), Image.Resampling.LANCZOS)
-    em = em.rotate(ctx.rng.choice((-9, -6, 6, 9)), expand=True, resample=Image.Resampling.BICUBIC)
     lines = [x for _, b in g.blocks for _, x, _ in b.placements()]
     widths = [x + line.width for _, b in g.blocks for line, x, _ in b.placements()]
     align = g.blocks[-1][1].align
     if align == "center":
-        x = round((min(lines) + max(widths)) / 2 - em.width / 2)
+        x = round((min(lines) + max(widths)) / 2 - STICKER_PX / 2)
     elif align == "right" or (align == "start" and ctx.rtl):
-        x = round(max(widths)) - em.width + 10
+        x = round(max(widths)) - STICKER_PX + 10
     else:
         x = round(min(lines)) - 10
-    shadow = em.getchannel("A").filter(ImageFilter.GaussianBlur(12)).point(lambda v: v * 4 // 10)
-    img.paste((0, 0, 0), (x + 6, y + 14), shadow)
-    img.paste(em, (x, y), em)
+    paste_sticker(img, ctx, face, x, y)
     return g
+
+
+# -- notes --------------------------------------------------------------------------------------------
+NOTE_STICKER_PX = 190
+
+
+def on_note(ctx: Ctx) -> bool:
+    """Problem slides with neither photo nor phone put their words on a note (notes.py)."""
+    return ctx.kind == "problem" and ctx.photo is None and ctx.shot is None
+
+
+def note_slide(img: Image.Image, ctx: Ctx, hook_area: text.Box, face: str, paper: notes.Paper) -> Image.Image:
+    """The slide's words typed on a note in the design's `face` and `paper`, aligned to the reading
+    side; the deck's sticker, if this slide has it, on the note's far top corner."""
+    g = group(ctx, notes.words_area(), hook_area, face, ctx.start, gap=30)
+    if not g.blocks:
+        return img
+    top, bottom = extent(g)
+    x0, y0, x1, _ = notes.draw(img, top, bottom, paper, ctx.rtl)
+    sticker_at = sticker_face(ctx)
+    if sticker_at is not None:
+        x = x0 + 30 if ctx.rtl else x1 - NOTE_STICKER_PX - 30
+        paste_sticker(img, ctx, sticker_at, x, y0 - NOTE_STICKER_PX // 2, NOTE_STICKER_PX)
+    for role, block in g.blocks:
+        color = paper.mark if role == record.LABEL else paper.ink if role == record.TITLE else paper.sub
+        text.draw(img, block, color)
+        ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang))
+    return img
 
 
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen (and a screenshots hook)
 # A screenshots deck's hook: the words in the upper middle band, the phone rising below them.
-HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.23), round(H * 0.53)
+HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.2), round(H * 0.58)
 
 
 def shows_device(ctx: Ctx) -> bool:
     return ctx.shot is not None
 
 
-HOOK_OVER_PHONE_MIN = 80  # a hook that fits above the phone only smaller goes without the phone
+HOOK_FLOOR = 100  # a hook that fits above the phone only smaller goes without it (STYLE: 100-150 px)
 
 
-def hook_fits_over_phone(copy: DeckCopy, style: str = "display") -> bool:
-    """Whether the deck's hook fits above a screenshots hook's phone at HOOK_OVER_PHONE_MIN or more
-    (boxed designs keep BOX_PAD around it): a long hook squeezed there reads no bigger than the
-    titles, so the hook slide keeps the whole middle band instead."""
+def hook_fits_over_phone(copy: DeckCopy, design: str = "classic") -> bool:
+    """Whether the deck's hook, as `design` sets it (its face, its hook area's width, the room its
+    boxes keep), fits above a screenshots hook's phone at HOOK_FLOOR or more: a long hook squeezed
+    there reads no bigger than the titles, so the hook slide keeps the whole middle band instead."""
+    area, face, pad, gap = HOOK_LAYOUT.get(design, HOOK_LAYOUT["classic"])
     hook = copy.slides[0]
-    room = HOOK_PHONE_BOTTOM - HOOK_PHONE_TOP - 2 * BOX_PAD - (CUE_SIZE + 68 if hook.subtitle.strip() else 0)
-    spec = text.Spec(style, HOOK_MAX, HOOK_MIN_CJK if _cjk(hook.title) else HOOK_MIN, 7, 1.08, "center")
-    block = _fit(
-        hook.title, copy.language, (SAFE[0] + BOX_PAD, 0, SAFE[2] - BOX_PAD, int(room * HOOK_SHARE)), spec
-    )
-    return block.size >= HOOK_OVER_PHONE_MIN
+    x0, x1 = area[0] + pad, area[2] - pad
+    room = HOOK_PHONE_BOTTOM - HOOK_PHONE_TOP - 2 * pad - (gap + 2 * pad if hook.subtitle.strip() else 0)
+    spec = text.Spec(face, HOOK_MAX, HOOK_MIN_CJK if _cjk(hook.title) else HOOK_MIN, 7, 1.08, "center")
+    block = _fit(hook.title, copy.language, (x0, 0, x1, int(room * HOOK_SHARE)), spec)
+    return block.size >= HOOK_FLOOR
 
 
 def over_phone(hook_area: text.Box) -> text.Box:
@@ -448,6 +496,11 @@ CLASSIC_HOOK: text.Box = (SAFE[0], round(H * 0.26), SAFE[2], round(H * 0.74))
 
 def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
+    if on_note(ctx):  # a dark-mode note: white words, as the design's
+        mark = paint.readable_on(ctx.pal.accent, (30, 30, 32), 4.5)
+        return note_slide(
+            img, ctx, CLASSIC_HOOK, "title", notes.Paper((30, 30, 32), (255, 255, 255), (178, 178, 184), mark)
+        )
     x0, y0, x1, y1 = SAFE
     area = words_area(
         ctx, CLASSIC_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), CLASSIC_HOOK
@@ -480,6 +533,11 @@ def inspo(ctx: Ctx) -> Image.Image:
     calm = ctx.style.niche in SOFT_NICHES
     soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
     img = backdrop(ctx, "soft" if calm else "deep")
+    if on_note(ctx):  # a journal's cream page in the serif
+        mark = paint.readable_on(paint.shade(ctx.pal.primary, 0.2), (250, 246, 238), 4.5)
+        return note_slide(
+            img, ctx, INSPO_HOOK, "serif", notes.Paper((250, 246, 238), (38, 32, 28), (108, 98, 88), mark)
+        )
     area = words_area(
         ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
     )
@@ -510,6 +568,11 @@ def editorial(ctx: Ctx) -> Image.Image:
     screen, the words go above it)."""
     x0, y0, x1, y1 = SAFE
     img = backdrop(ctx, "deep")
+    if on_note(ctx):  # white paper, like its boxes
+        mark = paint.readable_on(ctx.pal.primary, (255, 255, 255), 4.5)
+        return note_slide(
+            img, ctx, EDITORIAL_HOOK, "title", notes.Paper((255, 255, 255), (17, 17, 17), (96, 96, 102), mark)
+        )
     area = words_area(
         ctx, EDITORIAL_HOOK if ctx.kind == "hook" else (x0, round(H * 0.40), x1, y1), EDITORIAL_HOOK
     )
@@ -540,6 +603,11 @@ def studio(ctx: Ctx) -> Image.Image:
     img = backdrop(
         ctx, "vivid"
     )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
+    if on_note(ctx):  # a sticky note in the brand's accent, the title in its primary color
+        sticky = paint.tint(ctx.pal.accent, 0.6)
+        title = paint.readable_on(paint.shade(ctx.pal.primary, 0.3), sticky, 4.5)
+        sub = paint.readable_on(paint.shade(ctx.pal.secondary, 0.2), sticky, 7.0)
+        return note_slide(img, ctx, STUDIO_HOOK, "title", notes.Paper(sticky, title, sub, title))
     area = words_area(
         ctx, STUDIO_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), STUDIO_HOOK
     )
@@ -566,4 +634,12 @@ DESIGNS: dict[str, Callable[[Ctx], Image.Image]] = {
     "inspo": inspo,
     "editorial-split": editorial,
     "brand-studio": studio,
+}
+# Each design's hook: its area, face, the room its boxes keep and the gap to its swipe cue (as the
+# design calls group()).
+HOOK_LAYOUT: dict[str, tuple[text.Box, str, int, int]] = {
+    "classic": (CLASSIC_HOOK, "display", 0, 34),
+    "inspo": (INSPO_HOOK, "serif", 0, 40),
+    "editorial-split": (EDITORIAL_HOOK, "display", BOX_PAD, 12),
+    "brand-studio": (STUDIO_HOOK, "display", BOX_PAD, 12),
 }

@@ -241,6 +241,17 @@ def photo(img: Image.Image, turn: int = 0) -> Image.Image:
     return crop_around(img, (W, H), (cx, cy))
 
 
+OVERCAST_GREY = 0.6  # of the photo's color a problem slide's grade takes away
+OVERCAST_TINT = (204, 214, 236)  # ... and the cool, darker light it multiplies by
+
+
+def overcast(img: Image.Image) -> Image.Image:
+    """A photo graded for a problem slide: most of its color gone, cooler and darker (the place on a
+    grey day), so the pain does not look like the payoff slides' golden light."""
+    grey = Image.blend(img, img.convert("L").convert("RGB"), OVERCAST_GREY)
+    return ImageChops.multiply(grey, Image.new("RGB", img.size, OVERCAST_TINT))
+
+
 PHOTO_STOPS = (0.12, 0.5, 0.88)  # where the crops of a photo shown again are centered
 
 
@@ -497,6 +508,7 @@ HIGHLIGHT_MARGIN_MAX = 26  # ... at most: half the quiet rows there, so the fram
 QUIET_ROW = 3  # a row of the detail map holding at most this much (of 255) is quiet
 EMPTY_ROW = 1  # ... and at most this much, empty (inside a panel: a ring's rows hold little, not nothing)
 HIGHLIGHT_MIN = 96  # card pixels a highlighted block is tall at least
+HIGHLIGHT_DIM = 0.4  # how much darker the rest of the screen goes (more, and the phone looks switched off)
 
 
 @dataclass(frozen=True)
@@ -641,7 +653,7 @@ def _parts(counts: list[int], a: int, b: int, tall: int) -> list[tuple[int, int]
 _SS = 2  # frames are drawn 2x and box-reduced: PIL draws lines without antialiasing
 
 
-def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = 0.62) -> None:
+def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = HIGHLIGHT_DIM) -> None:
     """The block brought forward: the rest of the card dimmed (its rounded corners kept), and the
     block framed in `color` (with a dark edge, readable on any screen) just outside the card's sides
     (or around the block when it is inset), its top and bottom edges in the quiet rows around it."""

@@ -623,7 +623,7 @@ def run_positions(block: TextBlock) -> list[tuple[Run, float, float]]:
 
 
 @lru_cache(maxsize=256)
-def _emoji_image(text: str, size: int) -> Image.Image:
+def emoji_image(text: str, size: int) -> Image.Image:
     f = fonts.font("emoji", size)
     w = max(1, int(f.getlength(text)) + 4)
     im = Image.new("RGBA", (w, 160), (0, 0, 0, 0))
@@ -637,7 +637,7 @@ def ink_boxes(block: TextBlock, stroke: int = 0) -> list[tuple[float, float, flo
     out = []
     for run, x, baseline in run_positions(block):
         if run.emoji:
-            em = _emoji_image(run.text, block.size)
+            em = emoji_image(run.text, block.size)
             top = baseline - 128 * _emoji_scale(block.size)
             out.append((x, top, x + em.width, top + em.height))
             continue
@@ -677,7 +677,7 @@ def draw(
         if run.emoji:
             if not emoji:
                 continue
-            em = _emoji_image(run.text, block.size)
+            em = emoji_image(run.text, block.size)
             top = round(baseline - 128 * _emoji_scale(block.size))
             img.paste(em, (round(x), top), em)
             continue
