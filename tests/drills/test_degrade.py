@@ -14,6 +14,7 @@ import subprocess
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -23,9 +24,12 @@ import httpx
 import psycopg
 import pytest
 from aiokafka import TopicPartition
-from kit import topics
+from kit import grpcx, topics
+from kit.errors import ServiceError
 from kit.pgnotify import libpq_url
 from slides.billing.v1 import billing_pb2
+from slides.catalog.v1 import catalog_pb2, catalog_pb2_grpc
+from slides.common.v1 import common_pb2
 from testkit.delivery import Receiver, local_ca
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -540,3 +544,111 @@ def test_renders_wait_while_the_object_store_is_frozen_and_finish_after(
         return status == "READY"
 
     assert _wait(ready, 120)
+
+
+async def _create_and_delete_apps_while(
+    stop: asyncio.Event, catalog_addr: str, org_id: str, workers: int
+) -> tuple[Counter, list[str]]:
+    """Callers that create an app and delete it again, over gRPC the way the gateway calls catalog
+    (kit.grpcx.call, where a failed call becomes the API's error): the answers by code, and the
+    names of the apps whose create answered UNAVAILABLE (the client retries those). A delete
+    answered UNAVAILABLE is retried until it answers; it must find its app still there."""
+    clients = grpcx.Clients()
+    catalog = clients.stub(catalog_pb2_grpc.CatalogServiceStub, catalog_addr)
+    answers: Counter = Counter()
+    refused: list[str] = []
+
+    async def delete(app_id: str) -> None:
+        while True:
+            try:
+                await grpcx.call(
+                    catalog.DeleteApp,
+                    catalog_pb2.DeleteAppRequest(organization_id=org_id, app_id=app_id),
+                    organization_id=org_id,
+                )
+                answers["delete OK"] += 1
+                return
+            except ServiceError as err:
+                answers[f"delete {err.code}"] += 1
+                if err.code != "UNAVAILABLE":
+                    return
+            await asyncio.sleep(0.05)
+
+    async def caller() -> None:
+        while not stop.is_set():
+            name = f"Rolling {uuid.uuid4().hex[:12]}"
+            request = catalog_pb2.CreateAppRequest(
+                organization_id=org_id, app=catalog_pb2.App(name=name, niche="productivity")
+            )
+            try:
+                created = await grpcx.call(catalog.CreateApp, request, organization_id=org_id)
+            except ServiceError as err:
+                answers[f"create {err.code}"] += 1
+                if err.code == "UNAVAILABLE":
+                    refused.append(name)
+                await asyncio.sleep(0.05)
+                continue
+            answers["create OK"] += 1
+            await delete(created.app.id)
+
+    try:
+        await asyncio.gather(*[caller() for _ in range(workers)])
+    finally:
+        await clients.close()
+    return answers, refused
+
+
+async def _apps_of(catalog_addr: str, org_id: str) -> list[str]:
+    clients = grpcx.Clients()
+    catalog = clients.stub(catalog_pb2_grpc.CatalogServiceStub, catalog_addr)
+    try:
+        resp = await grpcx.call(
+            catalog.ListApps,
+            catalog_pb2.ListAppsRequest(organization_id=org_id, page=common_pb2.PageRequest(limit=100)),
+            organization_id=org_id,
+        )
+    finally:
+        await clients.close()
+    return [app.name for app in resp.apps]
+
+
+def test_a_service_stopping_under_load_answers_503_for_what_it_did_not_take(
+    stack_env, new_org, billing_stub
+) -> None:
+    """SIGTERM catalog three times (a graceful stop, as in a rolling restart) while two dozen
+    callers create and delete apps: every call answers OK or UNAVAILABLE (503 + Retry-After at the
+    edge), never INTERNAL (a 500: calls the stopping server had received but no handler had taken
+    came back CANCELLED), and an UNAVAILABLE call took no effect: no app of a refused create
+    exists, a retried delete finds its app, and the apps quota counts exactly the apps there are."""
+    pid_file = PIDS / "catalog.pid"
+    if not pid_file.exists():
+        pytest.skip("the stack runs no catalog process of its own")
+    catalog_addr = stack_env["CATALOG_ADDR"]
+    org_id = new_org("business")["organization_id"]
+
+    async def rounds() -> tuple[Counter, list[str]]:
+        stop = asyncio.Event()
+        load = asyncio.create_task(_create_and_delete_apps_while(stop, catalog_addr, org_id, workers=24))
+        try:
+            for _ in range(3):
+                await asyncio.sleep(1.5)
+                old = pid_file.read_text().strip()
+                os.kill(int(old), signal.SIGTERM)
+                deadline = time.monotonic() + 90
+                while pid_file.read_text().strip() in ("", old) or not await grpcx.check_health(catalog_addr):
+                    assert time.monotonic() < deadline, "catalog did not come back after SIGTERM"
+                    await asyncio.sleep(0.2)
+        finally:
+            await asyncio.sleep(1)
+            stop.set()
+        return await load
+
+    answers, refused = asyncio.run(rounds())
+    assert answers["create OK"] > 0 and answers["create UNAVAILABLE"] > 0, answers
+    assert set(answers) <= {"create OK", "create UNAVAILABLE", "delete OK", "delete UNAVAILABLE"}, answers
+    assert answers["delete OK"] == answers["create OK"], answers
+    left = asyncio.run(_apps_of(catalog_addr, org_id))
+    assert left == [], (left, answers)
+    assert not set(refused) & set(left)
+    usage = billing_stub.GetUsage(billing_pb2.GetUsageRequest(organization_id=org_id), timeout=10)
+    assert {u.quota: u.used for u in usage.usage}["apps"] == 0, (usage, answers)

@@ -30,6 +30,17 @@ GRPC_STATUS: dict[str, grpc.StatusCode] = {
 }
 
 
+# Statuses of a call our server never answered, without an error code of ours: unreachable or gone
+# (UNAVAILABLE), out of time (DEADLINE_EXCEEDED), or CANCELLED: what gRPC answers for a call it had
+# received but not yet handed to a handler when the server shut down (grpc/grpc#41785). That call
+# did nothing: our servers stop by refusing new calls (UNAVAILABLE with our code) and letting every
+# running handler answer before the gRPC server shuts down (kit.grpcx.Server.stop), so a stop never
+# cancels a handler that had begun.
+NO_ANSWER = frozenset(
+    {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED}
+)
+
+
 def grpc_status_for(code: str) -> grpc.StatusCode:
     if code in GRPC_STATUS:
         return GRPC_STATUS[code]
@@ -56,6 +67,6 @@ def error_from_rpc(err: grpc.aio.AioRpcError | grpc.RpcError) -> ServiceError:
             details = {}
         return ServiceError(str(code), err.details() or code, details)  # type: ignore[union-attr]
     status = err.code()  # type: ignore[union-attr]
-    if status in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+    if status in NO_ANSWER:
         return ServiceError("UNAVAILABLE", "A backing service is unavailable; retry shortly.")
     return ServiceError("INTERNAL", "Internal error.")

@@ -4,14 +4,21 @@ and metadata carrying the caller's organization id and request id.
 Deadlines: every call has one. A read (Get*, List*, Authenticate, RenderPage; not the ZIP builds)
 gets READ seconds (about 2), anything else WRITE seconds, unless the call site names its own; and
 a call made while serving an RPC never outlives that RPC's own deadline (it is propagated), so a
-hung backend costs the client seconds, then UNAVAILABLE."""
+hung backend costs the client seconds, then UNAVAILABLE.
+
+Stopping (Server.stop): the health service answers NOT_SERVING, a call that reaches a handler from
+then on is refused at once with UNAVAILABLE and our error code (it did nothing: the client may
+retry it), the handlers already running finish and answer, and only then does the gRPC server shut
+down, so no handler of ours is cut short by a stop."""
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import functools
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import grpc
@@ -52,11 +59,52 @@ def default_timeout(method: Any) -> float:
     return WRITE_TIMEOUT
 
 
+class Handlers:
+    """The calls this process's handlers (`rpc`) are serving, and whether it is stopping."""
+
+    STOPPING = ServiceError("UNAVAILABLE", "The service is stopping; retry shortly.")
+
+    def __init__(self) -> None:
+        self.stopping = False
+        self.running = 0
+        self._idle: asyncio.Event | None = None  # while finished() waits
+
+    def enter(self) -> None:
+        self.running += 1
+
+    def leave(self) -> None:
+        self.running -= 1
+        if self.running == 0 and self._idle is not None:
+            self._idle.set()
+
+    async def finished(self, seconds: float) -> bool:
+        """Waits (at most `seconds`) until no handler runs; False if some still do."""
+        if self.running:
+            self._idle = asyncio.Event()
+            try:
+                async with asyncio.timeout(seconds):
+                    await self._idle.wait()
+            except TimeoutError:
+                pass
+            finally:
+                self._idle = None
+        return not self.running
+
+
+# One gRPC server a process: its handlers.
+HANDLERS = Handlers()
+
+
 def rpc(fn: F) -> F:
-    """Decorate a servicer method: binds log context, turns ServiceError into a gRPC status."""
+    """Decorate a servicer method: binds log context, turns ServiceError into a gRPC status; while
+    the process stops, refuses the call with UNAVAILABLE before it does anything."""
 
     @functools.wraps(fn)
     async def wrapper(self, request, context: grpc.aio.ServicerContext):
+        if HANDLERS.stopping:
+            metrics.RPC_REQUESTS.labels(fn.__name__, "STOPPING").inc()
+            context.set_trailing_metadata(trailing_metadata(Handlers.STOPPING))
+            await context.abort(grpc.StatusCode.UNAVAILABLE, Handlers.STOPPING.message)
         meta = dict(context.invocation_metadata() or ())
         rid = logs.request_id_var.set(str(meta.get(REQUEST_KEY, "")))
         oid = logs.organization_id_var.set(str(meta.get(ORG_KEY, "")))
@@ -64,6 +112,7 @@ def rpc(fn: F) -> F:
         remaining = context.time_remaining()
         deadline = _deadline.set(None if remaining is None else time.monotonic() + remaining)
         outcome = "OK"
+        HANDLERS.enter()
         try:
             with tracing.server_span(fn.__name__, meta, trace.SpanKind.SERVER):
                 return await fn(self, request, context)
@@ -86,6 +135,7 @@ def rpc(fn: F) -> F:
                 context.set_trailing_metadata(trailing_metadata(unavailable))
                 await context.abort(grpc.StatusCode.UNAVAILABLE, unavailable.message)
         finally:
+            HANDLERS.leave()
             _deadline.reset(deadline)
             metrics.RPC_REQUESTS.labels(fn.__name__, outcome).inc()
             metrics.RPC_LATENCY.labels(fn.__name__).observe(time.perf_counter() - started)
@@ -95,9 +145,35 @@ def rpc(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+@dataclass
+class Server:
+    """A started gRPC server (start_server), its port and its health service."""
+
+    grpc: grpc.aio.Server
+    port: int
+    health: health.aio.HealthServicer
+
+    async def stop(self, drain_seconds: float, grace_seconds: float) -> None:
+        """Stops without cutting a handler short: NOT_SERVING, new calls refused (UNAVAILABLE with
+        our code, nothing done), the running handlers given up to `drain_seconds` to answer, then
+        the gRPC server shut down with `grace_seconds` for what is left.
+
+        Why the handlers must be done first: gRPC cancels at shutdown the calls it has received but
+        not yet handed to a handler, and its client sees CANCELLED (grpc/grpc#41785); a handler
+        still running when the grace ends is cut, and its client sees UNAVAILABLE although it may
+        have committed. Neither can tell the client whether the call took effect. Drained first,
+        the first kind never reached a handler (error_from_rpc: UNAVAILABLE, safe to retry) and the
+        second does not happen unless a handler outruns its own deadline."""
+        HANDLERS.stopping = True
+        await self.health.enter_graceful_shutdown()
+        if not await HANDLERS.finished(drain_seconds):
+            log.warning("handlers still running after the drain", running=HANDLERS.running)
+        await self.grpc.stop(grace=grace_seconds)
+
+
 async def start_server(
     host: str, port: int, registrations: Iterable[tuple[Callable[[Any, grpc.aio.Server], None], Any, str]]
-) -> tuple[grpc.aio.Server, int]:
+) -> Server:
     """registrations: (add_XServicer_to_server, servicer, full service name)."""
     server = grpc.aio.server(
         options=[
@@ -113,7 +189,7 @@ async def start_server(
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     bound = server.add_insecure_port(f"{host}:{port}")
     await server.start()
-    return server, bound
+    return Server(server, bound, health_servicer)
 
 
 # A channel whose server went away dials again with exponential backoff, by default up to 120 s

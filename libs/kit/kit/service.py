@@ -28,6 +28,13 @@ from kit.settings import KitSettings
 
 log = logs.get(__name__)
 
+# On SIGTERM the handlers that are running get DRAIN_SECONDS to answer (calls between services have
+# deadlines of 2-10 s; the few longer ones, ZIP builds and hook generation, up to 60 s), then the
+# gRPC server STOP_GRACE_SECONDS more: together inside Kubernetes' terminationGracePeriodSeconds
+# (35), as the gateway's 25 s.
+DRAIN_SECONDS = 20.0
+STOP_GRACE_SECONDS = 5.0
+
 
 @dataclass
 class Runtime:
@@ -92,9 +99,9 @@ async def run_async(
     parts = await build(rt)
     if settings.metrics_port:
         start_http_server(settings.metrics_port, addr=settings.grpc_host)
-    server, port = await grpcx.start_server(settings.grpc_host, settings.grpc_port, parts.servicers)
+    server = await grpcx.start_server(settings.grpc_host, settings.grpc_port, parts.servicers)
     freeze_startup_objects()
-    log.info("service started", grpc_port=port)
+    log.info("service started", grpc_port=server.port)
 
     tasks = [asyncio.create_task(r.run(), name="outbox-relay") for r in rt.relays]
     tasks += [
@@ -114,7 +121,8 @@ async def run_async(
     log.info("service stopping")
     for drain in parts.on_draining:
         drain()
-    await server.stop(grace=5)
+    # The running handlers answer first (the background tasks meanwhile relay what they commit).
+    await server.stop(drain_seconds=DRAIN_SECONDS, grace_seconds=STOP_GRACE_SECONDS)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
