@@ -259,10 +259,12 @@ class OutboxRelay:
                 except Exception as err:  # the broker unreachable: the next check asks again
                     log.info("outbox relay could not check the broker's log", error=repr(err))
             quiet = time.monotonic() - busy_at >= self.idle_after_seconds
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for returns the result when the
+            # wakeup comes in the same turn as a cancel and drops the cancel, and the relay then
+            # ran on, holding its service's stop forever.
             try:
-                await asyncio.wait_for(
-                    self.wakeup.wait(), self.idle_poll_seconds if quiet else self.poll_seconds
-                )
+                async with asyncio.timeout(self.idle_poll_seconds if quiet else self.poll_seconds):
+                    await self.wakeup.wait()
                 busy_at = time.monotonic()
             except TimeoutError:
                 pass
