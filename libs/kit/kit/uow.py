@@ -41,6 +41,7 @@ class UnitOfWork(ABC, Generic[R]):
     async def __aenter__(self) -> Self:
         if self._state == "open":
             raise RuntimeError("a unit of work is already open (units do not nest)")
+        self._state = "new"  # not `committed` because a unit before this one was
         self.repos = await self._begin()
         self._state = "open"
         return self
@@ -52,6 +53,12 @@ class UnitOfWork(ABC, Generic[R]):
             self._state = "rolled back"
             self._events.clear()
             await self._rollback()
+
+    @property
+    def committed(self) -> bool:
+        """Whether the unit's last transaction committed (also when an after-commit hook then
+        failed or was cancelled: its changes are durable all the same)."""
+        return self._state == "committed"
 
     def add_event(self, event: object) -> None:
         """Record a domain event; it is published only if this unit commits."""

@@ -94,7 +94,8 @@ async def create_app(
     uow: CatalogUnitOfWork, reads: AppReads, quota: Quota, organization_id: str, fields: Mapping[str, Any]
 ) -> domain.App:
     """A new app from its writable fields (absent ones default; the slug follows the name).
-    The slug is checked before the quota is consumed; a failed create gives the quota back."""
+    The slug is checked before the quota is consumed; a create that did not commit gives the quota
+    back (one cancelled after its commit, e.g. in the after-commit hooks, keeps it: the app exists)."""
     org = _organization(organization_id)
     app_id = new_id("app")
     values = domain.validate_new(fields)
@@ -108,7 +109,8 @@ async def create_app(
             uow.add_event(domain.AppCreated(app))
             await uow.commit()
     except BaseException:
-        await quota.release(org, app_id, "create-failed")
+        if not uow.committed:
+            await quota.release(org, app_id, "create-failed")
         raise
     return app
 

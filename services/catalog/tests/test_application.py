@@ -5,6 +5,7 @@ test_watchers.py and tests/contract/test_apps*.py."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -108,9 +109,12 @@ class World:
         self.changed: list[list[str]] = []
         self.uow = InMemoryUnitOfWork(Repos(self.apps), after_commit=[self._after_commit])
         self.quota = FakeQuota(limit=quota_limit)
+        self.cancel_after_commit = False
 
     async def _after_commit(self, events: Sequence[object]) -> None:
         self.changed.append([type(e).__name__ for e in events])
+        if self.cancel_after_commit:  # the caller gave up (its deadline, a client that went away)
+            raise asyncio.CancelledError
 
     async def create(self, org: str = ORG, **fields: Any) -> domain.App:
         return await application.create_app(self.uow, self.apps, self.quota, org, {**EMPTY, **fields})
@@ -149,6 +153,16 @@ async def test_a_create_that_fails_in_the_unit_rolls_back_and_gives_the_quota_ba
     assert err.value.code == "SLUG_EXISTS"
     assert w.uow.rollbacks == 1 and len(w.uow.published) == 1 and len(w.changed) == 1
     assert w.quota.calls[-1][0] == "release:create-failed" and len(w.quota.held) == 1
+
+
+async def test_a_create_cancelled_after_its_commit_keeps_the_quota_of_the_app_it_made():
+    w = World()
+    w.cancel_after_commit = True
+    with pytest.raises(asyncio.CancelledError):
+        await w.create(name="Made")
+    [app_id] = w.apps.rows
+    assert w.quota.held == {app_id}, w.quota.calls
+    assert [call for call, _ in w.quota.calls] == ["consume"]
 
 
 async def test_no_quota_no_app():

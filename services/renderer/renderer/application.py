@@ -322,9 +322,11 @@ async def generate_slideshow(
                 await uow.commit()
         raise  # any other failure: the sweeper gives back whatever the consume may have taken
     seen = None
+    deck_unit = False
     try:
         hook_id, hook_text = await _hook(hooks, org, app, niche.key, template.format, language, ss_id)
         async with uow:
+            deck_unit = True
             if key:
                 # A request with the same key that got here first wins; this one gives its unit back.
                 await uow.repos.idempotency_keys.lock(org, key)
@@ -358,7 +360,10 @@ async def generate_slideshow(
                     await uow.repos.idempotency_keys.save(org, key, fp, ss_id)
                 await uow.commit()
     except BaseException:
-        await asyncio.shield(_release_after_failed_generate(quota, org, ss_id))
+        # A deck that committed keeps its unit, also when what follows the commit is cut short (a
+        # caller that goes away cancels this handler): given back, the deck would not count.
+        if not (deck_unit and uow.committed):
+            await asyncio.shield(_release_after_failed_generate(quota, org, ss_id))
         raise
     if seen is not None:
         await _give_back(uow, quota, org, ss_id)

@@ -518,6 +518,21 @@ async def test_a_failed_write_gives_the_unit_back_and_publishes_nothing():
     assert w.uow.published == [] and w.uow.rollbacks == 1
 
 
+async def test_a_generate_cancelled_after_its_deck_committed_keeps_the_unit():
+    w = World()
+
+    async def caller_gone(events: Sequence[object]) -> None:
+        if any(isinstance(e, domain.RenderRequested) for e in events):
+            raise asyncio.CancelledError  # the caller's deadline ran out, or it went away
+
+    w.uow = w.store.uow = InMemoryUnitOfWork(w.store, after_commit=[caller_gone])
+    with pytest.raises(asyncio.CancelledError):
+        await w.generate(key="k1")
+    [ss_id] = w.store.decks
+    assert w.quota.consumed == [ss_id] and w.quota.released == []
+    assert await w.generate(key="k1") == ss_id  # the client's retry finds the deck it made
+
+
 @pytest.mark.parametrize(
     ("kwargs", "code"),
     [
