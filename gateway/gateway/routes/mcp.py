@@ -26,6 +26,7 @@ from starlette.types import Message, Receive, Scope, Send
 from gateway import errors
 from gateway.auth import authenticate_token, bearer_token, enforce_rate_limit
 from gateway.mcp_tools import context
+from gateway.mcp_tools.exchange import Exchanges
 from gateway.mcp_tools.server import build
 from gateway.routing import Router
 
@@ -63,6 +64,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     )
     async with server.session_manager.run():
         app.state.mcp_session_manager = server.session_manager
+        app.state.mcp_exchanges = Exchanges(server.session_manager)
         yield
 
 
@@ -91,9 +93,13 @@ async def mcp_endpoint(scope: Scope, receive: Receive, send: Send) -> None:
 
     receive = replay
     manager: StreamableHTTPSessionManager = request.app.state.mcp_session_manager
+    exchanges: Exchanges = request.app.state.mcp_exchanges
     token = context.current.set(context.ToolContext(backends=request.app.state.backends, caller=caller))
     try:
-        await manager.handle_request(scope, receive, send)
+        # A plain request is answered in this task (gateway.mcp_tools.exchange); the SDK's
+        # transport takes everything else.
+        if not await exchanges.serve(request, body, scope, receive, send):
+            await manager.handle_request(scope, receive, send)
     finally:
         context.current.reset(token)
 
