@@ -72,8 +72,12 @@ def brokers(settings: KitSettings) -> list[str]:
 
 def make_app(settings: KitSettings, group_id: str) -> faust.App:
     """A faust App consuming as group `group_id`: worker mode (no client-only reply consumer), no
-    web server, no tables; started and stopped by `Agents.run` in the caller's loop."""
-    return faust.App(
+    web server, no tables, no sensors; started and stopped by `Agents.run` in the caller's loop.
+
+    Sensors: faust's Monitor (its only default sensor) samples its counters every second for the
+    web server's stats pages, a timer of mode's that wakes the loop two or three times a second in
+    every process, forever; this platform's event metrics are its own (kit.metrics, in process)."""
+    app = faust.App(
         group_id,
         broker=brokers(settings),
         broker_credentials=credentials(settings),
@@ -102,6 +106,8 @@ def make_app(settings: KitSettings, group_id: str) -> faust.App:
         # faust creates its data directories on start even without tables: not in the cwd.
         datadir=str(Path(tempfile.gettempdir()) / "faust-{conf.name}"),
     )
+    app.boot_strategy.enable_sensors = False
+    return app
 
 
 class Agents:

@@ -169,7 +169,12 @@ class FetchWait:
     """A consumer's fetch wait: `busy_ms` while records arrive, `idle_ms` after `idle_after`
     seconds without one (a broker that answers a fetch only when its wait runs out, like Tansu,
     is otherwise asked `1000 / busy_ms` times a second per consumer, forever). aiokafka reads the
-    wait from its fetcher for every fetch request; the change applies from the next one."""
+    wait from its fetcher for every fetch request; the change applies from the next one.
+
+    While idle the fetcher's own loop also wakes at most once per idle wait: it wakes when a fetch
+    answers, records are taken, the assignment changes or a paused partition resumes, and besides
+    every `consumer_timeout_ms` (200 ms) to look for work none of those announce; with nothing
+    fetched for `idle_after` seconds that look is five wakeups a second per consumer for nothing."""
 
     def __init__(self, consumer: AIOKafkaConsumer, busy_ms: int, idle_ms: int, idle_after: float) -> None:
         self.consumer = consumer
@@ -178,6 +183,8 @@ class FetchWait:
         self.idle_after = idle_after
         self.last_record = time.monotonic()
         self.idle = False
+        fetcher = getattr(consumer, "_fetcher", None)
+        self.busy_timeout: float | None = getattr(fetcher, "_fetcher_timeout", None)
 
     def seen(self) -> None:
         """A record arrived: fetch with the short wait again."""
@@ -199,6 +206,8 @@ class FetchWait:
         fetcher = getattr(self.consumer, "_fetcher", None)
         if fetcher is not None and hasattr(fetcher, "_fetch_max_wait_ms"):
             fetcher._fetch_max_wait_ms = ms
+        if fetcher is not None and self.busy_timeout is not None:
+            fetcher._fetcher_timeout = max(self.busy_timeout, ms / 1000) if self.idle else self.busy_timeout
 
 
 def fetch_wait(consumer: AIOKafkaConsumer, settings: KitSettings, busy_ms: int | None = None) -> FetchWait:

@@ -20,6 +20,12 @@ class Settings(KitSettings):
     # How often an idle process looks for a claimable deck anyway; a newly queued deck wakes it at
     # once (Postgres NOTIFY renderer_queue).
     render_poll_seconds: float = 2.0
+    # The look once no deck was claimed or announced for RENDER_IDLE_AFTER_SECONDS: what is left to
+    # find then is a dead worker's lease running out or a notification lost while the listener
+    # reconnected (an idle stack's looks cost CPU in every renderer process and in Postgres).
+    render_idle_poll_seconds: float = 5.0
+    # Seconds without a deck claimed or announced after which it looks every RENDER_IDLE_POLL_SECONDS.
+    render_idle_after_seconds: float = 30.0
     # Slideshows QUEUED/RENDERING for longer than this are queued again by the sweeper.
     render_stuck_seconds: float = 120.0
     sweep_interval_seconds: float = 10.0

@@ -68,14 +68,17 @@ class RenderWorker:
     async def run_queue(self) -> None:
         """The queue runner: a background loop of this process. It looks again as soon as a deck
         is queued, and every `render_poll_seconds` anyway (leases that ran out, and anything
-        queued while the listener was reconnecting)."""
+        queued while the listener was reconnecting), every `render_idle_poll_seconds` once nothing
+        was claimed or announced for `render_idle_after_seconds`."""
         s = self.deps.settings
         wakeups = self.queued.subscribe()
+        busy_at = time.monotonic()
         while True:
             try:
                 async with self.slots:
                     deck = await application.claim_next_render(self.uow(), self.quota, **self._claim_terms())
                     if deck is not None:
+                        busy_at = time.monotonic()
                         await self._render_claimed(deck)
                         continue
             except asyncio.CancelledError:
@@ -84,8 +87,11 @@ class RenderWorker:
                 log.exception("queued render failed; the deck is queued again")
                 await asyncio.sleep(1.0)
                 continue
+            quiet = time.monotonic() - busy_at >= s.render_idle_after_seconds
+            poll = max(s.render_poll_seconds, s.render_idle_poll_seconds) if quiet else s.render_poll_seconds
             try:
-                await asyncio.wait_for(wakeups.get(), s.render_poll_seconds)
+                await asyncio.wait_for(wakeups.get(), poll)
+                busy_at = time.monotonic()
             except TimeoutError:
                 pass
             while not wakeups.empty():  # one look serves every notification so far
