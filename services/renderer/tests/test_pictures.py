@@ -561,3 +561,21 @@ def test_the_highlight_takes_in_the_faint_caption_under_its_numbers() -> None:
             d.rectangle((x + dx, 516, x + dx + 8, 548), fill=(50, 86, 66))
     found = imagery.highlight_rows(card, (100, 950))
     assert found is not None and found[0] < 400 and found[1] > 548, found
+
+
+def test_no_frame_is_drawn_over_the_cards_top_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame needs room inside the card: a block the crop starts on (the coach's message on the
+    myth deck's fact slide) is passed over for one below it."""
+    framed: list[imagery.Highlight] = []
+    draw = imagery.highlight
+    monkeypatch.setattr(
+        imagery,
+        "highlight",
+        lambda canvas, found, *a, **k: (framed.append(found), draw(canvas, found, *a, **k)),
+    )
+    for design in ("classic", "editorial-split"):
+        for fmt in ("myth_vs_fact", "before_after", "listicle"):
+            gallery.render(gallery.Deck(design, "en", "brand", "fitness", fmt))
+    assert len(framed) >= 12
+    room = 24  # the frame's stroke and its dark edge, drawn inside the card
+    assert all(f.rows[0] - f.card[1] >= room for f in framed)

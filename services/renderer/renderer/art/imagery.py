@@ -497,7 +497,7 @@ def _rows_of(
     showing the top of the screen, below its top fifth (a screen's header, a greeting, is busy but is
     not what the app sells)."""
     visible = min(card.height, seen)
-    return highlight_rows(card, (round(visible * 0.2) if screen_top else 8, visible - 8), avoid)
+    return highlight_rows(card, (round(visible * 0.2) if screen_top else HIGHLIGHT_CLEAR, visible - 8), avoid)
 
 
 ELEMENT_STEP = 4  # screens are judged on a copy this many times smaller
@@ -508,6 +508,9 @@ HIGHLIGHT_MARGIN_MAX = 26  # ... at most: half the quiet rows there, so the fram
 QUIET_ROW = 3  # a row of the detail map holding at most this much (of 255) is quiet
 EMPTY_ROW = 1  # ... and at most this much, empty (inside a panel: a ring's rows hold little, not nothing)
 HIGHLIGHT_MIN = 96  # card pixels a highlighted block is tall at least
+# A highlighted block starts this far below the card's top edge at least: its frame (a margin, the
+# stroke and its dark edge) is drawn inside the card, not over the edge where the crop cut the screen.
+HIGHLIGHT_CLEAR = 40
 HIGHLIGHT_DIM = 0.4  # how much darker the rest of the screen goes (more, and the phone looks switched off)
 
 
