@@ -165,8 +165,11 @@ class Server:
         the first kind never reached a handler (error_from_rpc: UNAVAILABLE, safe to retry) and the
         second does not happen unless a handler outruns its own deadline."""
         HANDLERS.stopping = True
+        began = time.monotonic()
         await self.health.enter_graceful_shutdown()
-        if not await HANDLERS.finished(drain_seconds):
+        if await HANDLERS.finished(drain_seconds):
+            log.info("handlers drained", seconds=round(time.monotonic() - began, 3))
+        else:
             log.warning("handlers still running after the drain", running=HANDLERS.running)
         await self.grpc.stop(grace=grace_seconds)
 
