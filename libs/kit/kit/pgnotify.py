@@ -72,8 +72,11 @@ class Listener:
             while True:
                 # psycopg waits on the same socket while a statement runs: ours only in between.
                 loop.add_reader(conn.fileno(), readable.set)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that
+                # comes in the same turn as the wakeup, and the listener then never stopped.
                 try:
-                    await asyncio.wait_for(readable.wait(), self.liveness_seconds)
+                    async with asyncio.timeout(self.liveness_seconds):
+                        await readable.wait()
                 except TimeoutError:
                     pass
                 finally:

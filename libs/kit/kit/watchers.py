@@ -106,8 +106,11 @@ class Watchers:
                 await context.abort(grpc.StatusCode.UNAVAILABLE, "change notifications are not flowing yet")
             await context.write(self._heartbeat())  # live from here on
             while True:
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that
+                # comes in the same turn as a message, and the stream then outlived its call.
                 try:
-                    message = await asyncio.wait_for(watcher.outbox.get(), HEARTBEAT_SECONDS)
+                    async with asyncio.timeout(HEARTBEAT_SECONDS):
+                        message = await watcher.outbox.get()
                 except TimeoutError:
                     message = self._heartbeat()
                 if message is None:
@@ -141,10 +144,10 @@ class Watchers:
         cut_at = loop.time() + ACK_TIMEOUT_SECONDS
         applying = asyncio.ensure_future(watcher.applied(sequence))
         try:
-            if watcher.leased:
-                await asyncio.wait_for(asyncio.shield(applying), max(0.0, lease_ends - loop.time()))
-            else:
-                await asyncio.wait_for(asyncio.shield(applying), ACK_TIMEOUT_SECONDS)
+            # asyncio.timeout, not wait_for (which on Python 3.11 can drop the write's cancel).
+            wait = max(0.0, lease_ends - loop.time()) if watcher.leased else ACK_TIMEOUT_SECONDS
+            async with asyncio.timeout(wait):
+                await asyncio.shield(applying)
             return
         except TimeoutError:
             if not watcher.leased:
@@ -158,7 +161,8 @@ class Watchers:
 
     async def _cut_unless_applied(self, watcher: Watcher, applying: asyncio.Future, seconds: float) -> None:
         try:
-            await asyncio.wait_for(applying, max(0.0, seconds))
+            async with asyncio.timeout(max(0.0, seconds)):
+                await applying  # cancelled when the time is up
         except TimeoutError:
             self._cut(watcher)
 
