@@ -9,7 +9,7 @@ import threading
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 from renderer import art, gallery
 from renderer.art import designs, fonts, imagery, notes
 from renderer.deck import DeckCopy, DeckStyle
@@ -329,33 +329,6 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     assert all(
         plan(k, n, e)[-1] is not None for k in (kinds, listicle) for n in (1, 2, 3) for e in (True, False)
     )
-
-
-def _yellow_pixels(img: Image.Image, box: tuple[int, int, int, int]) -> int:
-    """Pixels of an emoji face's yellow (no brand scene or photo of the samples has it) in `box`."""
-    r, g, b = (img.crop(box).getchannel(c) for c in "RGB")
-    hot = Image.eval(r, lambda v: 255 if v > 225 else 0)
-    warm = Image.eval(g, lambda v: 255 if v > 165 else 0)
-    cold = Image.eval(b, lambda v: 255 if v < 60 else 0)
-    both = ImageChops.multiply(ImageChops.multiply(hot, warm), cold)
-    return sum(1 for v in both.tobytes() if v)
-
-
-def test_the_first_problem_slide_wears_a_sticker_over_its_words_and_no_other_slide() -> None:
-    for design in ("classic", "inspo", "editorial-split", "brand-studio"):
-        deck = gallery.Deck(design, "en", "brand", "fitness", "problem_solution")
-        written = gallery.render(deck, (), ())[3]
-        style = _style(design, written, "brand")
-        img, placed = art.compose(written, 1, style)  # the problem, on the brand scene
-        title_top = min(r.box[1] for r in placed)
-        assert _yellow_pixels(img, (0, designs.SAFE[1], 1080, round(title_top))) > 3000, design
-        second, placed = art.compose(written, 2, style)  # the next problem: one sticker a deck
-        title_top = min(r.box[1] for r in placed)
-        assert _yellow_pixels(second, (0, designs.SAFE[1], 1080, round(title_top))) < 200, design
-        shots = gallery.sample_files("screenshots")
-        with_phone, placed = art.compose(written, 3, _style(design, written, "brand", shots))  # discovery
-        title_top = min(r.box[1] for r in placed)
-        assert _yellow_pixels(with_phone, (0, designs.SAFE[1], 1080, round(title_top))) < 200, design
 
 
 def _flat(img: Image.Image, box: tuple[int, int, int, int]) -> bool:

@@ -8,8 +8,8 @@ the middle band, no counters, chips, quote marks or footers.
 
 Within a deck the frame follows the slide's role (hook, problem, discovery, result, CTA): the hook is
 the biggest text in the middle band, discovery and result slides show the app's screen when there is
-one (with a highlight), the CTA names the app above "link in bio" over its phone; the first problem
-slide carries an emoji sticker over its words.
+one (with a highlight), the CTA names the app above "link in bio" over its phone; a problem slide
+without a picture puts its words on a note.
 """
 
 from __future__ import annotations
@@ -328,92 +328,18 @@ def extent(g: Group) -> tuple[float, float]:
     return g.blocks[0][1].top, max(b.top + b.height for _, b in g.blocks)
 
 
-# The deck's first problem slide, on its plain backdrop (no photo, no phone), carries a sticker, as
-# people add an emoji in TikTok's text tool: the one motif a plain backdrop may have. By role.
-STICKERS: dict[str, tuple[str, ...]] = {
-    "PROBLEM": ("\U0001f629", "\U0001f62e\u200d\U0001f4a8", "\U0001f643"),
-    "AGITATE": ("\U0001f624", "\U0001f635\u200d\U0001f4ab", "\U0001f972"),
-    "BEFORE": ("\U0001f634", "\U0001fae0", "\U0001f629"),
-    "MYTH": ("\U0001f914", "\U0001f9d0", "\U0001f644"),
-    "MISTAKE": ("\U0001f648", "\U0001f62c", "\U0001f605"),
-    "STRUGGLE": ("\U0001f635\u200d\U0001f4ab", "\U0001f629", "\U0001f62d"),
-    "SETUP": ("\U0001f440", "\U0001f605"),
-    "MORNING": ("\u23f0", "\u2615"),
-}
-STICKER_KINDS = ("problem",)  # the deck's first such slide only: one sticker a deck (more read as a template)
-STICKER_PX, STICKER_GAP = 250, 40
-
-
-def sticker_face(ctx: Ctx) -> str | None:
-    """The emoji of the deck's first problem slide on its plain backdrop (no photo, no phone)."""
-    faces = STICKERS.get(ctx.slide.role.upper())
-    plain_backdrop = ctx.photo is None and ctx.shot is None
-    total = len(ctx.copy.slides)
-    kinds = [role_kind(s, i, total) for i, s in enumerate(ctx.copy.slides)]
-    first = next((i for i, k in enumerate(kinds) if k in STICKER_KINDS), None)
-    if faces is None or ctx.index != first or not plain_backdrop:
-        return None
-    return faces[ctx.style.seed % len(faces)]
-
-
-def paste_sticker(img: Image.Image, ctx: Ctx, face: str, x: int, y: int, px: int = STICKER_PX) -> None:
-    """The emoji `px` wide, a little tilted, its top-left corner at (x, y), with a soft shadow."""
-    em = text.emoji_image(face, 109)
-    em = em.crop(em.getbbox() or (0, 0, em.width, em.height))
-    em = em.resize((px, round(px * em.height / em.width)), Image.Resampling.LANCZOS)
-    em = em.rotate(ctx.rng.choice((-9, -6, 6, 9)), expand=True, resample=Image.Resampling.BICUBIC)
-    shadow = em.getchannel("A").filter(ImageFilter.GaussianBlur(12)).point(lambda v: v * 4 // 10)
-    img.paste((0, 0, 0), (x + 6, y + 14), shadow)
-    img.paste(em, (x, y), em)
-
-
-def sticker(img: Image.Image, ctx: Ctx, g: Group) -> Group:
-    """The deck's first problem slide on its plain backdrop: the role's emoji, large and a little
-    tilted, above the words (aligned like them), the words moved down by half its height so the pair
-    stays centered; none where the words leave no room above them."""
-    face = sticker_face(ctx)
-    if face is None or not g.blocks:
-        return g
-    top, bottom = extent(g)
-    shift = min((STICKER_PX + STICKER_GAP) / 2, SAFE[3] - bottom)
-    y = round(top + shift - STICKER_GAP - STICKER_PX)
-    if y < SAFE[1]:
-        return g
-    g = Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
-    lines = [x for _, b in g.blocks for _, x, _ in b.placements()]
-    widths = [x + line.width for _, b in g.blocks for line, x, _ in b.placements()]
-    align = g.blocks[-1][1].align
-    if align == "center":
-        x = round((min(lines) + max(widths)) / 2 - STICKER_PX / 2)
-    elif align == "right" or (align == "start" and ctx.rtl):
-        x = round(max(widths)) - STICKER_PX + 10
-    else:
-        x = round(min(lines)) - 10
-    paste_sticker(img, ctx, face, x, y)
-    return g
-
-
 # -- notes --------------------------------------------------------------------------------------------
-NOTE_STICKER_PX = 190
-
-
 def on_note(ctx: Ctx) -> bool:
     """Problem slides with neither photo nor phone put their words on a note (notes.py)."""
     return ctx.kind == "problem" and ctx.photo is None and ctx.shot is None
 
 
 def note_slide(img: Image.Image, ctx: Ctx, hook_area: text.Box, face: str, paper: notes.Paper) -> Image.Image:
-    """The slide's words typed on a note in the design's `face` and `paper`, aligned to the reading
-    side; the deck's sticker, if this slide has it, on the note's far top corner."""
+    """The slide's words on a note in the design's `face` and `paper`, aligned to the reading side."""
     g = group(ctx, notes.words_area(), hook_area, face, ctx.start, gap=30)
     if not g.blocks:
         return img
-    top, bottom = extent(g)
-    x0, y0, x1, _ = notes.draw(img, top, bottom, paper, ctx.rtl)
-    sticker_at = sticker_face(ctx)
-    if sticker_at is not None:
-        x = x0 + 30 if ctx.rtl else x1 - NOTE_STICKER_PX - 30
-        paste_sticker(img, ctx, sticker_at, x, y0 - NOTE_STICKER_PX // 2, NOTE_STICKER_PX)
+    notes.draw(img, *extent(g), paper)
     for role, block in g.blocks:
         color = paper.mark if role == record.LABEL else paper.ink if role == record.TITLE else paper.sub
         text.draw(img, block, color)
@@ -514,7 +440,6 @@ def classic(ctx: Ctx) -> Image.Image:
         )
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g)
-    g = sticker(img, ctx, g)
     outlined(img, ctx, g, accent=paint.readable_on(ctx.pal.accent, (0, 0, 0), 4.5))
     return img
 
@@ -549,7 +474,6 @@ def inspo(ctx: Ctx) -> Image.Image:
         img = imagery.scrim(img, band[1], band[3], 0.45 if ctx.photo is None else 0.6)
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
-    g = sticker(img, ctx, g)
     if soft:
         bg = paint.tint(ctx.pal.primary, 0.62)
         ink = paint.readable_on(paint.shade(ctx.pal.secondary, 0.5), bg, 7.0)
@@ -580,7 +504,6 @@ def editorial(ctx: Ctx) -> Image.Image:
     g = words_up(ctx, group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD), BOX_PAD)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
-    g = sticker(img, ctx, g)
     # The hook and the CTA on the brand's accent when it stands out from the scene (lit in the primary
     # color), else on its primary color.
     if paint.contrast(ctx.pal.accent, ctx.pal.primary) > 1.4:
@@ -616,7 +539,6 @@ def studio(ctx: Ctx) -> Image.Image:
     g = words_up(ctx, g, BOX_PAD)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
-    g = sticker(img, ctx, g)
     box = paint.shade(ctx.pal.secondary, 0.15)
     if paint.contrast(box, ctx.pal.primary) < 1.8:
         box = (17, 17, 17)

@@ -241,8 +241,8 @@ def photo(img: Image.Image, turn: int = 0) -> Image.Image:
     return crop_around(img, (W, H), (cx, cy))
 
 
-OVERCAST_GREY = 0.6  # of the photo's color a problem slide's grade takes away
-OVERCAST_TINT = (204, 214, 236)  # ... and the cool, darker light it multiplies by
+OVERCAST_GREY = 0.5  # of the photo's color a problem slide's grade takes away
+OVERCAST_TINT = (222, 230, 246)  # ... and the cool, darker light it multiplies by
 
 
 def overcast(img: Image.Image) -> Image.Image:
