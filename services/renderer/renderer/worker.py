@@ -89,8 +89,11 @@ class RenderWorker:
                 continue
             quiet = time.monotonic() - busy_at >= s.render_idle_after_seconds
             poll = max(s.render_poll_seconds, s.render_idle_poll_seconds) if quiet else s.render_poll_seconds
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that comes in
+            # the same turn as a wakeup, and the runner then held the process's stop forever.
             try:
-                await asyncio.wait_for(wakeups.get(), poll)
+                async with asyncio.timeout(poll):
+                    await wakeups.get()
                 busy_at = time.monotonic()
             except TimeoutError:
                 pass
