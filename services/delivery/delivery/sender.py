@@ -130,8 +130,11 @@ class Sender:
                 claimed, wait = 0, 1.0
             if claimed and self.in_flight < self.settings.webhook_concurrency:
                 continue
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that comes in
+            # the same turn as a wakeup, and the sender then held the process's stop forever.
             try:
-                await asyncio.wait_for(self.wakeup.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await self.wakeup.wait()
             except TimeoutError:
                 pass
 
