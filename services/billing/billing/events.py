@@ -172,10 +172,11 @@ class MailWorker:
             # MAIL_IDLE_AFTER_SECONDS (an idle stack's polls cost CPU).
             quiet = time.monotonic() - busy_at >= self.settings.mail_idle_after_seconds
             s = self.settings
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that comes in
+            # the same turn as a wakeup, and the worker then held the process's stop forever.
             try:
-                await asyncio.wait_for(
-                    self.wakeup.wait(), s.mail_idle_poll_seconds if quiet else s.mail_poll_seconds
-                )
+                async with asyncio.timeout(s.mail_idle_poll_seconds if quiet else s.mail_poll_seconds):
+                    await self.wakeup.wait()
                 busy_at = time.monotonic()
             except TimeoutError:
                 pass
