@@ -154,7 +154,10 @@ class OrgCache(Generic[K, V]):
         leasing = asyncio.create_task(self._ask_for_leases(call, request, writing))
         try:
             while True:
-                message = await asyncio.wait_for(call.read(), self.silence_seconds)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that
+                # comes in the same turn as a message, and the watch then never stopped.
+                async with asyncio.timeout(self.silence_seconds):
+                    message = await call.read()
                 if message is grpc.aio.EOF:
                     return
                 if message.lease:
