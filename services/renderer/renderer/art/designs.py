@@ -143,10 +143,12 @@ def group(
     sub_style: str = "text",
     gap: int = 34,
     pad: int = 0,
+    title_max: int = TITLE_MAX,
 ) -> Group:
     """Fits the slide's words into `area` and stacks them, centered vertically in it; the title takes
     what the label and gaps leave, the subtitle what the title leaves, so the group always fits. `pad`
-    is room kept around every block (highlight boxes reach that far beyond their text)."""
+    is room kept around every block (highlight boxes reach that far beyond their text); titles are
+    `title_max` at most."""
     x0, y0, x1, y1 = area[0] + pad, area[1] + pad, area[2] - pad, area[3] - pad
     gap += 2 * pad
     height = y1 - y0
@@ -164,7 +166,7 @@ def group(
         # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip.
         spec = text.Spec(
             title_style if not is_hook else sub_style,
-            min(TITLE_MAX, round(cap * TITLE_TO_HOOK)),
+            min(title_max, round(cap * TITLE_TO_HOOK)),
             SUB_MIN,
             1,
             1.05,
@@ -180,7 +182,7 @@ def group(
         share = HOOK_SHARE
         role = record.HOOK
     else:
-        top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
+        top = min(title_max, round(cap * TITLE_TO_HOOK))
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
@@ -446,6 +448,9 @@ def classic(ctx: Ctx) -> Image.Image:
 
 # -- inspo --------------------------------------------------------------------------------------------
 INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
+INSPO_TITLE_MAX = (
+    80  # the serif's titles: it reads larger than the sans at a size, and the hook must stand out
+)
 
 
 # The light pastel look suits calm niches; elsewhere inspo sets its serif in white on the deep
@@ -466,12 +471,14 @@ def inspo(ctx: Ctx) -> Image.Image:
     area = words_area(
         ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
     )
-    g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)))
+    g = words_up(
+        ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40, title_max=INSPO_TITLE_MAX))
+    )
     if not soft:
         # The serif has no outline: on a photo its band is darker and wider than an outlined
         # design's (rock and foliage behind thin strokes read as noise).
         band = area if ctx.photo is None else _around(g, 90)
-        img = imagery.scrim(img, band[1], band[3], 0.45 if ctx.photo is None else 0.6)
+        img = imagery.scrim(img, band[1], band[3], 0.55 if ctx.photo is None else 0.6)
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     if soft:
