@@ -3,7 +3,7 @@ from kit.service import Parts, Runtime, serve
 from kit.watchers import Watchers
 from slides.billing.v1 import billing_pb2, billing_pb2_grpc
 
-from billing import store
+from billing import application, consumers, store
 from billing.events import MailWorker
 from billing.server import BillingServicer
 from billing.settings import Settings
@@ -28,6 +28,8 @@ async def build(rt: Runtime) -> Parts:
                 "slides.billing.v1.BillingService",
             )
         ],
+        # The faust app runs in this loop (serve() runs none where KAFKA_CONSUMERS=false).
+        consumers=[consumers.agents(settings, rt.engine, relay, application.Rules.of(settings))],
         tasks=[mailer.run, listener.run, watchers.run],
         on_draining=[watchers.end_streams],
     )
