@@ -71,7 +71,10 @@ class Quota:
         try:
             await grpcx.call(self.billing.ReleaseQuota, request, organization_id=organization_id)
         except ServiceError as err:
-            log.warning("apps quota not released", app_id=app_id, reason=reason, code=err.code)
+            if reason == "delete":  # not lost: billing releases it on this delete's AppDeleted event
+                log.info("apps quota release left to the AppDeleted event", app_id=app_id, code=err.code)
+            else:
+                log.warning("apps quota not released", app_id=app_id, reason=reason, code=err.code)
 
 
 class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
