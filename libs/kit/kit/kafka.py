@@ -197,7 +197,10 @@ class FetchWait:
         if self.idle_ms == self.busy_ms:
             return
         while True:
-            await asyncio.sleep(max(1.0, self.idle_after / 4))
+            # Busy: wake when `idle_after` will have passed since the last record (a check every
+            # idle_after / 4 switched up to that much later); idle: look now and then for seen().
+            due = self.last_record + self.idle_after - time.monotonic()
+            await asyncio.sleep(self.idle_after / 4 if self.idle else max(1.0, due))
             if not self.idle and time.monotonic() - self.last_record >= self.idle_after:
                 self.idle = True
                 self._set(self.idle_ms)

@@ -51,6 +51,7 @@ class Runtime:
             self.producer,
             watch=kafka.LogWatch(self.settings),
             replay_seconds=self.settings.outbox_replay_seconds,
+            idle_poll_seconds=self.settings.outbox_idle_poll_seconds,
         )
         self.relays.append(relay)
         return relay

@@ -59,6 +59,9 @@ class KitSettings(BaseSettings):
     # Seconds an outbox relay keeps the events it sent, in memory, to send them again if the broker
     # loses records it had acknowledged (a broker keeping its log in memory, restarted); 0: off.
     outbox_replay_seconds: float = 120.0
+    # An outbox relay's poll once no event flowed for 30 s: its own process's writes wake it at once,
+    # so the poll only finds rows no notify announced (a replica that died before relaying them).
+    outbox_idle_poll_seconds: float = 5.0
     # Partitions of topics created at start-up when missing (the upper bound of busy consumers).
     kafka_partitions: int = 3
     # Create missing topics at start-up (local runs); production declares them (KafkaTopic resources).
