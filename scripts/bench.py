@@ -7,7 +7,8 @@ Each section is a function `(ctx: Context) -> None` listed in SECTIONS; later is
 
 BENCH_SECONDS (default 10) sets the length of each load run, BENCH_CLIENTS (default 16) the
 number of concurrent clients. The reads section's organization holds BENCH_READS_DECKS READY decks
-(default 5000) and BENCH_READS_HOOKS hooks (default 5000).
+(default 5000) and BENCH_READS_HOOKS hooks (default 5000). The mcp section compares the gateway's
+two MCP paths in BENCH_MCP_ROUNDS (4) rounds of BENCH_MCP_CALLS (1500) calls each way.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ def wrk(
     """The same load as `hammer` (CLIENTS connections, one request after the other) from wrk,
     which spends a fraction of httpx's CPU per request. `lua`: a wrk script of its own (request
     building) run before the report; `env`: variables it reads (os.getenv)."""
-    script = ROOT / "out" / f"bench-{name.replace(' ', '-').replace('/', '')}.lua"
+    script = ROOT / "out" / f"bench-{OFFSET}-{name.replace(' ', '-').replace('/', '')}.lua"
     script.parent.mkdir(exist_ok=True)
     script.write_text(lua + WRK_REPORT)
     header_args = [arg for k, v in headers.items() for arg in ("-H", f"{k}: {v}")]
@@ -824,7 +825,12 @@ def bench_reads(ctx: Context) -> None:
     org_id, key, decks, library = make_reads_org(ctx, READS_DECKS, READS_HOOKS)
     # 1,000 decks read in random order (warm), the others each once (cold), none read before.
     warm_ids, cold_ids = decks[:1000], decks[1000:]
-    ids_file, cold_file = ROOT / "out" / "bench-reads-ids.txt", ROOT / "out" / "bench-reads-cold-ids.txt"
+    # Per stack offset: other stacks on the machine bench from the same tree.
+    ids_file, cold_file = (
+        ROOT / "out" / f"bench-{OFFSET}-reads-ids.txt",
+        ROOT / "out" / f"bench-{OFFSET}-reads-cold-ids.txt",
+    )
+    ids_file.parent.mkdir(exist_ok=True)
     ids_file.write_text("\n".join(warm_ids) + "\n")
     cold_file.write_text("\n".join(cold_ids) + "\n")
     auth = {"Authorization": f"Bearer {key}"}
@@ -938,6 +944,120 @@ def read_run(cpu: StackCpu, auth: dict[str, str], run: tuple, healthz: float, co
     return result.rps
 
 
+MCP_AB_CALLS = int(os.environ.get("BENCH_MCP_CALLS", "1500"))
+MCP_AB_ROUNDS = int(os.environ.get("BENCH_MCP_ROUNDS", "4"))
+
+
+def bench_mcp_transport(ctx: Context) -> None:
+    """MCP get_slideshow's CPU in the gateway with gateway.mcp_tools.exchange (a plain request
+    answered in its own task) and without it (the SDK's stateless transport for every request): the
+    gateway's app in this process, with the environment of the stack's gateway (every middleware,
+    auth, the Redis limiter, the MCP server, gRPC to the stack's renderer), driven through ASGI by
+    CLIENTS callers, the two ways interleaved; CPU seconds of this process per call. Unlike the
+    reads section's wrk figure, this ratio hardly moves with how busy the machine is."""
+    _, key, decks, _ = make_reads_org(ctx, 200, 0)
+    pid = int((ROOT / ".stack" / OFFSET / "pids" / "gateway.pid").read_text())
+    environ = dict(
+        item.split("=", 1) for item in Path(f"/proc/{pid}/environ").read_text().split("\0") if "=" in item
+    )
+    saved = dict(os.environ)
+    os.environ.update({k: v for k, v in environ.items() if k.isupper() and k not in ("PATH", "HOME")})
+    try:
+        per_call = asyncio.run(_mcp_ab(key, decks))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    print(
+        f"\n== MCP get_slideshow in the gateway's app, this process ({CLIENTS} callers, "
+        f"{MCP_AB_ROUNDS} x {MCP_AB_CALLS} calls each way, interleaved; load {os.getloadavg()[0]:.1f}) =="
+    )
+    for fast, label in ((False, "SDK stateless transport"), (True, "gateway.mcp_tools.exchange")):
+        cpu = sorted(per_call[fast])
+        print(f"{label:<28} CPU ms per call: median {cpu[len(cpu) // 2]:.2f}, min {cpu[0]:.2f}")
+    sdk, fast = (sorted(per_call[k])[len(per_call[k]) // 2] for k in (False, True))
+    print(f"    the exchange costs {fast / sdk:.2f} of the SDK transport's CPU per call")
+
+
+async def _mcp_ab(key: str, decks: list[str]) -> dict[bool, list[float]]:
+    import random
+
+    from gateway.app import create_app
+    from gateway.settings import GatewaySettings
+
+    headers = [
+        (b"host", b"127.0.0.1"),
+        (b"content-type", b"application/json"),
+        (b"accept", b"application/json, text/event-stream"),
+        (b"authorization", f"Bearer {key}".encode()),
+    ]
+
+    async def call(app: Any) -> None:
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "tools/call",
+                "params": {"name": "get_slideshow", "arguments": {"slideshow_id": random.choice(decks)}},
+            }
+        ).encode()
+        scope = {
+            "type": "http",
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/v0/mcp",
+            "raw_path": b"/v0/mcp",
+            "query_string": b"",
+            "root_path": "",
+            "server": ("127.0.0.1", 80),
+            "client": ("127.0.0.1", 50000),
+            "app": app,
+            "headers": [*headers, (b"content-length", str(len(body)).encode())],
+        }
+        given = False
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            await asyncio.Event().wait()  # no disconnect while the answer is written
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await app(scope, receive, send)
+        answer = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+        if sent[0].get("status") != 200 or b'"isError":true' in answer:
+            raise SystemExit(f"bench: MCP get_slideshow answered {sent[0].get('status')}: {answer[:300]!r}")
+
+    async def calls(app: Any, n: int) -> None:
+        left = n
+
+        async def caller() -> None:
+            nonlocal left
+            while left > 0:
+                left -= 1
+                await call(app)
+
+        await asyncio.gather(*(caller() for _ in range(CLIENTS)))
+
+    app = create_app(GatewaySettings())
+    per_call: dict[bool, list[float]] = {True: [], False: []}
+    async with app.router.lifespan_context(app):
+        exchanges = app.state.mcp_exchanges
+        await calls(app, 300)  # warm: connections, first-call paths
+        for i in range(MCP_AB_ROUNDS):
+            for fast in (True, False) if i % 2 == 0 else (False, True):
+                exchanges.enabled = fast
+                began = time.process_time()
+                await calls(app, MCP_AB_CALLS)
+                per_call[fast].append((time.process_time() - began) / MCP_AB_CALLS * 1000)
+    return per_call
+
+
 def bench_idle(ctx: Context) -> None:
     """The idle stack's CPU per process (issue 19: under 5% of one core): BENCH_IDLE_SETTLE seconds
     without requests first (consumers and relays slow down after 30 s), then BENCH_IDLE_SECONDS."""
@@ -966,6 +1086,7 @@ SECTIONS: dict[str, Callable[[Context], None]] = {
     "webhooks": bench_webhooks,
     "console": bench_console,
     "reads": bench_reads,
+    "mcp": bench_mcp_transport,
     "idle": bench_idle,
 }
 
