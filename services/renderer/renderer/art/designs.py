@@ -33,14 +33,14 @@ SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.86) - 24, round(H * 0.80
 HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 72, 64
 TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
 HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
-TITLE_TO_HOOK = 0.8  # titles stay clearly smaller than the deck's hook
+TITLE_TO_HOOK = 0.75  # titles stay clearly smaller than the deck's hook (at 0.8 reviewers saw hooks "barely larger")
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_TEXT_BOTTOM = 900  # words above the screen card
 # Discovery and result slides show the screen 72 % of the slide wide, from under the words (CARD_GAP
 # below them, never above CARD_TOP_MIN), running off the bottom edge; what matters sits above
 # CARD_BOTTOM (the caption zone starts there).
 CARD_W, CARD_TOP_MIN, CARD_GAP, CARD_BOTTOM = 780, 560, 64, 1500
-SUB_MAX, SUB_MIN = 58, 44
+SUB_MAX, SUB_MIN = 58, 50  # STYLE: nothing below ~44 px; reviewers read 44 as too small
 CTA_SUB = 72  # the CTA's "link in bio": the line the deck exists for
 CUE_SIZE = 48
 BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
@@ -143,12 +143,10 @@ def group(
     sub_style: str = "text",
     gap: int = 34,
     pad: int = 0,
-    title_max: int = TITLE_MAX,
 ) -> Group:
     """Fits the slide's words into `area` and stacks them, centered vertically in it; the title takes
     what the label and gaps leave, the subtitle what the title leaves, so the group always fits. `pad`
-    is room kept around every block (highlight boxes reach that far beyond their text); titles are
-    `title_max` at most."""
+    is room kept around every block (highlight boxes reach that far beyond their text)."""
     x0, y0, x1, y1 = area[0] + pad, area[1] + pad, area[2] - pad, area[3] - pad
     gap += 2 * pad
     height = y1 - y0
@@ -166,7 +164,7 @@ def group(
         # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip.
         spec = text.Spec(
             title_style if not is_hook else sub_style,
-            min(title_max, round(cap * TITLE_TO_HOOK)),
+            min(TITLE_MAX, round(cap * TITLE_TO_HOOK)),
             SUB_MIN,
             1,
             1.05,
@@ -182,7 +180,7 @@ def group(
         share = HOOK_SHARE
         role = record.HOOK
     else:
-        top = min(title_max, round(cap * TITLE_TO_HOOK))
+        top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
@@ -448,9 +446,6 @@ def classic(ctx: Ctx) -> Image.Image:
 
 # -- inspo --------------------------------------------------------------------------------------------
 INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
-INSPO_TITLE_MAX = (
-    80  # the serif's titles: it reads larger than the sans at a size, and the hook must stand out
-)
 
 
 # The light pastel look suits calm niches; elsewhere inspo sets its serif in white on the deep
@@ -471,9 +466,7 @@ def inspo(ctx: Ctx) -> Image.Image:
     area = words_area(
         ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
     )
-    g = words_up(
-        ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40, title_max=INSPO_TITLE_MAX))
-    )
+    g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)))
     if not soft:
         # The serif has no outline: on a photo its band is darker and wider than an outlined
         # design's (rock and foliage behind thin strokes read as noise).
