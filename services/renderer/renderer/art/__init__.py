@@ -43,6 +43,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         if hook_phone or kind in ("discovery", "cta") or (results and kind == "result")
         else (None, 0)
     )
+    fan = _fan_for(copy, index, style.screenshots, hook_phone, results) if kind == "cta" else ()
     ctx = designs.Ctx(
         copy=copy,
         style=style,
@@ -59,6 +60,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         else None,
         cue=slide.subtitle if index == 0 else "",
         hook_phone=hook_phone,
+        fan=fan,
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
     img = draw(ctx)
@@ -80,7 +82,7 @@ def _screen_for(
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
     planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
-    if planned is None:
+    if planned is None or planned[0] == FAN:
         return None, 0
     first, turn = planned
     for k in range(len(screenshots)):
@@ -99,7 +101,8 @@ def screen_plan(
     turn from the first (the app's screens come in the order of its features); the deck's last result
     (its proof) shows the last screen (where the app leads: progress, a result), kept for it when
     there are three or more (an earlier result the next screen in turn); the CTA the top of a screen,
-    one not shown yet if any (see _cta_rank). With `every_slide` (a screenshots deck) the hook
+    one not shown yet if any (see _cta_rank), else, with three or more, (FAN, 0): the app's screens
+    side by side. With `every_slide` (a screenshots deck) the hook
     shows the top of the last screen, the result first; with `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
     CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice."""
@@ -133,8 +136,30 @@ def screen_plan(
             else:  # the deck's proof (its last result, where a number goes)
                 plan[i] = take(last)
         elif kind == "cta":
-            plan[i] = take(min(range(count), key=lambda s: _cta_rank(s, shown, plan, i)))
+            screen = min(range(count), key=lambda s: _cta_rank(s, shown, plan, i))
+            # Every screen shown already: the app's screens side by side, not one of them again.
+            plan[i] = (FAN, 0) if shown[screen] and count >= FAN_SCREENS else take(screen)
     return plan
+
+
+FAN = -1  # screen_plan's screen for a CTA that shows the app's screens side by side
+FAN_SCREENS = 3
+
+
+def _fan_for(
+    copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool, results: bool
+) -> tuple[Image.Image, ...]:
+    """The CTA's screens side by side when screen_plan fans them (its first, middle and last, the
+    middle one in front), those that decode; none otherwise."""
+    total = len(copy.slides)
+    kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
+    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
+    if planned is None or planned[0] != FAN:
+        return ()
+    last = len(screenshots) - 1
+    picked = (_screen(screenshots[0]), _screen(screenshots[last]), _screen(screenshots[last // 2]))
+    found = tuple(img for img in picked if img is not None)
+    return found if len(found) == FAN_SCREENS else ()
 
 
 def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None], i: int) -> tuple[int, ...]:

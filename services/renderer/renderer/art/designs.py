@@ -33,7 +33,9 @@ SAFE: text.Box = (72, round(H * 0.10) + 24, round(W * 0.86) - 24, round(H * 0.80
 HOOK_MAX, HOOK_MIN, HOOK_MIN_CJK = 150, 72, 64
 TITLE_MAX, TITLE_MIN, TITLE_MIN_CJK = 92, 60, 52
 HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
-TITLE_TO_HOOK = 0.75  # titles stay clearly smaller than the deck's hook (at 0.8 reviewers saw hooks "barely larger")
+TITLE_TO_HOOK = (
+    0.75  # titles stay clearly smaller than the deck's hook (at 0.8 reviewers saw hooks "barely larger")
+)
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_TEXT_BOTTOM = 900  # words above the screen card
 # Discovery and result slides show the screen 72 % of the slide wide, from under the words (CARD_GAP
@@ -81,6 +83,7 @@ class Ctx:
     photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
     hook_phone: bool = False  # the deck's hook shows the app's phone under it (screenshots decks)
+    fan: tuple[Image.Image, ...] = ()  # a CTA's screens side by side (every screen was shown before)
     records: list[record.TextRecord] = field(default_factory=list)
 
     @property
@@ -353,7 +356,7 @@ HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.2), round(H * 0.58)
 
 
 def shows_device(ctx: Ctx) -> bool:
-    return ctx.shot is not None
+    return ctx.shot is not None or bool(ctx.fan)
 
 
 HOOK_FLOOR = 100  # a hook that fits above the phone only smaller goes without it (STYLE: 100-150 px)
@@ -406,14 +409,36 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
     slide. Discovery and result screens get a highlight in `frame`'s color: one block of the screen
     brought forward, the rest dimmed; the CTA's phone shows the top of the app. Drawn after any scrim, so the
     screen keeps its own colors."""
-    assert ctx.shot is not None
     top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
+    if ctx.fan:
+        place_fan(img, ctx.fan, top)
+        return
+    assert ctx.shot is not None
     left = W // 2 - 30 - CARD_W // 2
     box = (left, top, left + CARD_W, H)
     turn = imagery.TOP_OF_SCREEN if ctx.kind == "cta" else ctx.shot_turn
     found = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
     if frame is not None and found is not None and ctx.kind not in ("cta", "hook"):
         imagery.highlight(img, found, frame)
+
+
+# A CTA's fan: the side phones FAN_W wide, FAN_DROP lower, behind the middle one (CARD_W - FAN_SHRINK).
+FAN_W, FAN_DROP, FAN_SHRINK, FAN_EDGE = 420, 130, 260, 24
+
+
+def place_fan(img: Image.Image, screens: tuple[Image.Image, ...], top: int) -> None:
+    """The app's screens side by side, phones rising from the bottom edge: the first and last lower
+    at the sides, the middle one in front, each showing the top of its screen."""
+    first, last, middle = screens
+    mid = W // 2 - 30
+    for shot, x in ((first, FAN_EDGE), (last, mid * 2 - FAN_EDGE - FAN_W)):
+        imagery.screen_card(
+            img, shot, (x, top + FAN_DROP, x + FAN_W, H), None, imagery.TOP_OF_SCREEN, CARD_BOTTOM
+        )
+    w = CARD_W - FAN_SHRINK
+    imagery.screen_card(
+        img, middle, (mid - w // 2, top, mid + w // 2, H), None, imagery.TOP_OF_SCREEN, CARD_BOTTOM
+    )
 
 
 # -- classic ------------------------------------------------------------------------------------------
