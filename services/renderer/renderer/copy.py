@@ -542,8 +542,9 @@ def _feature_showcase(w: _Writer) -> list[SlideCopy]:
 
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:
-    """Three mistakes, each of the app's own with its fix under it (the value prop of the same rank);
-    then the app that fixed them, with the result under it (not one more feature)."""
+    """Three mistakes, each of the app's own with its fix under it (the value prop of the same rank,
+    labelled as the fix on the first only); then the app that fixed them, with the result under it
+    (not one more feature)."""
     slides = []
     for i in range(1, 4):
         title = w.unique(
@@ -553,7 +554,8 @@ def _common_mistakes(w: _Writer) -> list[SlideCopy]:
             *w.variants("problem_default"),
         )
         own = i <= len(w.pains) and title == w.pains[i - 1] and i <= len(w.features)
-        fix = w.unique(w.fill(w.fix_form, feature=w.features[i - 1])) if own else ""
+        form = w.fix_form if i == 1 else "{feature}"  # the label once: three in a row read as a template
+        fix = w.unique(w.fill(form, feature=w.features[i - 1])) if own else ""
         slides.append(w.slide("MISTAKE", "list", title, fix or w.line("mistake_sub"), w.number(i)))
     fixed = w.line("fix_title", w.var("fix"))
     return [*slides, w.slide("FIX", "headline", fixed, w.unique(*w.outcomes, echo=True))]
