@@ -33,7 +33,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     # and the hook fits above it at a hook's size.
     hook_phone = (
         style.image_source == "screenshots"
-        and designs.hook_fits_over_phone(copy, style.design)
+        and designs.hook_fits_over_phone(copy, style.design, style.niche)
         and _screen_for(copy, 0, style.screenshots, True)[0] is not None
     )
     # Results show the app's proof (its last screen: progress, a result) unless the deck has photos.

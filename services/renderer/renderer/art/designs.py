@@ -362,11 +362,13 @@ def shows_device(ctx: Ctx) -> bool:
 HOOK_FLOOR = 100  # a hook that fits above the phone only smaller goes without it (STYLE: 100-150 px)
 
 
-def hook_fits_over_phone(copy: DeckCopy, design: str = "classic") -> bool:
+def hook_fits_over_phone(copy: DeckCopy, design: str = "classic", niche: str = "") -> bool:
     """Whether the deck's hook, as `design` sets it (its face, its hook area's width, the room its
     boxes keep), fits above a screenshots hook's phone at HOOK_FLOOR or more: a long hook squeezed
     there reads no bigger than the titles, so the hook slide keeps the whole middle band instead."""
     area, face, pad, gap = HOOK_LAYOUT.get(design, HOOK_LAYOUT["classic"])
+    if design == "inspo":
+        face = inspo_face(niche, True)
     hook = copy.slides[0]
     x0, x1 = area[0] + pad, area[2] - pad
     room = HOOK_PHONE_BOTTOM - HOOK_PHONE_TOP - 2 * pad - (gap + 2 * pad if hook.subtitle.strip() else 0)
@@ -473,9 +475,16 @@ def classic(ctx: Ctx) -> Image.Image:
 INSPO_HOOK: text.Box = (SAFE[0] + 20, round(H * 0.26), SAFE[2], round(H * 0.72))
 
 
-# The light pastel look suits calm niches; elsewhere inspo sets its serif in white on the deep
-# brand scene (a quiet pastel reads low-energy for a workout or a game).
+# The light pastel look and the serif suit calm niches; elsewhere inspo sets a heavy sans in white on
+# the deep brand scene (a quiet pastel, or a serif, reads low-energy for a workout or a game).
 SOFT_NICHES = {"meditation", "health", "parenting", "food", "travel", "photo_editing", "music"}
+
+
+def inspo_face(niche: str, hook: bool) -> str:
+    """The serif in calm niches (STYLE: the aesthetic niches' treatment), else the heavy sans."""
+    if niche in SOFT_NICHES:
+        return "serif"
+    return "display" if hook else "title"
 
 
 def inspo(ctx: Ctx) -> Image.Image:
@@ -483,7 +492,8 @@ def inspo(ctx: Ctx) -> Image.Image:
     calm = ctx.style.niche in SOFT_NICHES
     soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
     img = backdrop(ctx, "soft" if calm else "deep")
-    if on_note(ctx):  # a journal's cream page in the serif
+    face = inspo_face(ctx.style.niche, ctx.kind == "hook")
+    if on_note(ctx):  # a journal's cream page, written in the serif in every niche
         mark = paint.readable_on(paint.shade(ctx.pal.primary, 0.2), (250, 246, 238), 4.5)
         return note_slide(
             img, ctx, INSPO_HOOK, "serif", notes.Paper((250, 246, 238), (38, 32, 28), (108, 98, 88), mark)
@@ -491,9 +501,9 @@ def inspo(ctx: Ctx) -> Image.Image:
     area = words_area(
         ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
     )
-    g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, "serif", ctx.start, gap=40)))
+    g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, face, ctx.start, gap=40)))
     if not soft:
-        # The serif has no outline: on a photo its band is darker and wider than an outlined
+        # Its words have no outline: on a photo their band is darker and wider than an outlined
         # design's (rock and foliage behind thin strokes read as noise).
         band = area if ctx.photo is None else _around(g, 90)
         img = imagery.scrim(img, band[1], band[3], 0.55 if ctx.photo is None else 0.6)
