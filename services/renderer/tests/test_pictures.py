@@ -319,14 +319,14 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     fan = (art.FAN, 0)
     assert plan(listicle, 4, True) == [(3, top), (0, 0), (1, 0), (2, 0), (3, 0), fan]
     assert plan(listicle, 3, True) == [(2, top), (0, 0), (1, 0), (2, 0), (0, 1), fan]
-    assert plan(listicle, 2, True)[-1] == (0, 2)  # too few to fan: the least shown again
+    assert plan(listicle, 1, True)[-1] == (0, 4)  # one screen: shown again
     assert plan(kinds, 0, True) == [None] * 6
     two_results = ["hook", "problem", "discovery", "result", "result", "cta"]
     # Two results: the last one (the deck's proof) shows the last screen, the first another.
     assert plan(two_results, 3, True) == [(2, top), None, (0, 0), (1, 0), (2, 0), fan]
     # A photos deck shows no screen twice (its photo is picture enough), but fans them on its CTA.
     assert plan(listicle, 3, False, False, False) == [None, (0, 0), (1, 0), (2, 0), None, fan]
-    assert plan(listicle, 2, False, False, False) == [None, (0, 0), (1, 0), None, None, None]
+    assert plan(listicle, 1, False, False, False) == [None, (0, 0), None, None, None, None]
     assert plan(kinds, 3, False, False, False) == [None, None, None, (0, 0), None, (1, 0)]
     # Every other deck with a screen ends on the phone.
     assert all(
@@ -455,16 +455,23 @@ def _bezel_pixels(img: Image.Image) -> int:
     return sum(1 for p in zip(*[iter(low.tobytes())] * 3, strict=False) if p == imagery.BEZEL_COLOR)
 
 
-def test_a_cta_after_every_screen_was_shown_fans_the_apps_screens() -> None:
+def _screen_top(img: Image.Image, x: int) -> int | None:
+    """The first row, below the words (CARD_TOP_MIN), of a light screen in column x."""
+    col = img.crop((x, designs.CARD_TOP_MIN, x + 1, 1920)).convert("L").tobytes()
+    return next((designs.CARD_TOP_MIN + y for y, v in enumerate(col) if v > 235), None)
+
+
+def test_a_cta_after_every_screen_was_shown_pairs_the_first_and_last_screens() -> None:
     shots = gallery.sample_files("screenshots")  # four screens, four features: all shown before the CTA
     written = gallery.render(gallery.Deck("classic", "en", "screenshots", "fitness", "listicle"), (), ())[3]
     style = _style("classic", written, "screenshots", shots)
-    fan, _ = art.compose(written, len(written.slides) - 1, style)
-    edge = fan.crop((0, 1300, designs.FAN_EDGE + 4, 1500))  # a side phone's bezel at the slide's edge
-    assert imagery.BEZEL_COLOR in [c for _, c in edge.getcolors(4096) or []]
-    one, _ = art.compose(written, len(written.slides) - 1, replace(style, screenshots=shots[:2]))
-    edge = one.crop((0, 1300, designs.FAN_EDGE + 4, 1500))  # two screens: one phone, centered
-    assert imagery.BEZEL_COLOR not in [c for _, c in edge.getcolors(4096) or []]
+    pair, _ = art.compose(written, len(written.slides) - 1, style)
+    left, right = _screen_top(pair, 300), _screen_top(pair, 700)
+    assert left is not None and right is not None
+    assert abs(right - left - designs.FAN_DROP) <= 4  # two screens, the second lower
+    written = replace(written, slides=(*written.slides[:1], *written.slides[2:]))  # a feature fewer
+    one, _ = art.compose(written, len(written.slides) - 1, style)  # a screen not shown yet: one phone
+    assert _screen_top(one, 300) == _screen_top(one, 700) is not None
 
 
 def test_a_brand_decks_result_shows_the_apps_proof_on_the_phone_and_a_photos_decks_its_photo() -> None:

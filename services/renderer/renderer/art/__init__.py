@@ -101,8 +101,8 @@ def screen_plan(
     turn from the first (the app's screens come in the order of its features); the deck's last result
     (its proof) shows the last screen (where the app leads: progress, a result), kept for it when
     there are three or more (an earlier result the next screen in turn); the CTA the top of a screen,
-    one not shown yet if any (see _cta_rank), else, with three or more, (FAN, 0): the app's screens
-    side by side. With `every_slide` (a screenshots deck) the hook
+    one not shown yet if any (see _cta_rank), else, with two or more, (FAN, 0): the app's first and
+    last screens side by side. With `every_slide` (a screenshots deck) the hook
     shows the top of the last screen, the result first; with `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
     CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice."""
@@ -137,28 +137,26 @@ def screen_plan(
                 plan[i] = take(last)
         elif kind == "cta":
             screen = min(range(count), key=lambda s: _cta_rank(s, shown, plan, i))
-            # Every screen shown already: the app's screens side by side, not one of them again.
+            # Every screen shown already: the app's first and last side by side, not one of them again.
             plan[i] = (FAN, 0) if shown[screen] and count >= FAN_SCREENS else take(screen)
     return plan
 
 
-FAN = -1  # screen_plan's screen for a CTA that shows the app's screens side by side
-FAN_SCREENS = 3
+FAN = -1  # screen_plan's screen for a CTA that shows the app's first and last screens side by side
+FAN_SCREENS = 2
 
 
 def _fan_for(
     copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool, results: bool
 ) -> tuple[Image.Image, ...]:
-    """The CTA's screens side by side when screen_plan fans them (its first, middle and last, the
-    middle one in front), those that decode; none otherwise."""
+    """The CTA's screens side by side when screen_plan pairs them (the app's first and last), when
+    both decode; none otherwise."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
     planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
     if planned is None or planned[0] != FAN:
         return ()
-    last = len(screenshots) - 1
-    picked = (_screen(screenshots[0]), _screen(screenshots[last]), _screen(screenshots[last // 2]))
-    found = tuple(img for img in picked if img is not None)
+    found = tuple(img for img in (_screen(screenshots[0]), _screen(screenshots[-1])) if img is not None)
     return found if len(found) == FAN_SCREENS else ()
 
 

@@ -424,23 +424,21 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
         imagery.highlight(img, found, frame)
 
 
-# A CTA's fan: the side phones FAN_W wide, FAN_DROP lower, behind the middle one (CARD_W - FAN_SHRINK).
-FAN_W, FAN_DROP, FAN_SHRINK, FAN_EDGE = 420, 130, 260, 24
+# A CTA's pair of phones: FAN_W wide each, FAN_GAP apart, clear of the like/comment rail, the second
+# FAN_DROP lower.
+FAN_W, FAN_GAP, FAN_DROP = 400, 24, 96
 
 
 def place_fan(img: Image.Image, screens: tuple[Image.Image, ...], top: int) -> None:
-    """The app's screens side by side, phones rising from the bottom edge: the first and last lower
-    at the sides, the middle one in front, each showing the top of its screen."""
-    first, last, middle = screens
-    mid = W // 2 - 30
-    for shot, x in ((first, FAN_EDGE), (last, mid * 2 - FAN_EDGE - FAN_W)):
-        imagery.screen_card(
-            img, shot, (x, top + FAN_DROP, x + FAN_W, H), None, imagery.TOP_OF_SCREEN, CARD_BOTTOM
-        )
-    w = CARD_W - FAN_SHRINK
-    imagery.screen_card(
-        img, middle, (mid - w // 2, top, mid + w // 2, H), None, imagery.TOP_OF_SCREEN, CARD_BOTTOM
-    )
+    """The app's first and last screens side by side, each whole on a rounded card (as an app store
+    shows them; three overlapping phones read as a cluttered collage), or a phone rising from the
+    bottom edge when the whole screen does not fit above it."""
+    left = W // 2 - 30 - FAN_W - FAN_GAP // 2
+    for k, shot in enumerate(screens[:2]):
+        x = left + k * (FAN_W + FAN_GAP)
+        y = top + k * FAN_DROP
+        bottom = min(H, y + round((shot.height - imagery.status_bar(shot)) * FAN_W / shot.width))
+        imagery.screen_card(img, shot, (x, y, x + FAN_W, bottom), None, imagery.TOP_OF_SCREEN, CARD_BOTTOM)
 
 
 # -- classic ------------------------------------------------------------------------------------------
