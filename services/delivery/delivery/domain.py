@@ -412,6 +412,12 @@ class Endpoint:
     created_at: datetime
 
 
+def receives(endpoint: Endpoint, event: str, occurred_at: datetime | None) -> bool:
+    """Whether the endpoint gets the event: subscribed to it, and made before it happened (an event
+    of unknown time goes to every subscriber)."""
+    return event in endpoint.events and (occurred_at is None or endpoint.created_at <= occurred_at)
+
+
 @dataclass(frozen=True, slots=True)
 class NewDelivery:
     """A PENDING delivery to write (idempotent per endpoint and event id)."""

@@ -554,7 +554,7 @@ async def test_fan_out_makes_one_delivery_per_subscribed_endpoint(world: World) 
     off = (await _webhook(world)).endpoint
     await webhooks.update_endpoint(world.uow, world.guard, ORG, off.id, enabled=False)
     shares = FakeShares({(ORG, "ss_1"): "https://share/x"})
-    when = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    when = datetime.now(UTC) + timedelta(seconds=1)  # after the endpoints were made
     events = [
         incoming.Incoming("evt_a", ORG, domain.SLIDESHOW_COMPLETED, when, show=_show(ORG)),
         incoming.Incoming("evt_b", OTHER, domain.SLIDESHOW_COMPLETED, None, show=_show(OTHER)),
@@ -570,6 +570,17 @@ async def test_fan_out_makes_one_delivery_per_subscribed_endpoint(world: World) 
     assert json.loads(made[(everything.id, "evt_c")].body)["quota"] == "q"
     assert sorted(shares.asked[0]) == sorted([(ORG, "ss_1"), (OTHER, "ss_1")])
     assert world.uow.published[-1] == domain.DeliveriesQueued(3) and world.woken[-1] == 3
+
+
+async def test_an_event_from_before_an_endpoint_was_made_is_not_sent_to_it(world: World) -> None:
+    """A completed event consumed late (the broker lagging) goes to the endpoints that existed when
+    the deck completed, not to one made since."""
+    before = datetime.now(UTC) - timedelta(seconds=1)
+    await _webhook(world)
+    late = incoming.Incoming("evt_late", ORG, domain.SLIDESHOW_COMPLETED, before, show=_show(ORG))
+    assert await incoming.fan_out(world.uow, world.reads, FakeShares(), [late]) == 0
+    now = incoming.Incoming("evt_now", ORG, domain.SLIDESHOW_COMPLETED, datetime.now(UTC), show=_show(ORG))
+    assert await incoming.fan_out(world.uow, world.reads, FakeShares(), [now]) == 1
 
 
 async def test_fan_out_of_a_repeated_event_creates_nothing(world: World) -> None:

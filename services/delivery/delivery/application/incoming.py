@@ -1,6 +1,7 @@
 """Other contexts' events that become deliveries: a completed or failed slideshow, an exceeded
-quota. One PENDING delivery per enabled endpoint subscribed to the event (webhook or chat),
-idempotent per (endpoint, event id): a redelivered event creates nothing new."""
+quota. One PENDING delivery per enabled endpoint subscribed to the event (webhook or chat) that
+existed when it happened (an event consumed late is not sent to an endpoint made after it, as Stripe
+does), idempotent per (endpoint, event id): a redelivered event creates nothing new."""
 
 from __future__ import annotations
 
@@ -39,7 +40,11 @@ async def fan_out(
     endpoints = await reads.enabled_endpoints(sorted({i.organization_id for i in incoming}))
     targeted = []
     for one in incoming:
-        targets = [ep for ep in endpoints.get(one.organization_id, []) if one.event in ep.events]
+        targets = [
+            ep
+            for ep in endpoints.get(one.organization_id, [])
+            if domain.receives(ep, one.event, one.occurred_at)
+        ]
         if targets:
             targeted.append((one, targets))
     if not targeted:
