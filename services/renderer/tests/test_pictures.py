@@ -574,3 +574,34 @@ def test_no_frame_is_drawn_over_the_cards_top_edge(monkeypatch: pytest.MonkeyPat
     assert len(framed) >= 12
     room = 24  # the frame's stroke and its dark edge, drawn inside the card
     assert all(f.rows[0] - f.card[1] >= room for f in framed)
+
+
+@pytest.mark.parametrize("design", ["classic", "brand-studio"])
+def test_a_lists_number_is_as_big_in_arabic_as_in_english(design: str) -> None:
+    """Noto Sans Arabic's lines are about twice as tall as its size: fitted into a fixed height, the
+    Arabic "1" came out a third smaller than the English "1."."""
+    for language in ("en", "ar"):
+        written = gallery.render(gallery.Deck(design, language, "brand", "fitness", "listicle"), (), ())[3]
+        style = _style(design, written, "brand")
+        hook = next(r.size for r in art.compose(written, 0, style)[1] if r.role == "hook")
+        label = next(r.size for r in art.compose(written, 1, style)[1] if r.role == "label")
+        assert label == min(designs.TITLE_MAX, round(hook * designs.TITLE_TO_HOOK)), (language, label, hook)
+
+
+def test_the_highlights_frame_leaves_the_blocks_print_uncovered() -> None:
+    """The frame's lines run over the edges of the bright rows: a caption HIGHLIGHT_MARGIN under the
+    frame's top stays whole (drawn inside, the 20 px line covered the top of "THIS WEEK")."""
+    canvas = Image.new("RGB", (1080, 1920), (20, 20, 30))
+    d = ImageDraw.Draw(canvas)
+    top = 900
+    caption = top + imagery.HIGHLIGHT_MARGIN
+    for x in range(200, 800, 40):  # the caption's small print, then bigger rows of words
+        d.rectangle((x, caption, x + 24, caption + 10), fill=(255, 255, 255))
+        for y in range(caption + 30, caption + 120, 30):
+            d.rectangle((x, y, x + 30, y + 16), fill=(255, 255, 255))
+    print_row = (300, caption, 700, caption + 11)  # clear of the bright part's rounded corners
+    before = canvas.crop(print_row).tobytes()
+    imagery.highlight(
+        canvas, imagery.Highlight(card=(150, 560, 930, 1920), rows=(top, caption + 140)), (255, 210, 63)
+    )
+    assert canvas.crop(print_row).tobytes() == before

@@ -173,7 +173,7 @@ def group(
             1.05,
             align,
         )
-        block = _fit(label, ctx.lang, (x0, 0, x1, 120), spec)
+        block = _fit(label, ctx.lang, (x0, 0, x1, 3 * spec.max_size), spec)
         blocks.append((record.LABEL, block))
         room -= block.height + gap
     if second:

@@ -699,9 +699,11 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = HI
     outside = Image.new("L", (x1 - x0, bottom - top), 255)
     ImageDraw.Draw(outside).rounded_rectangle((keep[0], 0, keep[1], bottom - top), radius=rounding, fill=0)
     canvas.paste(canvas.crop((x0, top, x1, bottom)).point(darker), (x0, top), outside)
-    m, stroke = 30, 12
-    left, up = fx0 - m, top - m
-    size = (fx1 - fx0 + 2 * m, bottom - top + 2 * m)
+    # The frame's lines run over the edges of the bright rows, not inside them (drawn inside, a line
+    # 20 px thick covered the top of a caption the margin left only 14 px above).
+    m, stroke, out = 30, 12, FRAME_OUT
+    left, up = fx0 - m, top - out - m
+    size = (fx1 - fx0 + 2 * m, bottom - top + 2 * (m + out))
     for width, fill in ((stroke + 8, (20, 20, 28)), (stroke, color)):
         mask = Image.new("L", (size[0] * _SS, size[1] * _SS), 0)
         ImageDraw.Draw(mask).rounded_rectangle(
@@ -715,6 +717,7 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = HI
 
 FRAME_INSET, FRAME_INSET_MIN = 26, 16  # a frame around an inset block runs this far outside it
 FRAME_RADIUS = 36
+FRAME_OUT = 10  # rows the frame's lines reach above and below the bright block (half their width)
 INSET_RADIUS = 20  # of the part of an inset block kept bright (a panel's own rounded corners)
 
 
