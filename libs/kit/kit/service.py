@@ -134,6 +134,7 @@ async def run_async(
             await relay.watch.close()
     await producer.stop()
     await rt.clients.close()
+    await db.close_reads(engine)
     await engine.dispose()
     if failed:
         raise SystemExit(1)

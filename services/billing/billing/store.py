@@ -373,7 +373,7 @@ JOIN billing.organizations o ON o.id = k.organization_id
 WHERE k.key_hash = %(hash)s AND k.revoked_at IS NULL"""
 
 
-async def principal_by_key_hash(conn: AsyncConnection, key_hash: str) -> domain.Principal | None:
+async def principal_by_key_hash(conn: db.Conn, key_hash: str) -> domain.Principal | None:
     rows = await db.fetch_all(conn, PRINCIPAL_BY_KEY_HASH, {"hash": key_hash})
     return to_principal(rows[0]) if rows else None
 
@@ -517,7 +517,7 @@ async def used(conn: AsyncConnection, org_id: str, quota: str, period_start: dat
     return (await conn.execute(q)).scalar_one_or_none() or 0
 
 
-async def used_in(conn: AsyncConnection, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
+async def used_in(conn: db.Conn, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
     """What the organization used of each quota in its period ({quota: period_start}): one query."""
     rows = await db.fetch_all(
         conn,
@@ -578,14 +578,14 @@ WHERE o.id = %(id)s
 """
 
 
-async def organization_row(conn: AsyncConnection, org_id: str) -> domain.Organization | None:
+async def organization_row(conn: db.Conn, org_id: str) -> domain.Organization | None:
     """The organization by plain SQL on the driver (hot reads: GetUsage)."""
     rows = await db.fetch_all(conn, "SELECT * FROM billing.organizations WHERE id = %(id)s", {"id": org_id})
     return to_organization(rows[0]) if rows else None
 
 
 async def organization_with_subscription(
-    conn: AsyncConnection, org_id: str
+    conn: db.Conn, org_id: str
 ) -> tuple[domain.Organization, domain.Subscription | None] | None:
     """The organization and its latest subscription (None without one): one statement, plain
     SQL on the driver, for GetOrganization on an autocommit connection."""
@@ -827,19 +827,21 @@ def repositories(conn: AsyncConnection) -> Repositories:
 
 class Reads:
     """Reads outside any unit of work (billing.application.Reads), each on an autocommit
-    connection (no BEGIN/ROLLBACK round trips)."""
+    connection (no BEGIN/ROLLBACK round trips); the hot ones of plain SQL (GetOrganization,
+    GetUsage, a key's principal) on held driver connections (kit.db.ReadConnections)."""
 
     def __init__(self, engine: AsyncEngine):
         self.engine = db.autocommit(engine)
+        self.held = db.read_connections(engine)
 
     async def organization(self, org_id: str) -> domain.Organization | None:
-        async with self.engine.connect() as conn:
+        async with self.held.connect() as conn:
             return await organization_row(conn, org_id)
 
     async def organization_with_subscription(
         self, org_id: str
     ) -> tuple[domain.Organization, domain.Subscription | None] | None:
-        async with self.engine.connect() as conn:
+        async with self.held.connect() as conn:
             return await organization_with_subscription(conn, org_id)
 
     async def active_organizations(self, plans: list[str]) -> list[domain.Organization]:
@@ -847,7 +849,7 @@ class Reads:
             return await list_organizations(conn, plans)
 
     async def principal_by_key_hash(self, key_hash: str) -> domain.Principal | None:
-        async with self.engine.connect() as conn:
+        async with self.held.connect() as conn:
             return await principal_by_key_hash(conn, key_hash)
 
     async def principal_by_session_hash(self, token_hash: str) -> domain.Principal | None:
@@ -867,7 +869,7 @@ class Reads:
     ) -> tuple[domain.Organization, dict[str, int]] | None:
         """The organization and what it used of each quota in the period `periods(org)` names
         ({quota: period start}), on one connection (a hot read: GetUsage)."""
-        async with self.engine.connect() as conn:
+        async with self.held.connect() as conn:
             org = await organization_row(conn, org_id)
             if org is None:
                 return None

@@ -191,7 +191,7 @@ async def insert_endpoint(conn: AsyncConnection, values: dict[str, Any]) -> doma
     )
 
 
-async def list_endpoints(conn: AsyncConnection, org: str, kinds: Sequence[str]) -> list[domain.Endpoint]:
+async def list_endpoints(conn: db.Conn, org: str, kinds: Sequence[str]) -> list[domain.Endpoint]:
     """Plain SQL on the driver (one statement: run it on an autocommit connection)."""
     rows = await db.fetch_all(
         conn,
@@ -1107,9 +1107,10 @@ class Reads:
     def __init__(self, engine: AsyncEngine):
         self.engine = engine
         self.reads = db.autocommit(engine)
+        self.held = db.read_connections(engine)  # ListEndpoints
 
     async def endpoints(self, organization_id: str, kinds: Sequence[str]) -> list[domain.Endpoint]:
-        async with self.reads.connect() as conn:
+        async with self.held.connect() as conn:
             return await list_endpoints(conn, organization_id, kinds)
 
     async def endpoint(

@@ -175,9 +175,7 @@ async def list_hooks(
     return hooks, total
 
 
-async def list_page(
-    conn: AsyncConnection, org_id: str, f: domain.ListFilters
-) -> tuple[list[domain.Hook], int, int]:
+async def list_page(conn: db.Conn, org_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int, int]:
     """A page (HOOK_COLUMNS rows), the total and the library's version, of one snapshot: one
     statement (the total and version joined to the page), plain SQL on the driver; the page walks
     hooks_by_score / hooks_by_recent. Without `q` the total sums hook_counts (kept by triggers,
@@ -219,7 +217,7 @@ async def list_page(
 _VERSION_SQL = "SELECT coalesce(max(version), 0) FROM hooks.library_versions WHERE organization_id = %(org)s"
 
 
-async def library_version(conn: AsyncConnection, org_id: str) -> int:
+async def library_version(conn: db.Conn, org_id: str) -> int:
     rows = await db.fetch_all(conn, _VERSION_SQL, {"org": org_id})
     return int(rows[0][0])
 
@@ -516,17 +514,19 @@ def repositories(conn: AsyncConnection) -> Repositories:
 
 class HookReads:
     """Reads outside any unit of work, on autocommit connections (no BEGIN/ROLLBACK round trips);
-    application.HookReads."""
+    application.HookReads. ListHooks' page and version run on held driver connections
+    (kit.db.ReadConnections)."""
 
     def __init__(self, engine: AsyncEngine):
         self.reads = db.autocommit(engine)
+        self.held = db.read_connections(engine)
 
     async def page(self, organization_id: str, f: domain.ListFilters) -> tuple[list[domain.Hook], int, int]:
-        async with self.reads.connect() as conn:
+        async with self.held.connect() as conn:
             return await list_page(conn, organization_id, f)
 
     async def version(self, organization_id: str) -> int:
-        async with self.reads.connect() as conn:
+        async with self.held.connect() as conn:
             return await library_version(conn, organization_id)
 
     async def existing_keys(self, organization_id: str, niche: str, language: str) -> set[str]:

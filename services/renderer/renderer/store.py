@@ -300,7 +300,7 @@ WHERE s.id = %(id)s AND s.organization_id = %(org)s
 """
 
 
-async def get_full(conn: AsyncConnection, org_id: str, ss_id: str) -> domain.Slideshow | None:
+async def get_full(conn: db.Conn, org_id: str, ss_id: str) -> domain.Slideshow | None:
     """The slideshow with its slides, assets and `app_deleted` (one statement); None when the
     organization has no such slideshow."""
     rows = await db.fetch_all(conn, FULL_SLIDESHOW_SQL, {"id": ss_id, "org": org_id})
@@ -328,7 +328,7 @@ async def list_slideshows(
 
 
 async def list_page(
-    conn: AsyncConnection, org_id: str, page: int, limit: int, app_id: str = "", statuses: Sequence[str] = ()
+    conn: db.Conn, org_id: str, page: int, limit: int, app_id: str = "", statuses: Sequence[str] = ()
 ) -> tuple[list[domain.Slideshow], int, int]:
     """A page of decks (SUMMARY_COLUMNS), newest first, the total and the organization's list
     version (list_version), of one snapshot. Plain SQL on the driver (see
@@ -375,7 +375,7 @@ _LIST_VERSION_SQL = (
 )
 
 
-async def list_version(conn: AsyncConnection, org_id: str) -> int:
+async def list_version(conn: db.Conn, org_id: str) -> int:
     rows = await db.fetch_all(conn, _LIST_VERSION_SQL, {"org": org_id})
     return int(rows[0][0])
 
@@ -808,24 +808,27 @@ class AdvisoryLocks:
 
 class SlideshowReads:
     """application.SlideshowReads: each read on an autocommit connection (no BEGIN/ROLLBACK round
-    trips); `deck` is three statements in one read-only transaction."""
+    trips); `deck` is three statements in one read-only transaction. The hot reads of one
+    plain-SQL statement (GetSlideshow, ListSlideshows) run on held driver connections
+    (kit.db.ReadConnections)."""
 
     def __init__(self, engine: AsyncEngine):
         self.engine = engine
         self.reads = db.autocommit(engine)
+        self.held = db.read_connections(engine)
 
     async def get_full(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
-        async with self.reads.connect() as conn:
+        async with self.held.connect() as conn:
             return await get_full(conn, organization_id, slideshow_id)
 
     async def page(
         self, organization_id: str, page: int, limit: int, app_id: str, statuses: Sequence[str]
     ) -> tuple[list[domain.Slideshow], int, int]:
-        async with self.reads.connect() as conn:
+        async with self.held.connect() as conn:
             return await list_page(conn, organization_id, page, limit, app_id, statuses)
 
     async def list_version(self, organization_id: str) -> int:
-        async with self.reads.connect() as conn:
+        async with self.held.connect() as conn:
             return await list_version(conn, organization_id)
 
     async def app_deleted(self, organization_id: str, app_id: str) -> bool:
