@@ -13,6 +13,7 @@ took three (INCR script, GET, TTL)."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from dataclasses import dataclass
@@ -141,19 +142,76 @@ async def _hit(limiter: Strategy, namespace: str, key: str, per_minute: int) -> 
 
 
 class SharedCounter:
-    """The fixed window on Redis in one round trip per hit (HIT_SCRIPT)."""
+    """The fixed window on Redis in one round trip per hit (HIT_SCRIPT), or fewer: the hits on a
+    counter that arrive while a round trip for it is under way go together in the next one (one
+    INCRBY of their number), each getting the count it would have had alone (the batch's total
+    minus the hits after it), so every hit is counted in Redis before it is answered, as before.
+    Under load an organization's requests share round trips (a hit costs the gateway's event
+    loop ~0.1 ms of redis-py and a socket write and read); a lone hit goes at once."""
 
     def __init__(self, redis_url: str, timeout_seconds: float):
         self.client = aioredis.Redis.from_url(
             redis_url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds
         )
         self.script = self.client.register_script(HIT_SCRIPT)
+        # Per Redis key with a round trip under way: the hits waiting for the next one.
+        self._waiting: dict[str, list[asyncio.Future[tuple[int, int]]]] = {}
+        self._sending: set[asyncio.Task[None]] = set()
 
     async def hit(self, namespace: str, key: str, per_minute: int) -> Decision:
         item = RateLimitItemPerMinute(per_minute, namespace=namespace)
-        count, seconds_left = await self.script(
-            keys=[f"{KEY_PREFIX}:{item.key_for(key)}"], args=[item.get_expiry(), 1]
-        )
-        return Decision(
-            int(count) <= per_minute, per_minute, max(0, per_minute - int(count)), max(0, int(seconds_left))
-        )
+        redis_key = f"{KEY_PREFIX}:{item.key_for(key)}"
+        waiting = self._waiting.get(redis_key)
+        if waiting is None:  # none under way: this hit goes now, and leads the ones meanwhile
+            self._waiting[redis_key] = []
+            count, seconds_left = await self._lead(redis_key, item.get_expiry(), 1)
+        else:
+            joined: asyncio.Future[tuple[int, int]] = asyncio.get_running_loop().create_future()
+            waiting.append(joined)
+            count, seconds_left = await joined
+        return Decision(count <= per_minute, per_minute, max(0, per_minute - count), max(0, seconds_left))
+
+    async def _lead(self, redis_key: str, expiry: int, cost: int) -> tuple[int, int]:
+        """Counts this hit, then hands the hits that arrived meanwhile to a round trip of their own
+        (run by a task, so this hit is answered now)."""
+        try:
+            count, seconds_left = await self.script(keys=[redis_key], args=[expiry, cost])
+        except Exception as err:
+            self._fail_waiting(redis_key, err)
+            raise
+        except BaseException:  # this request was cancelled: the others still go
+            self._next_batch(redis_key, expiry)
+            raise
+        self._next_batch(redis_key, expiry)
+        return int(count), int(seconds_left)
+
+    def _next_batch(self, redis_key: str, expiry: int) -> None:
+        batch = self._waiting.pop(redis_key, [])
+        if batch:
+            self._waiting[redis_key] = []
+            task = asyncio.get_running_loop().create_task(self._send(redis_key, expiry, batch))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+
+    def _fail_waiting(self, redis_key: str, err: BaseException) -> None:
+        """Redis failed: the hits waiting are answered with its error at once (each is then counted
+        by the fallback), not sent after it."""
+        failure = err if isinstance(err, Exception) else RedisError(f"rate-limit round trip ended: {err!r}")
+        for joined in self._waiting.pop(redis_key, []):
+            if not joined.done():
+                joined.set_exception(failure)
+
+    async def _send(self, redis_key: str, expiry: int, batch: list[asyncio.Future[tuple[int, int]]]) -> None:
+        try:
+            count, seconds_left = await self.script(keys=[redis_key], args=[expiry, len(batch)])
+        except BaseException as err:
+            self._waiting.setdefault(redis_key, []).extend(batch)
+            self._fail_waiting(redis_key, err)
+            if not isinstance(err, Exception):
+                raise
+            return
+        self._next_batch(redis_key, expiry)
+        first = int(count) - len(batch) + 1
+        for i, joined in enumerate(batch):
+            if not joined.done():  # (a hit whose request was cancelled meanwhile is still counted)
+                joined.set_result((first + i, int(seconds_left)))

@@ -105,3 +105,39 @@ async def test_without_redis_configured_one_replica_counts_the_whole_limit():
     decisions = [await limiter.hit("org", "org_a", 3) for _ in range(4)]
     assert [d.allowed for d in decisions] == [True, True, True, False]
     assert decisions[0].limit == 3
+
+
+async def test_concurrent_hits_share_round_trips_and_each_gets_its_own_count(
+    tmp_path: Path, redis_later: list[subprocess.Popen]
+):
+    """Hits on one counter that arrive while a round trip is under way go together in the next:
+    every hit is counted, each answer is the one it would have had alone (in arrival order), and
+    two limiters (replicas) count together."""
+    port = free_port()
+    redis_later.append(start_redis(port, tmp_path))
+    one, other = RateLimiter(f"redis://127.0.0.1:{port}/0"), RateLimiter(f"redis://127.0.0.1:{port}/0")
+    assert one.shared is not None
+    trips = 0
+    script = one.shared.script
+
+    async def counted(*args, **kwargs):
+        nonlocal trips
+        trips += 1
+        return await script(*args, **kwargs)
+
+    one.shared.script = counted  # type: ignore[method-assign]
+    decisions = await asyncio.gather(*(one.hit("org", "org_a", 30) for _ in range(40)))
+    assert one.mode == "redis"
+    assert trips < 40
+    assert sorted(30 - d.remaining for d in decisions if d.allowed) == list(range(1, 31))
+    assert [d.allowed for d in decisions].count(False) == 10
+    assert all(d.remaining == 0 for d in decisions if not d.allowed)
+    assert not (await other.hit("org", "org_a", 30)).allowed  # the other replica sees all 40
+    assert (await other.hit("org", "org_b", 30)).remaining == 29
+
+
+async def test_hits_waiting_behind_a_failed_round_trip_fall_back_at_once(dead_port: int):
+    limiter = RateLimiter(f"redis://127.0.0.1:{dead_port}/0", fallback_replicas=1)
+    decisions = await asyncio.gather(*(limiter.hit("org", "org_a", 10) for _ in range(12)))
+    assert [d.allowed for d in decisions].count(True) == 10
+    assert limiter.mode == "fallback"
