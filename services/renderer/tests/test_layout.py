@@ -362,3 +362,38 @@ def test_a_list_label_in_an_arabic_deck_reads_right_to_left() -> None:
     block = text.fit("1.", "ar", (0, 0, 500, 200), text.Spec("title", 90, 60, 1, 1.1, "right"))
     assert [r.text for r in block.lines[0].runs] == [".", "1"]  # drawn ".1": the stop follows the digit
     assert not text.fit("1.", "en", (0, 0, 500, 200), text.Spec("title", 90, 60, 1, 1.1)).rtl
+
+
+TITLE = text.Spec("title", 92, 60, 6, 1.1, "center")
+
+
+@pytest.mark.parametrize(
+    "lang,value,together",
+    [
+        ("de", "Reiseplanung in Minuten statt Stunden", "in Minuten"),  # not "in / Minuten"
+        ("ar", "لا وقت للنادي بعد العمل؟ انتهى ذلك", "بعد العمل؟"),  # after / work
+        ("hi", "इस ऐप ने मेरी ज़िंदगी बदल दिया", "बदल दिया"),  # a compound verb
+        ("en", "10-minute workouts you can do anywhere", "can do"),
+    ],
+)
+def test_a_line_does_not_split_a_phrase_where_another_break_works(
+    lang: str, value: str, together: str
+) -> None:
+    """A preposition or article keeps its word, a Hindi postposition or auxiliary its word before:
+    the layout with the phrase on one line wins over an equally large one that splits it."""
+    block = text.fit(value, lang, (72, 0, 860, 600), TITLE)
+    assert any(together in line for line in _lines(block)), _lines(block)
+    assert block.size == TITLE.max_size
+
+
+def test_a_phrase_split_costs_only_where_the_phrase_goes_on() -> None:
+    assert breaking.split_cost("in", "Minuten", "de") == 1.0
+    assert breaking.split_cost("सालों", "तक", "hi") == 1.0
+    assert breaking.split_cost("done.", "The", "en") == 0.0  # a sentence ends there
+    assert breaking.split_cost("Minuten", "statt", "de") == 0.0
+
+
+def test_a_hindi_compound_postposition_stays_whole_when_a_break_is_needed_nearby() -> None:
+    """In two lines either break splits something ("दिन / के" or "के / लिए"): the one outside the
+    compound postposition "के लिए" wins."""
+    assert breaking.split_cost("के", "लिए", "hi") > breaking.split_cost("दिन", "के", "hi")

@@ -103,6 +103,8 @@ def test_a_clean_deck_passes() -> None:
         ),
         # A title below the design's minimum.
         (replace(GOOD, size=40), "min-size"),
+        # A subtitle under STYLE's floor (about 44 px), whatever its own minimum.
+        (replace(GOOD, role=record.SUBTITLE, size=32, min_size=30), "too-small"),
         # Eight words on one line.
         (
             replace(

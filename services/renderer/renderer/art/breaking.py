@@ -44,6 +44,59 @@ _SHORT_PREPOSITIONS = {
     "pl": frozenset("na za po do od ze we ku nie bez dla pod nad przy".split()),
 }
 
+# Words that lean on the next one: a line ending on them splits a phrase ("in / Minuten", "بعد /
+# العمل", "for / you"). Not forbidden (a narrow box may need the break), but a layout that keeps them
+# with their word is preferred (text.SPLIT_COST).
+_LEANING = {
+    "en": "a an the to of in on at for with by from into onto your my our their his her its no i can "
+    "can't will would could should don't you're i'm",
+    "de": "der die das den dem des ein eine einen einem einer eines kein keine keinen mein meine meinen "
+    "dein deine deinen sein seine in im ins am an auf aus bei beim für mit nach ohne seit um über unter "
+    "von vom vor zu zum zur durch gegen bis",
+    "fr": "le la les l' un une des du de d' à au aux en pour par sur sans avec dans ton ta tes mon ma mes "
+    "votre vos notre nos ne",
+    "es": "el la los las un una unos unas de del a al en con sin por para tu tus mi mis su sus no",
+    "it": "il lo la i gli le un uno una di del della a al in nel nella con per su tra fra senza da non "
+    "tuo tua mio mia",
+    "pt": "o a os as um uma de do da dos das em no na nos nas com sem por para pelo pela seu sua meu "
+    "minha não",
+    "nl": "de het een in op met voor van naar zonder om je jouw mijn",
+    "ar": "في من على إلى عن مع بلا دون بدون بعد قبل كل حتى عند منذ خلال لكل أي بين ضد نحو لا لم لن قد "
+    "نهاية بداية عطلة وقت صباح مساء",
+}
+# Words that lean on the one before: a line starting with them splits a phrase (Hindi postpositions
+# and auxiliaries: "सालों / तक", "के / लिए", "बदल / दिया").
+_TRAILING = {
+    "hi": "के की का को में से पर तक लिए ने है हैं था थी थे हो हूँ दिया दी दिए लिया ली लिए गया गई गए "
+    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही",
+}
+
+
+@lru_cache(maxsize=64)
+def _word_set(table: str, language: str) -> frozenset[str]:
+    source = _LEANING if table == "leaning" else _TRAILING
+    return frozenset(source.get(language.split("-")[0], "").split())
+
+
+def split_cost(before: str, after: str, language: str) -> float:
+    """How much a line break between the words `before` and `after` splits a phrase: 1 after a word
+    that leans on the next (a preposition, an article) or before one that leans on the previous (a
+    Hindi postposition), 2 between two of those, 0.5 between an Arabic noun and its adjective
+    ("اليوم / الواحد"), else 0."""
+    lang = language.split("-")[0]
+    last = before.strip(_PUNCT).lower()
+    first = after.strip(_PUNCT).lower()
+    if before[-1:] in ".,!?;:…—–":
+        return 0.0  # the phrase ends there anyway
+    trailing = _word_set("trailing", lang)
+    if first in trailing and last in trailing:
+        return 2.0  # inside a compound postposition: "के / लिए" (better "दिन / के लिए")
+    if last in _word_set("leaning", lang) or first in trailing:
+        return 1.0
+    if lang == "ar" and last.startswith("ال") and first.startswith("ال"):
+        return 0.5
+    return 0.0
+
 
 @dataclass(frozen=True)
 class Unit:

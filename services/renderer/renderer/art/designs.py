@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -161,19 +161,65 @@ def group(
         # over it reads as a template's chip. A list's number stays on its own line.
         label, headline = "", with_label(label, headline, ctx.lang)
     second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
+
+    def stack(number: int) -> list[tuple[str, text.TextBlock]]:
+        return _stack(
+            ctx, (x0, x1), height, gap, label, headline, second, cap, number, title_style, sub_style, align
+        )
+
+    if not label:
+        blocks = stack(0)
+    else:
+        # A list's number as big as its title: fitted with the smallest number first (the title's
+        # room), then at the title's size, unless that squeezes the title under its minimum (above a
+        # phone, in Arabic's tall lines).
+        blocks = stack(SUB_MIN)
+        again = stack(max(SUB_MIN, blocks[1][1].size))
+        if again[1][1].size >= again[1][1].spec.min_size:
+            blocks = again
+    blocks = [(r, b) for r, b in blocks if b.lines]
+    total = sum(b.height for _, b in blocks) + gap * max(0, len(blocks) - 1)
+    y = y0 + (height - total) / 2
+    placed = []
+    for role, b in blocks:
+        placed.append((role, b.moved(y)))
+        y += b.height + gap
+    return Group(tuple(placed))
+
+
+def _stack(
+    ctx: Ctx,
+    cols: tuple[int, int],
+    height: int,
+    gap: int,
+    label: str,
+    headline: str,
+    second: str,
+    cap: int,
+    number: int,
+    title_style: str,
+    sub_style: str,
+    align: str,
+) -> list[tuple[str, text.TextBlock]]:
+    """The group's blocks fitted into `height`: the label (a list's number, at most `number` px), the
+    title with what the label and gaps leave, the subtitle with what the title leaves."""
+    x0, x1 = cols
+    is_hook = ctx.kind == "hook"
     blocks: list[tuple[str, text.TextBlock]] = []
     room = height
     if label:
         # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip.
         spec = text.Spec(
             title_style if not is_hook else sub_style,
-            min(TITLE_MAX, round(cap * TITLE_TO_HOOK)),
+            number,
             SUB_MIN,
             1,
             1.05,
             align,
         )
-        block = _fit(label, ctx.lang, (x0, 0, x1, 3 * spec.max_size), spec)
+        # A number, set in Latin metrics: in Arabic's (lines twice the size tall) it came out a third
+        # smaller than in English, or, given the room, left the title too little.
+        block = _fit(label, "en", (x0, 0, x1, 2 * spec.max_size), spec)
         blocks.append((record.LABEL, block))
         room -= block.height + gap
     if second:
@@ -188,26 +234,25 @@ def group(
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
         role = record.TITLE
+    if second:
+        size = CUE_SIZE if is_hook else min(CTA_SUB if ctx.kind == "cta" else SUB_MAX, cap - 24)
+        sub_spec = text.Spec(sub_style, size, min(SUB_MIN, size), 3, 1.15, align)
+        # The subtitle keeps the room it needs at its minimum size (Arabic's tall lines need twice
+        # Latin's): squeezed by a 70 % share for the title, it came out at 32 px.
+        least = _fit(second, ctx.lang, (x0, 0, x1, H), replace(sub_spec, max_size=sub_spec.min_size))
+        share = max(0.5, min(share, 1 - least.height / max(room, 1)))
     title = _fit(headline, ctx.lang, (x0, 0, x1, int(room * share)), spec)
     blocks.append((role, title))
     room -= title.height
     if second:
-        size = CUE_SIZE if is_hook else min(CTA_SUB if ctx.kind == "cta" else SUB_MAX, cap - 24)
-        spec = text.Spec(sub_style, size, min(SUB_MIN, size), 3, 1.15, align)
+        spec = sub_spec
         blocks.append(
             (
                 record.CUE if is_hook else record.SUBTITLE,
                 _fit(second, ctx.lang, (x0, 0, x1, max(int(room), 1)), spec),
             )
         )
-    blocks = [(r, b) for r, b in blocks if b.lines]
-    total = sum(b.height for _, b in blocks) + gap * max(0, len(blocks) - 1)
-    y = y0 + (height - total) / 2
-    placed = []
-    for role, b in blocks:
-        placed.append((role, b.moved(y)))
-        y += b.height + gap
-    return Group(tuple(placed))
+    return blocks
 
 
 def outlined(
@@ -291,8 +336,6 @@ def soft_shadow(img: Image.Image, block: text.TextBlock, offset: int = 5, streng
 
 
 def _with_box(rec: record.TextRecord, box: tuple[float, float, float, float]) -> record.TextRecord:
-    from dataclasses import replace
-
     return replace(rec, box=box)
 
 
@@ -485,6 +528,10 @@ def inspo_face(niche: str, hook: bool) -> str:
     return "display" if hook else "title"
 
 
+# inspo's unoutlined serif on a photo: at 0.6 reviewers read it as thin text on a busy picture.
+INSPO_PHOTO_SCRIM = 0.72
+
+
 def inspo(ctx: Ctx) -> Image.Image:
     x0, y0, x1, y1 = SAFE
     calm = ctx.style.niche in SOFT_NICHES
@@ -504,7 +551,7 @@ def inspo(ctx: Ctx) -> Image.Image:
         # Its words have no outline: on a photo their band is darker and wider than an outlined
         # design's (rock and foliage behind thin strokes read as noise).
         band = area if ctx.photo is None else _around(g, 90)
-        img = imagery.scrim(img, band[1], band[3], 0.55 if ctx.photo is None else 0.6)
+        img = imagery.scrim(img, band[1], band[3], 0.55 if ctx.photo is None else INSPO_PHOTO_SCRIM)
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     if soft:

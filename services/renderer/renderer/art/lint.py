@@ -5,7 +5,7 @@ its own segmentation (spaces, pyphen's dictionary, BudouX phrases, jieba's Chine
 record alone, so a bug in text.py or breaking.py cannot hide from it.
 
 Rules: boxes inside the safe zones (top 10 %, bottom 20 %, right 12 %); the hook is the largest text of
-its deck; titles at least the design's minimum size; at most ~6 words a line in spaced scripts; no break
+its deck; titles at least the design's minimum size, nothing under 44 px; at most ~6 words a line in spaced scripts; no break
 inside a word except at a dictionary point (and only at the minimum size); no one-character CJK line; no
 text shortened (ellipsis or dropped words); no glyph missing from the font used.
 """
@@ -27,6 +27,7 @@ from renderer.art.record import HOOK, TITLE, TextRecord
 W, H = 1080, 1920
 SAFE_TOP, SAFE_BOTTOM, SAFE_RIGHT = 0.10 * H, 0.80 * H, 0.88 * W
 MAX_WORDS_PER_LINE = 7  # "about 6"
+FLOOR = 44  # STYLE: "nothing below ~44 px", whatever the role
 _UNSPACED = ("Han", "Hiragana", "Katakana", "Thai")
 
 
@@ -81,6 +82,8 @@ def _zones(r: TextRecord) -> list[Violation]:
 def _sizes(r: TextRecord) -> list[Violation]:
     if r.role in (HOOK, TITLE) and r.size < r.min_size:
         return [_v(r, "min-size", f"{r.size}px < {r.min_size}px")]
+    if r.size < FLOOR:
+        return [_v(r, "too-small", f"{r.size}px < {FLOOR}px")]
     return []
 
 

@@ -438,18 +438,31 @@ def _cjk_line(core: str) -> bool:
 
 
 def _orphan_weight(line: str) -> float:
-    """How much a line of a multi-line block hurts: a short word alone 1, a long word or two or three
-    CJK characters alone half ("реальная" between "Моя" and "рутина:"; often unavoidable), else 0."""
+    """How much a line of a multi-line block hurts: a short word alone 1; a long word, two short words
+    or two or three CJK characters alone half ("реальная" between "Моя" and "рутина:"; often
+    unavoidable), else 0."""
     if _is_orphan(line):
         return 1.0
     core = line.strip(" .,!?:;。、！？")
     if _cjk_line(core):
         return 0.5 if len(core) <= 3 else 0.0  # "訓練", "続いた" under a full line
-    return 0.5 if " " not in core and script.of(core[0]) != "Thai" else 0.0
+    if script.of(core[0]) == "Thai":
+        return 0.0
+    return 0.5 if " " not in core or len(core) <= 7 else 0.0  # "реальная" alone, "at once", "you can"
 
 
 def _orphans(found: _Fit) -> float:
     return sum(_orphan_weight(t) for t, _, _ in found.lines) if len(found.lines) > 1 else 0.0
+
+
+def _flaws(found: _Fit, language: str) -> float:
+    """Orphan lines, and phrases split across lines (SPLIT_COST each: "in / Minuten", "के / लिए")."""
+    splits = sum(
+        breaking.split_cost(a.split()[-1], b.split()[0], language)
+        for (a, _, _), (b, _, _) in zip(found.lines, found.lines[1:], strict=False)
+        if a.split() and b.split()
+    )
+    return _orphans(found) + SPLIT_COST * splits
 
 
 def _has_orphan(found: _Fit) -> bool:
@@ -476,6 +489,7 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
 
 
 ORPHAN_COST = 0.15  # a one-word line counts like losing 15 % of the size
+SPLIT_COST = 0.6  # a phrase split across lines ("in / Minuten") counts like this much of an orphan
 _MAX_DP_PIECES = 40  # longer texts keep the greedy lines (the search is quadratic in pieces)
 
 
@@ -500,7 +514,13 @@ def _best_breaks(
             joined = _merge_unbroken([pieces[i:j]])[0]
             w = m.width(joined[0])
             slack = ((width - w) / width) ** 2
-            lines[i, j] = (joined, slack + (n > 1) * _orphan_weight(joined[0])) if w <= width else None
+            split = (
+                SPLIT_COST * breaking.split_cost(pieces[j - 1].text, pieces[j].text, language)
+                if j < count
+                else 0
+            )
+            flaw = (n > 1) * _orphan_weight(joined[0]) + split
+            lines[i, j] = (joined, slack + flaw) if w <= width else None
         return lines[i, j]
 
     inf = float("inf")
@@ -526,7 +546,7 @@ def _best_breaks(
         out.append(got[0])
         j = back[k][j]
     found = _Fit(out[::-1], size)
-    return found, _orphans(found)
+    return found, _flaws(found, language)
 
 
 def _without_orphan(
@@ -534,9 +554,10 @@ def _without_orphan(
 ) -> _Fit:
     """A line of one short word ("Trying to change / everything at / once", "Моя / реальная / ...")
     is avoided by breaking the lines elsewhere, by one line more where the box has room, or at a
-    smaller size. Each orphan line counts like ORPHAN_COST of the size: the layout of the best
-    size x (1 - ORPHAN_COST x orphans) wins, so one orphan is worth a little size, a tower of them a lot."""
-    orphans = _orphans(found)
+    smaller size; a phrase split across lines ("in / Minuten") the same way, at SPLIT_COST of an orphan.
+    Each orphan line counts like ORPHAN_COST of the size: the layout of the best size x (1 - ORPHAN_COST
+    x orphans) wins, so one orphan is worth a little size, a tower of them a lot."""
+    orphans = _flaws(found, language)
     if not orphans:
         return found
     best, best_score = found, found.size * (1 - ORPHAN_COST * orphans)
