@@ -47,6 +47,15 @@ async def fetch_all(conn: Conn, sql: str, params: Mapping[str, Any]) -> list[Any
         return await cur.fetchall()
 
 
+async def execute(conn: Conn, sql: str, params: Mapping[str, Any]) -> int:
+    """Runs one SQL statement that returns no rows straight on the psycopg connection (as
+    fetch_all); its row count."""
+    driver = await _driver(conn)
+    async with driver.cursor() as cur:
+        await cur.execute(sql, params)
+        return cur.rowcount
+
+
 async def fetch_mappings(conn: Conn, sql: str, params: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Like fetch_all, as dicts, over psycopg's binary protocol (cheaper to load than text)."""
     driver = await _driver(conn)
