@@ -653,3 +653,19 @@ def test_inspos_words_on_a_bright_photo_stand_on_a_dark_enough_band() -> None:
     beside = img.crop((20, y0, 40, y1)).convert("RGB").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
     assert isinstance(beside, tuple)
     assert paint.contrast((255, 255, 255), beside[:3]) >= 7.0, beside
+
+
+def test_an_inset_blocks_frame_keeps_the_margin_around_its_words_bright() -> None:
+    """Words inset on the screen's background (a coach's message): the frame goes around them with
+    some of the background, bright up to the frame; kept bright only to the words' own edges, their
+    first and last glyphs read as clipped."""
+    canvas = Image.new("RGB", (1080, 1920), (30, 30, 30))
+    d = ImageDraw.Draw(canvas)
+    d.rectangle((150, 560, 930, 1920), fill=(255, 255, 255))  # the card: a white screen
+    for y in range(900, 1000, 30):  # rows of "words", inset 150 px from the card's sides
+        for x in range(300, 760, 40):
+            d.rectangle((x, y, x + 28, y + 18), fill=(0, 0, 0))
+    imagery.highlight(canvas, imagery.Highlight(card=(150, 560, 930, 1920), rows=(880, 1020)), (255, 210, 63))
+    assert canvas.getpixel((300 - 8, 950)) == (255, 255, 255)  # beside the first word
+    assert canvas.getpixel((768 + 8, 950)) == (255, 255, 255)  # beside the last (740 + 28)
+    assert canvas.getpixel((200, 1200)) != (255, 255, 255)  # the rest of the screen dimmed

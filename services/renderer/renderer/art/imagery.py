@@ -693,8 +693,10 @@ def highlight(canvas: Image.Image, found: Highlight, color: RGB, dim: float = HI
     if inset is not None:  # as far out as FRAME_INSET, as the background beside the block allows
         a, b = inset
         gap = min(FRAME_INSET, a - 10, (x1 - x0) - b - 10)
-        fx0, fx1 = x0 + a - gap, x0 + b + gap
-        keep, rounding = (a + 3, b - 3), INSET_RADIUS  # inside its anti-aliased edge
+        fx0, fx1 = x0 + a - gap - FRAME_OUT, x0 + b + gap + FRAME_OUT  # its lines outside the gap too
+        # Bright up to the frame: kept bright only inside the block's edges, the first and last
+        # glyphs of a message read as clipped.
+        keep, rounding = (a - gap + 3, b + gap - 3), INSET_RADIUS
     # Beside the block, and in the corners the frame's rounding leaves, the card is dimmed too.
     outside = Image.new("L", (x1 - x0, bottom - top), 255)
     ImageDraw.Draw(outside).rounded_rectangle((keep[0], 0, keep[1], bottom - top), radius=rounding, fill=0)
