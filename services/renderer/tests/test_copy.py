@@ -584,3 +584,18 @@ def test_a_day_outdoors_opens_as_a_day_out_not_a_routine(lang: str) -> None:
         assert text in [h.replace("{app}", "TrailMate") for h in own] and not re.search(r"\d", text)
         deck = write_deck(_trailmate(lang), tpl, text, lang, {}, seed)
         assert deck.slides[0].title == text and "TrailMate" in deck.slides[1].subtitle
+
+
+def test_hooks_read_natively_where_a_literal_pattern_did_not() -> None:
+    """Round 18's translationese: Arabic "2 من أشهر الخرافات" (two of the most famous myths) where
+    the myth format's two myths take the dual; German "Fehler beim Thema Reisen"."""
+    for seed in range(2):
+        tpl = catalog.template("fitness", "myth_vs_fact")
+        assert tpl is not None
+        hook = write_deck(AppInfo(name="FitPro", niche="fitness"), tpl, "", "ar", {}, seed).slides[0].title
+        assert "من أشهر" not in hook and ("خرافتان" in hook or "الخرافتين" in hook), hook
+    for niche in ("fitness", "travel"):
+        tpl = catalog.template(niche, "common_mistakes")
+        assert tpl is not None
+        hook = write_deck(AppInfo(name="FitPro", niche=niche), tpl, "", "de", {}, 1).slides[0].title
+        assert "beim Thema" not in hook and ": 3 Fehler, die ich" in hook, hook
