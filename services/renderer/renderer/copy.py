@@ -228,9 +228,11 @@ class _Writer:
         return self.over.get(name, "")
 
     # -- slides ---------------------------------------------------------------------------------------
-    def slide(self, role: str, layout: str, title: str, subtitle: str = "", label: str = "") -> SlideCopy:
+    def slide(
+        self, role: str, layout: str, title: str, subtitle: str = "", label: str = "", shows_app: bool = False
+    ) -> SlideCopy:
         duration = 3.5 if role in ("HOOK", "CTA") else 3.0
-        return SlideCopy(role, layout, title, subtitle, label, duration)
+        return SlideCopy(role, layout, title, subtitle, label, duration, shows_app)
 
     def pain(self, i: int, name: str) -> str:
         return self.unique(
@@ -296,6 +298,7 @@ class _Writer:
                 s.subtitle,
                 s.label,
                 s.duration,
+                s.shows_app,
             )
             for i, s in enumerate(out)
         )
@@ -543,8 +546,8 @@ def _feature_showcase(w: _Writer) -> list[SlideCopy]:
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:
     """Three mistakes, each of the app's own with its fix under it (the value prop of the same rank,
-    labelled as the fix on the first only); then the app that fixed them, with the result under it
-    (not one more feature)."""
+    labelled as the fix on the first only; such a slide shows the app's screen for it where the deck
+    has screens); then the app that fixed them, with the result under it (not one more feature)."""
     slides = []
     for i in range(1, 4):
         title = w.unique(
@@ -556,7 +559,7 @@ def _common_mistakes(w: _Writer) -> list[SlideCopy]:
         own = i <= len(w.pains) and title == w.pains[i - 1] and i <= len(w.features)
         form = w.fix_form if i == 1 else "{feature}"  # the label once: three in a row read as a template
         fix = w.unique(w.fill(form, feature=w.features[i - 1])) if own else ""
-        slides.append(w.slide("MISTAKE", "list", title, fix or w.line("mistake_sub"), w.number(i)))
+        slides.append(w.slide("MISTAKE", "list", title, fix or w.line("mistake_sub"), w.number(i), bool(fix)))
     fixed = w.line("fix_title", w.var("fix"))
     return [*slides, w.slide("FIX", "headline", fixed, w.unique(*w.outcomes, echo=True))]
 

@@ -36,6 +36,9 @@ class SlideCopy:
     subtitle: str = ""
     label: str = ""
     duration: float = 3.0
+    # Its words name what the app does about the slide's problem (a mistake with its fix under it):
+    # where the deck shows the app's screens, this slide shows one.
+    shows_app: bool = False
 
 
 @dataclass(frozen=True)

@@ -669,3 +669,26 @@ def test_an_inset_blocks_frame_keeps_the_margin_around_its_words_bright() -> Non
     assert canvas.getpixel((300 - 8, 950)) == (255, 255, 255)  # beside the first word
     assert canvas.getpixel((768 + 8, 950)) == (255, 255, 255)  # beside the last (740 + 28)
     assert canvas.getpixel((200, 1200)) != (255, 255, 255)  # the rest of the screen dimmed
+
+
+def test_a_mistake_with_its_fix_shows_the_apps_screen_for_it() -> None:
+    """common_mistakes: a mistake whose fix is under it shows the screen of that fix (the app's
+    screens come in the order of its features), a mistake without one stays on its note; a photos
+    deck keeps its photo."""
+    shots = gallery.sample_files("screenshots")
+    written = gallery.render(
+        gallery.Deck("classic", "en", "screenshots", "fitness", "common_mistakes"), shots
+    )[3]
+    fixed = [i for i, s in enumerate(written.slides) if s.role == "MISTAKE" and s.shows_app]
+    plain_ones = [i for i, s in enumerate(written.slides) if s.role == "MISTAKE" and not s.shows_app]
+    assert fixed and plain_ones, [(s.role, s.shows_app) for s in written.slides]
+    style = _style("classic", written, "screenshots", shots)
+    for i in fixed:
+        assert _bezel_pixels(art.compose(written, i, style)[0]) > 500, i
+    for i in plain_ones:
+        assert _bezel_pixels(art.compose(written, i, style)[0]) < 500, i
+    kinds = [designs.role_kind(s, i, len(written.slides), True) for i, s in enumerate(written.slides)]
+    plan = art.screen_plan(kinds, len(shots), True)
+    assert [plan[i][0] for i in fixed] == list(range(len(fixed)))  # the first feature's screen first
+    photos = replace(style, image_source="photos", photos=gallery.sample_files("photos")[:2])
+    assert all(_bezel_pixels(art.compose(written, i, photos)[0]) < 500 for i in fixed)

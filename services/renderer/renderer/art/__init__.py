@@ -28,7 +28,8 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     lang = copy.language
     slide = copy.slides[index]
     total = len(copy.slides)
-    kind = designs.role_kind(slide, index, total)
+    screens = bool(style.screenshots) and style.image_source != "photos"  # a photo is picture enough
+    kind = designs.role_kind(slide, index, total, screens)
     # A screenshots deck opens on the phone when its hook's screen decodes (decoding that one only)
     # and the hook fits above it at a hook's size.
     hook_phone = (
@@ -80,7 +81,7 @@ def _screen_for(
     screen shown again is cropped around another part of it); only the screens used are decoded, one
     that does not decode gives way to the next."""
     total = len(copy.slides)
-    kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
+    kinds = [designs.role_kind(s, i, total, bool(screenshots) and results) for i, s in enumerate(copy.slides)]
     planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
     if planned is None or planned[0] == FAN:
         return None, 0
@@ -152,7 +153,7 @@ def _fan_for(
     """The CTA's screens side by side when screen_plan pairs them (the app's first and last), when
     both decode; none otherwise."""
     total = len(copy.slides)
-    kinds = [designs.role_kind(s, i, total) for i, s in enumerate(copy.slides)]
+    kinds = [designs.role_kind(s, i, total, bool(screenshots) and results) for i, s in enumerate(copy.slides)]
     planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
     if planned is None or planned[0] != FAN:
         return ()

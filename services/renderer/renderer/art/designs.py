@@ -52,12 +52,16 @@ DISCOVERY_ROLES = {"SOLUTION", "TURNING_POINT", "DISCOVERY", "FEATURE", "FIX", "
 RESULT_ROLES = {"PROOF", "RESULT", "AFTER", "BENEFIT", "REFLECTION", "EVENING"}
 
 
-def role_kind(slide: SlideCopy, index: int, total: int) -> str:
-    """hook | problem | discovery | result | cta, from the slide's role (custom roles by position)."""
+def role_kind(slide: SlideCopy, index: int, total: int, screens: bool = False) -> str:
+    """hook | problem | discovery | result | cta, from the slide's role (custom roles by position).
+    With `screens` (the deck shows the app's screens, not photos) a problem slide whose words name the
+    app's fix is a discovery: three mistakes in a row on text cards read as a deck without pictures."""
     if index == 0:
         return "hook"
     if index == total - 1:
         return "cta"
+    if screens and slide.shows_app:
+        return "discovery"
     role = slide.role.upper()
     if role in PROBLEM_ROLES:
         return "problem"
