@@ -10,7 +10,7 @@ Reads of one statement go through the `Reads` port (autocommit). No gRPC, SQL or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeAlias
@@ -143,10 +143,15 @@ class Reads(Protocol):
     async def user_by_email(self, email: str) -> domain.User | None: ...
 
     async def usage(
-        self, org_id: str, periods: Callable[[domain.Organization], dict[str, datetime]]
+        self,
+        org_id: str,
+        periods: Callable[[domain.Organization], dict[str, datetime]],
+        likely_starts: Sequence[datetime] = (),
     ) -> tuple[domain.Organization, dict[str, int]] | None:
         """The organization and its use of each quota in the periods `periods(org)` names
-        ({quota: period start}); None without such an organization."""
+        ({quota: period start}); None without such an organization. `likely_starts`: the starts
+        periods() names for an organization without a current subscription period (a hint: the
+        answer is the same without it, it may only cost a second statement)."""
         ...
 
     async def live_subscription(self, org_id: str) -> domain.Subscription | None: ...
@@ -628,7 +633,9 @@ async def get_usage(reads: Reads, rules: Rules, org_id: str) -> Usage:
         start = _period(org, now)[0]
         return {q: domain.counter_period(q, start) for q in domain.QUOTAS}
 
-    found = await reads.usage(org_id, periods)
+    month = domain.calendar_month(now)[0]
+    likely = sorted({domain.counter_period(q, month) for q in domain.QUOTAS})
+    found = await reads.usage(org_id, periods, likely)
     if found is None:
         raise domain.org_not_found(org_id)
     org, used = found

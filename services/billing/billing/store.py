@@ -3,7 +3,7 @@ its organization_id."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -517,6 +517,18 @@ async def used(conn: AsyncConnection, org_id: str, quota: str, period_start: dat
     return (await conn.execute(q)).scalar_one_or_none() or 0
 
 
+# The organization (its columns as organization_row's) with its counters of the periods that start at
+# its own period_start or at one of %(starts)s (one row per counter; one with NULL counter columns when
+# it has none).
+USAGE_SQL = """
+SELECT o.*, c.quota AS counter_quota, c.period_start AS counter_start, c.used AS counter_used
+FROM billing.organizations o
+LEFT JOIN billing.usage_counters c
+  ON c.organization_id = o.id AND c.quota = ANY(%(quotas)s::text[])
+ AND (c.period_start = o.period_start OR c.period_start = ANY(%(starts)s::timestamptz[]))
+WHERE o.id = %(id)s"""
+
+
 async def used_in(conn: db.Conn, org_id: str, periods: dict[str, datetime]) -> dict[str, int]:
     """What the organization used of each quota in its period ({quota: period_start}): one query."""
     rows = await db.fetch_all(
@@ -865,15 +877,28 @@ class Reads:
             return await get_user_by_email(conn, email)
 
     async def usage(
-        self, org_id: str, periods: Callable[[domain.Organization], dict[str, datetime]]
+        self,
+        org_id: str,
+        periods: Callable[[domain.Organization], dict[str, datetime]],
+        likely_starts: Sequence[datetime] = (),
     ) -> tuple[domain.Organization, dict[str, int]] | None:
         """The organization and what it used of each quota in the period `periods(org)` names
-        ({quota: period start}), on one connection (a hot read: GetUsage)."""
+        ({quota: period start}), on one connection (a hot read: GetUsage). One statement reads the
+        organization with its counters of the periods starting at its own `period_start` or at one
+        of `likely_starts`; only when `periods(org)` names another start is a second one needed."""
         async with self.held.connect() as conn:
-            org = await organization_row(conn, org_id)
-            if org is None:
+            rows = await db.fetch_all(
+                conn, USAGE_SQL, {"id": org_id, "starts": list(likely_starts), "quotas": list(domain.QUOTAS)}
+            )
+            if not rows:
                 return None
-            return org, await used_in(conn, org.id, periods(org))
+            org = to_organization(rows[0])
+            wanted = periods(org)
+            fetched = {*likely_starts, *([org.period_start] if org.period_start else [])}
+            if not all(start in fetched for start in wanted.values()):
+                return org, await used_in(conn, org.id, wanted)
+            used = {(r.counter_quota, r.counter_start): r.counter_used for r in rows if r.counter_quota}
+            return org, {q: used[(q, s)] or 0 for q, s in wanted.items() if (q, s) in used}
 
     async def live_subscription(self, org_id: str) -> domain.Subscription | None:
         async with self.engine.connect() as conn:

@@ -5,7 +5,7 @@ test_watchers.py and the contract tests (tests/contract/test_api_keys.py, test_b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -253,7 +253,10 @@ class Reads:
         return next((u for u in self.w.users.values() if u.email == email), None)
 
     async def usage(
-        self, org_id: str, periods: Callable[[domain.Organization], dict[str, datetime]]
+        self,
+        org_id: str,
+        periods: Callable[[domain.Organization], dict[str, datetime]],
+        likely_starts: Sequence[datetime] = (),
     ) -> tuple[domain.Organization, dict[str, int]] | None:
         org = self.w.orgs.get(org_id)
         if org is None:
