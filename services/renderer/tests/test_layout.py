@@ -397,3 +397,16 @@ def test_a_hindi_compound_postposition_stays_whole_when_a_break_is_needed_nearby
     """In two lines either break splits something ("दिन / के" or "के / लिए"): the one outside the
     compound postposition "के लिए" wins."""
     assert breaking.split_cost("के", "लिए", "hi") > breaking.split_cost("दिन", "के", "hi")
+
+
+@pytest.mark.parametrize(
+    "before,after,lang",
+    [
+        ("ونهاية", "الأسبوع", "ar"),  # "and the end of / the weekend": the prefix "و" written onto the word
+        ("بالذكاء", "الاصطناعي", "ar"),  # "with artificial / intelligence"
+        ("deiner", "Nähe", "de"),
+        ("景色の", "良さで", "ja"),
+    ],
+)
+def test_round_19s_phrase_splits_cost(before: str, after: str, lang: str) -> None:
+    assert breaking.split_cost(before, after, lang) > 0

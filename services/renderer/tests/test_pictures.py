@@ -305,11 +305,12 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     plan = art.screen_plan
     top = imagery.TOP_OF_SCREEN
     kinds = ["hook", "problem", "problem", "discovery", "result", "cta"]
-    # A screenshots deck: the hook the top of the last screen (the result first), discovery slides
-    # the screens in turn from the first, the result the last; the CTA one not shown yet, else one
-    # shown least that is neither the hook's nor the slide before's.
+    # A screenshots deck: discovery slides the screens in turn from the first, the result the last;
+    # the CTA one not shown yet, else one shown least that is not the slide before's; the hook the
+    # top of a screen no other slide shows, else of the last (the result first).
     assert plan(kinds, 3, True) == [(2, top), None, None, (0, 0), (2, 0), (1, 0)]
-    assert plan(kinds, 4, True) == [(3, top), None, None, (0, 0), (3, 0), (1, 0)]
+    assert plan(kinds, 4, True) == [(2, top), None, None, (0, 0), (3, 0), (1, 0)]
+    assert plan(kinds, 5, True) == [(3, top), None, None, (0, 0), (4, 0), (1, 0)]
     assert plan(kinds, 1, True) == [(0, top), None, None, (0, 0), (0, 1), (0, 2)]
     # A photos deck: the app on its discovery slide and the CTA only; a brand deck on its result too.
     assert plan(kinds, 3, False) == [None, None, None, (0, 0), None, (1, 0)]

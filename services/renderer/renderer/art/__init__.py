@@ -104,7 +104,8 @@ def screen_plan(
     there are three or more (an earlier result the next screen in turn); the CTA the top of a screen,
     one not shown yet if any (see _cta_rank), else, with two or more, (FAN, 0): the app's first and
     last screens side by side. With `every_slide` (a screenshots deck) the hook
-    shows the top of the last screen, the result first; with `results` (default:
+    shows the top of a screen no other slide shows, else of the last (the result first); with
+    `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
     CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice."""
     results = every_slide if results is None else results
@@ -125,9 +126,9 @@ def screen_plan(
     pool = [i for i in range(count) if not (keep_last and i == last)]
     step = 0
     for i, kind in enumerate(kinds):
-        if i == 0 and every_slide:  # the result first: the top of the last screen, no highlight
-            plan[i] = (last, imagery.TOP_OF_SCREEN)  # a teaser: the slides that follow show it in full
-        elif kind == "discovery":
+        if i == 0:
+            continue  # the hook's teaser is chosen last, from what the other slides leave
+        if kind == "discovery":
             plan[i] = take(pool[step % len(pool)])
             step += 1
         elif kind == "result" and results:
@@ -140,6 +141,10 @@ def screen_plan(
             screen = min(range(count), key=lambda s: _cta_rank(s, shown, plan, i))
             # Every screen shown already: the app's first and last side by side, not one of them again.
             plan[i] = (FAN, 0) if shown[screen] and count >= FAN_SCREENS else take(screen)
+    if every_slide and kinds:  # the top of a screen no other slide shows, else of the last (the result
+        # first); no highlight: a teaser. The result's screen again on slide 1 read as a repeat.
+        unused = [s for s in range(count) if not shown[s]]
+        plan[0] = (max(unused) if unused else last, imagery.TOP_OF_SCREEN)
     return plan
 
 
@@ -162,15 +167,11 @@ def _fan_for(
 
 
 def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None], i: int) -> tuple[int, ...]:
-    """The CTA's screen: one not shown yet, else the least shown, and not the hook's or the slide
-    before's (a bare CTA read as an unfinished slide; a screen seen twice in a row as a mistake)."""
-    hook, before = plan[0], plan[i - 1] if i else None
-    return (
-        shown[screen],
-        hook is not None and hook[0] == screen,
-        before is not None and before[0] == screen,
-        screen,
-    )
+    """The CTA's screen: one not shown yet, else the least shown, and not the slide before's (a bare
+    CTA read as an unfinished slide; a screen seen twice in a row as a mistake). The hook's teaser
+    is chosen after it, from what is left."""
+    before = plan[i - 1] if i else None
+    return (shown[screen], before is not None and before[0] == screen, screen)
 
 
 @lru_cache(maxsize=32)

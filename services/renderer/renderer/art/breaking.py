@@ -51,7 +51,8 @@ _LEANING = {
     "en": "a an the to of in on at for with by from into onto your my our their his her its no i can "
     "can't will would could should don't you're i'm",
     "de": "der die das den dem des ein eine einen einem einer eines kein keine keinen mein meine meinen "
-    "dein deine deinen sein seine in im ins am an auf aus bei beim für mit nach ohne seit um über unter "
+    "dein deine deinen deiner deinem deines meiner meinem meines sein seine seiner seinem ihre ihrer ihrem "
+    "unsere unserer unserem in im ins am an auf aus bei beim für mit nach ohne seit um über unter "
     "von vom vor zu zum zur durch gegen bis",
     "fr": "le la les l' un une des du de d' à au aux en pour par sur sans avec dans ton ta tes mon ma mes "
     "votre vos notre nos ne",
@@ -81,8 +82,8 @@ def _word_set(table: str, language: str) -> frozenset[str]:
 def split_cost(before: str, after: str, language: str) -> float:
     """How much a line break between the words `before` and `after` splits a phrase: 1 after a word
     that leans on the next (a preposition, an article) or before one that leans on the previous (a
-    Hindi postposition), 2 between two of those, 0.5 between an Arabic noun and its adjective
-    ("اليوم / الواحد"), else 0."""
+    Hindi postposition), 2 between two of those, 1 between an Arabic noun and its adjective
+    ("اليوم / الواحد"), 0.6 after a Japanese modifier's "の", else 0."""
     lang = language.split("-")[0]
     last = before.strip(_PUNCT).lower()
     first = after.strip(_PUNCT).lower()
@@ -91,11 +92,28 @@ def split_cost(before: str, after: str, language: str) -> float:
     trailing = _word_set("trailing", lang)
     if first in trailing and last in trailing:
         return 2.0  # inside a compound postposition: "के / लिए" (better "दिन / के लिए")
+    if lang == "ar":  # "و" (and), "ب" (with), "ل" (for) ... are written onto the word: "ونهاية"
+        last, bare = _arabic_bare(last), _arabic_bare(first)
+        if last in _word_set("leaning", lang):
+            return 1.0
+        return 1.0 if last.startswith("ال") and bare.startswith("ال") else 0.0  # "بالذكاء / الاصطناعي"
     if last in _word_set("leaning", lang) or first in trailing:
         return 1.0
-    if lang == "ar" and last.startswith("ال") and first.startswith("ال"):
-        return 0.5
+    if lang == "ja" and before.endswith("の"):
+        return 0.6  # "景色の / 良さ": the modifier goes with its noun
     return 0.0
+
+
+def _arabic_bare(word: str) -> str:
+    """An Arabic word without a one-letter prefix written onto it (و ف ب ل ك), where the rest is a word
+    of its own: "ونهاية" -> "نهاية", "بالذكاء" -> "الذكاء"."""
+    if (
+        len(word) > 3
+        and word[0] in "وفبلك"
+        and (word[1:].startswith("ال") or word[1:] in _word_set("leaning", "ar"))
+    ):
+        return word[1:]
+    return word
 
 
 @dataclass(frozen=True)

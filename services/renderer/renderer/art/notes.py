@@ -13,8 +13,8 @@ from renderer.art import text
 from renderer.art.paint import RGB, H
 
 # The note: centered on the part of the slide the like/comment rail leaves free (as the phones are),
-# the words inside PAD_X and PAD_Y of its edges.
-CARD_X0, CARD_X1 = 60, 960
+# clear of the rail (at 960 its edge ran 1 % into it), the words inside PAD_X and PAD_Y of its edges.
+CARD_X0, CARD_X1 = 80, 900
 PAD_X, PAD_Y = 60, 64
 RADIUS = 44
 SHADOW = 40  # how far its soft shadow reaches
