@@ -693,3 +693,14 @@ def test_a_mistake_with_its_fix_shows_the_apps_screen_for_it() -> None:
     assert [plan[i][0] for i in fixed] == list(range(len(fixed)))  # the first feature's screen first
     photos = replace(style, image_source="photos", photos=gallery.sample_files("photos")[:2])
     assert all(_bezel_pixels(art.compose(written, i, photos)[0]) < 500 for i in fixed)
+
+
+def test_a_note_stays_clear_of_the_like_and_comment_rail() -> None:
+    """TikTok's rail covers the right 12 %: the note's paper ends before it (at 960 px it ran in)."""
+    written = gallery.render(gallery.Deck("inspo", "en", "brand", "fitness", "problem_solution"), (), ())[3]
+    img, _ = art.compose(written, 1, _style("inspo", written, "brand"))
+    rail = img.crop((round(0.88 * 1080), 0, 1080, 1920)).convert("RGB")
+    paper = (250, 246, 238)  # inspo's journal page
+    assert not [c for _, c in rail.getcolors(1 << 20) or [] if c == paper]
+    on_paper = [n for n, c in img.convert("RGB").getcolors(1 << 20) or [] if c == paper]
+    assert on_paper and on_paper[0] > 100_000  # the note is there
