@@ -470,6 +470,9 @@ def test_a_cta_after_every_screen_was_shown_pairs_the_first_and_last_screens() -
     left, right = _screen_top(pair, 300), _screen_top(pair, 700)
     assert left is not None and right is not None
     assert abs(right - left - designs.FAN_DROP) <= 4  # two screens, the second lower
+    # Each over 40 % of the slide wide (at 37 % they read as small), both clear of the rail (88 %).
+    assert _screen_top(pair, 90) is not None and _screen_top(pair, 930) is not None
+    assert _screen_top(pair, round(0.88 * 1080) + 2) is None
     written = replace(written, slides=(*written.slides[:1], *written.slides[2:]))  # a feature fewer
     one, _ = art.compose(written, len(written.slides) - 1, style)  # a screen not shown yet: one phone
     assert _screen_top(one, 300) == _screen_top(one, 700) is not None
