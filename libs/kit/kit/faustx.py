@@ -128,7 +128,17 @@ class Agents:
         self.app = app if app is not None else make_app(settings, group_id)
         self.handlers: dict[str, Handler] = {}
         self.wait: kafka.FetchWait | None = None
-        self.resets = LogResets(self.app, group_id, check_seconds) if check_seconds > 0 else None
+        self.resets = (
+            LogResets(
+                self.app,
+                group_id,
+                check_seconds,
+                settings.kafka_idle_log_check_seconds,
+                quiet=lambda: self.wait is not None and self.wait.idle,
+            )
+            if check_seconds > 0
+            else None
+        )
 
     def add(self, topic_names: Sequence[str], handler: Handler) -> None:
         for name in topic_names:
@@ -298,20 +308,41 @@ class LogResets:
     grew past it. faust also keeps the offsets of a commit the restarted broker refused, which
     stop it committing the new log's offsets.
 
-    Every `check_seconds`: the consumer's offsets of its assigned partitions (faust's read and
+    Every `check_seconds` (every `idle_check_seconds` while `quiet()`: the consumer went idle, see
+    kit.kafka.FetchWait): the consumer's offsets of its assigned partitions (faust's read and
     committed offsets), then the broker's end offsets; a partition whose end is below the
     consumer's offset has lost records under it: faust's offsets, acks and gaps for it are
     forgotten and it is read again from its first offset, with CONSUMER_LOG_RESETS and a warning.
-    Handlers are idempotent by event id, so events handled before are taken once."""
+    Handlers are idempotent by event id, so events handled before are taken once. (A check is a
+    hop to faust's consumer thread and a request to the broker: seven idle consumers checking every
+    2 s were a good part of an idle stack's broker traffic.)"""
 
-    def __init__(self, app: faust.App, group_id: str, check_seconds: float = 2.0) -> None:
+    def __init__(
+        self,
+        app: faust.App,
+        group_id: str,
+        check_seconds: float = 2.0,
+        idle_check_seconds: float = 0.0,
+        quiet: Callable[[], bool] | None = None,
+    ) -> None:
         self.app = app
         self.group_id = group_id
         self.check_seconds = check_seconds
+        self.idle_check_seconds = max(check_seconds, idle_check_seconds)
+        self.quiet = quiet
+
+    def due(self, since_last: float) -> bool:
+        """Whether a check is due `since_last` seconds after the previous one."""
+        quiet = self.quiet is not None and self.quiet()
+        return since_last >= (self.idle_check_seconds if quiet else self.check_seconds) - 0.001
 
     async def run(self) -> None:
+        last = time.monotonic()
         while True:
             await asyncio.sleep(self.check_seconds)
+            if not self.due(time.monotonic() - last):
+                continue
+            last = time.monotonic()
             try:
                 await self.check()
             except asyncio.CancelledError:

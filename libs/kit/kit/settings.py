@@ -56,6 +56,10 @@ class KitSettings(BaseSettings):
     kafka_idle_fetch_max_wait_ms: int = 0
     # Seconds without a record after which a consumer fetches with kafka_idle_fetch_max_wait_ms.
     kafka_idle_after_seconds: float = 30.0
+    # How often an idle consumer (as above) compares its offsets with the broker's log ends
+    # (kit.faustx.LogResets; every 2 s while records arrive): a log that went back during a quiet
+    # spell (a restarted in-memory broker) is read again from its start up to this much later.
+    kafka_idle_log_check_seconds: float = 10.0
     # Seconds an outbox relay keeps the events it sent, in memory, to send them again if the broker
     # loses records it had acknowledged (a broker keeping its log in memory, restarted); 0: off.
     outbox_replay_seconds: float = 120.0

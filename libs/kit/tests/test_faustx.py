@@ -360,3 +360,18 @@ async def test_seeking_back_takes_a_partition_without_a_committed_offset_to_its_
     faustx.seek_uncommitted_to_start(consumer)
     assert await consumer.seek_to_committed() == {tp_none: None, tp_zero: 0, tp_five: 5}
     assert sought == [{tp_none: 0, tp_zero: 0}]  # tp_five: aiokafka sought it to 5 already
+
+
+def test_log_resets_checks_less_often_while_the_consumer_is_idle() -> None:
+    quiet = False
+    resets = faustx.LogResets(
+        SimpleNamespace(consumer=None), "kit-resets-group", 2.0, 10.0, quiet=lambda: quiet
+    )
+    assert resets.due(2.0) and not resets.due(1.0)
+    quiet = True
+    assert not resets.due(2.0) and not resets.due(8.0)
+    assert resets.due(10.0)
+    quiet = False  # a record arrived: the next tick checks again
+    assert resets.due(2.0)
+    # Without an idle interval (or a quiet test) every tick checks, as before.
+    assert faustx.LogResets(SimpleNamespace(consumer=None), "g", 2.0).due(2.0)
