@@ -1,5 +1,7 @@
 """Kit pieces that need no I/O."""
 
+import string
+
 import grpc
 import pytest
 from kit import ids
@@ -14,6 +16,16 @@ def test_new_id_has_prefix_and_random_part():
     a, b = ids.new_id("app"), ids.new_id("app")
     assert a.startswith("app_") and len(a) == 24 and a != b
     assert ids.has_prefix(a, "app") and not ids.has_prefix(a, "org") and not ids.has_prefix("app_", "app")
+
+
+def test_random_parts_use_every_character_of_the_alphabet_and_only_it():
+    drawn = "".join(ids.random_base62(31) for _ in range(400))
+    assert len(drawn) == 400 * 31
+    assert set(drawn) == set(string.ascii_letters + string.digits)
+    assert all(len(ids.random_base62(n)) == n for n in (0, 1, 20, 300))
+    # Uniform: each of the 62 characters near 1/62 of 12,400 draws (200; far outside chance below).
+    counts = [drawn.count(c) for c in set(drawn)]
+    assert min(counts) > 120 and max(counts) < 290
 
 
 def test_unknown_prefix_is_refused():
