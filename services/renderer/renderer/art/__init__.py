@@ -44,7 +44,6 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         if hook_phone or kind in ("discovery", "cta") or (results and kind == "result")
         else (None, 0)
     )
-    fan = _fan_for(copy, index, style.screenshots, hook_phone, results) if kind == "cta" else ()
     ctx = designs.Ctx(
         copy=copy,
         style=style,
@@ -61,7 +60,6 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         else None,
         cue=slide.subtitle if index == 0 else "",
         hook_phone=hook_phone,
-        fan=fan,
     )
     draw = designs.DESIGNS.get(style.design, designs.classic)
     img = draw(ctx)
@@ -83,7 +81,7 @@ def _screen_for(
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total, bool(screenshots) and results) for i, s in enumerate(copy.slides)]
     planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
-    if planned is None or planned[0] == FAN:
+    if planned is None:
         return None, 0
     first, turn = planned
     for k in range(len(screenshots)):
@@ -102,9 +100,9 @@ def screen_plan(
     turn from the first (the app's screens come in the order of its features); the deck's last result
     (its proof) shows the last screen (where the app leads: progress, a result), kept for it when
     there are three or more (an earlier result the next screen in turn); the CTA the top of a screen,
-    one not shown yet if any (see _cta_rank), else, with two or more, (FAN, 0): the app's first and
-    last screens side by side. With `every_slide` (a screenshots deck) the hook
-    shows the top of a screen no other slide shows, else of the last (the result first); with
+    one not shown yet if any, else the least shown (see _cta_rank), as one big phone in every deck
+    (two side by side read as small, three as a collage). With `every_slide` (a screenshots deck) the hook
+    shows the top of a screen no other slide shows, if any; with
     `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
     CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice."""
@@ -139,31 +137,13 @@ def screen_plan(
                 plan[i] = take(last)
         elif kind == "cta":
             screen = min(range(count), key=lambda s: _cta_rank(s, shown, plan, i))
-            # Every screen shown already: the app's first and last side by side, not one of them again.
-            plan[i] = (FAN, 0) if shown[screen] and count >= FAN_SCREENS else take(screen)
-    if every_slide and kinds:  # the top of a screen no other slide shows, else of the last (the result
-        # first); no highlight: a teaser. The result's screen again on slide 1 read as a repeat.
+            shown[screen] += 1  # even in a photos deck: the deck ends on the app
+            plan[i] = screen, shown[screen] - 1
+    if every_slide and kinds:  # the top of a screen no other slide shows, no highlight: a teaser; none
+        # when every screen is shown (a screen on slide 1 again on slide 5 or 6 read as a repeat).
         unused = [s for s in range(count) if not shown[s]]
-        plan[0] = (max(unused) if unused else last, imagery.TOP_OF_SCREEN)
+        plan[0] = (max(unused), imagery.TOP_OF_SCREEN) if unused else None
     return plan
-
-
-FAN = -1  # screen_plan's screen for a CTA that shows the app's first and last screens side by side
-FAN_SCREENS = 2
-
-
-def _fan_for(
-    copy: DeckCopy, index: int, screenshots: tuple[bytes, ...], hook_phone: bool, results: bool
-) -> tuple[Image.Image, ...]:
-    """The CTA's screens side by side when screen_plan pairs them (the app's first and last), when
-    both decode; none otherwise."""
-    total = len(copy.slides)
-    kinds = [designs.role_kind(s, i, total, bool(screenshots) and results) for i, s in enumerate(copy.slides)]
-    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
-    if planned is None or planned[0] != FAN:
-        return ()
-    found = tuple(img for img in (_screen(screenshots[0]), _screen(screenshots[-1])) if img is not None)
-    return found if len(found) == FAN_SCREENS else ()
 
 
 def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None], i: int) -> tuple[int, ...]:

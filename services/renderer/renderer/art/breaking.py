@@ -62,14 +62,15 @@ _LEANING = {
     "pt": "o a os as um uma de do da dos das em no na nos nas com sem por para pelo pela seu sua meu "
     "minha não",
     "nl": "de het een in op met voor van naar zonder om je jouw mijn",
-    "ar": "في من على إلى عن مع بلا دون بدون بعد قبل كل حتى عند منذ خلال لكل أي بين ضد نحو لا لم لن قد "
+    "ar": "في من على إلى عن مع بلا دون بدون بعد قبل كل حتى عند منذ خلال لكل أي بين ضد نحو لا لم لن قد ما "
     "نهاية بداية عطلة وقت صباح مساء",
 }
 # Words that lean on the one before: a line starting with them splits a phrase (Hindi postpositions
 # and auxiliaries: "सालों / तक", "के / लिए", "बदल / दिया").
 _TRAILING = {
     "hi": "के की का को में से पर तक लिए ने है हैं था थी थे हो हूँ दिया दी दिए लिया ली लिए गया गई गए "
-    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही",
+    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास "
+    "होना होने होता होती होते करना करने करता करती करते",
 }
 
 

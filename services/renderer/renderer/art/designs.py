@@ -87,7 +87,6 @@ class Ctx:
     photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
     hook_phone: bool = False  # the deck's hook shows the app's phone under it (screenshots decks)
-    fan: tuple[Image.Image, ...] = ()  # a CTA's screens side by side (every screen was shown before)
     records: list[record.TextRecord] = field(default_factory=list)
 
     @property
@@ -403,7 +402,7 @@ HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.2), round(H * 0.58)
 
 
 def shows_device(ctx: Ctx) -> bool:
-    return ctx.shot is not None or bool(ctx.fan)
+    return ctx.shot is not None
 
 
 HOOK_FLOOR = 100  # a hook that fits above the phone only smaller goes without it (STYLE: 100-150 px)
@@ -459,9 +458,6 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
     brought forward, the rest dimmed; the CTA's phone shows the top of the app. Drawn after any scrim, so the
     screen keeps its own colors."""
     top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
-    if ctx.fan:
-        place_fan(img, ctx.fan, top)
-        return
     assert ctx.shot is not None
     left = W // 2 - 30 - CARD_W // 2
     box = (left, top, left + CARD_W, H)
@@ -469,24 +465,6 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
     found = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
     if frame is not None and found is not None and ctx.kind not in ("cta", "hook"):
         imagery.highlight(img, found, frame)
-
-
-# A CTA's pair of phones: FAN_W wide each (at 400, round 19 read them as small), FAN_GAP apart, the
-# pair's middle FAN_SHIFT left of the slide's so it ends clear of the like/comment rail (88 %), the
-# second FAN_DROP lower.
-FAN_W, FAN_GAP, FAN_DROP, FAN_SHIFT = 440, 16, 96, 40
-
-
-def place_fan(img: Image.Image, screens: tuple[Image.Image, ...], top: int) -> None:
-    """The app's first and last screens side by side, each whole on a rounded card (as an app store
-    shows them; three overlapping phones read as a cluttered collage), or a phone rising from the
-    bottom edge when the whole screen does not fit above it."""
-    left = W // 2 - FAN_SHIFT - FAN_W - FAN_GAP // 2
-    for k, shot in enumerate(screens[:2]):
-        x = left + k * (FAN_W + FAN_GAP)
-        y = top + k * FAN_DROP
-        bottom = min(H, y + round((shot.height - imagery.status_bar(shot)) * FAN_W / shot.width))
-        imagery.screen_card(img, shot, (x, y, x + FAN_W, bottom), None, imagery.TOP_OF_SCREEN, CARD_BOTTOM)
 
 
 # -- classic ------------------------------------------------------------------------------------------
