@@ -634,6 +634,29 @@ def test_the_highlights_frame_leaves_the_blocks_print_uncovered() -> None:
     assert canvas.crop(print_row).tobytes() == before
 
 
+@pytest.mark.parametrize("design,darkest", [("inspo", 80), ("classic", 135)])
+def test_words_on_a_white_photo_stand_on_a_dark_enough_band(design: str, darkest: int) -> None:
+    """Outlined (classic) or not (inspo), words on a photo get a band behind them: on a white picture
+    it goes at least this dark (classic's at 0.4 read as "an outline alone on a busy photo")."""
+    from renderer import copy
+    from renderer.deck import AppInfo
+
+    app = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"))
+    tpl = gallery.catalog.template("fitness", "problem_solution")
+    assert tpl is not None
+    deck = copy.write_deck(app, tpl, "I stopped paying for a gym", "en", {}, seed=1)
+    buf = io.BytesIO()
+    Image.new("RGB", (1200, 2000), (255, 255, 255)).save(buf, format="PNG")
+    style = DeckStyle(
+        design, "fitness", "en", "#E4572E", "#17BEBB", "#FFC914", "FitPro", "photos", photos=(buf.getvalue(),)
+    )
+    img, records = art.compose(deck, 1, style)
+    title = next(r for r in records if r.role == "title")
+    y0, y1 = round(title.box[1]), round(title.box[3])
+    beside = img.crop((20, y0, 40, y1)).convert("L").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+    assert isinstance(beside, int) and beside <= darkest, beside
+
+
 def test_inspos_words_on_a_bright_photo_stand_on_a_dark_enough_band() -> None:
     """inspo's serif has no outline: on a photo its band goes dark enough for white text to read at
     7:1 or better even over a white picture (at 0.6 it was 5.8:1, read as "thin text, no scrim")."""

@@ -471,6 +471,10 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
 CLASSIC_HOOK: text.Box = (SAFE[0], round(H * 0.26), SAFE[2], round(H * 0.74))
 
 
+# classic's band behind outlined words on a photo (at 0.4, round 21 read 'outline alone on a busy photo').
+CLASSIC_PHOTO_SCRIM = 0.5
+
+
 def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
     if on_note(ctx):  # a dark-mode note: white words, as the design's
@@ -485,9 +489,12 @@ def classic(ctx: Ctx) -> Image.Image:
     style = "display" if ctx.kind == "hook" else "title"
     g = words_up(ctx, settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center")))
     if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
-        band = area if ctx.photo is None else _around(g)
+        band = area if ctx.photo is None else _around(g, 70)
         img = imagery.scrim(
-            img, band[1], band[3], 0.55 if ctx.kind == "hook" and ctx.shot is not None else 0.4
+            img,
+            band[1],
+            band[3],
+            0.55 if ctx.kind == "hook" and ctx.shot is not None else CLASSIC_PHOTO_SCRIM,
         )
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g)
