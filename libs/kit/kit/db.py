@@ -18,8 +18,13 @@ Conn = AsyncConnection | psycopg.AsyncConnection[Any]
 
 
 def make_engine(database_url: str, pool_size: int = 10) -> AsyncEngine:
-    # pool_recycle instead of pool_pre_ping: no extra round trip on every checkout.
-    return create_async_engine(database_url, pool_size=pool_size, max_overflow=pool_size, pool_recycle=300)
+    # pool_pre_ping: a checkout finds a session Postgres ended (a restart, a terminated backend) and
+    # connects anew. The hot reads hold their connections (ReadConnections) and do not check out, so
+    # a write no longer learned of a restart from a read before it: the first write after one met a
+    # dead pooled session and answered 503 (catalog's CreateApp, after the restart drill).
+    return create_async_engine(
+        database_url, pool_size=pool_size, max_overflow=pool_size, pool_recycle=300, pool_pre_ping=True
+    )
 
 
 def autocommit(engine: AsyncEngine) -> AsyncEngine:
@@ -99,7 +104,7 @@ class ReadConnections:
             if not _readable(held[1]):
                 break
             # An idle session the server spoke on: it ended it (a restart, a terminated backend).
-            await self._release(held[0], invalidate=True)
+            await self._release(held[0], invalidate=True, generation=True)
             held = None
         if held is None and self._held < self.keep:
             self._held += 1
@@ -118,7 +123,7 @@ class ReadConnections:
             yield driver
         except BaseException as err:
             lost = isinstance(err, psycopg.OperationalError)
-            await self._release(conn, invalidate=lost)
+            await self._release(conn, invalidate=lost, generation=lost)
             if lost:
                 # The server went away or cut this session (a restart, a failover, a terminated
                 # backend): the idle ones date from before it too, as SQLAlchemy drops its pool on a
@@ -135,10 +140,18 @@ class ReadConnections:
         else:
             self._idle.append(held)
 
-    async def _release(self, conn: AsyncConnection, invalidate: bool = False) -> None:
+    async def _release(
+        self, conn: AsyncConnection, invalidate: bool = False, generation: bool = False
+    ) -> None:
         """Back to the pool; `invalidate`: its session is (or may be) gone, so the pool closes it
-        and connects anew (an autocommit session's reset does no I/O that would find out)."""
+        and connects anew (an autocommit session's reset does no I/O that would find out).
+        `generation`: so are those of every connection the pool made before it, which the pool
+        replaces at their next checkout, as SQLAlchemy does when a statement finds a disconnect (the
+        reads noticed a Postgres restart here, without an error, and the next write then met a dead
+        pooled session: 503)."""
         self._held -= 1
+        if generation and conn.sync_connection is not None:
+            conn.sync_engine.pool._invalidate(conn.sync_connection.connection, _checkin=False)
         if invalidate:
             await conn.invalidate()
         await conn.close()

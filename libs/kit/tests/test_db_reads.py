@@ -138,3 +138,35 @@ async def test_an_idle_connection_the_server_ended_is_not_used(engine) -> None:
     async with reads.connect() as conn:
         assert await pid(conn) != ended
     assert engine.sync_engine.pool.checkedout() == 1
+
+
+async def test_a_session_the_server_ended_renews_the_whole_pool(engine) -> None:
+    """A restart ends every session: the read that notices it (without an error) has the pool
+    replace the connections it made before, so the next write does not meet a dead one (a 503)."""
+    reads = db.read_connections(engine)
+    async with engine.connect() as first, engine.connect() as second:  # two sessions in the pool
+        pooled = [await pid(first), await pid(second)]
+    async with reads.connect() as conn:  # holds one of them
+        held = await pid(conn)
+    pooled.remove(held)
+    url = KitSettings().database_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as other:
+        for ended in (*pooled, held):
+            await other.execute("SELECT pg_terminate_backend(%s, 5000)", (ended,))
+    async with reads.connect() as conn:
+        assert await pid(conn) not in (*pooled, held)
+    async with engine.connect() as conn:  # no OperationalError: the pool connected anew
+        assert await pid(conn) not in (*pooled, held)
+
+
+async def test_a_write_after_postgres_ended_every_session_finds_a_live_one(engine) -> None:
+    """No read in between to notice (catalog's reads are the gateway's kept answers): the pool's
+    checkout does, and the write goes through on a new session."""
+    async with engine.connect() as first, engine.connect() as second:
+        pooled = [await pid(first), await pid(second)]
+    url = KitSettings().database_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as other:
+        for ended in pooled:
+            await other.execute("SELECT pg_terminate_backend(%s, 5000)", (ended,))
+    async with engine.begin() as conn:
+        assert await pid(conn) not in pooled
