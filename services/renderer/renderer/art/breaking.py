@@ -94,10 +94,9 @@ def split_cost(before: str, after: str, language: str) -> float:
     if first in trailing and last in trailing:
         return 2.0  # inside a compound postposition: "के / लिए" (better "दिन / के लिए")
     if lang == "ar":  # "و" (and), "ب" (with), "ل" (for) ... are written onto the word: "ونهاية"
-        last, bare = _arabic_bare(last), _arabic_bare(first)
-        if last in _word_set("leaning", lang):
-            return 1.0
-        return 1.0 if last.startswith("ال") and bare.startswith("ال") else 0.0  # "بالذكاء / الاصطناعي"
+        last, first = _arabic_bare(last), _arabic_bare(first)
+        if last.startswith("ال") and first.startswith("ال"):
+            return 1.0  # a noun and its adjective: "بالذكاء / الاصطناعي"
     if last in _word_set("leaning", lang) or first in trailing:
         return 1.0
     if lang == "ja" and before.endswith("の"):
