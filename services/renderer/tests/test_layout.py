@@ -410,3 +410,28 @@ def test_a_hindi_compound_postposition_stays_whole_when_a_break_is_needed_nearby
 )
 def test_round_19s_phrase_splits_cost(before: str, after: str, lang: str) -> None:
     assert breaking.split_cost(before, after, lang) > 0
+
+
+def test_a_long_japanese_phrase_breaks_before_its_auxiliary_when_that_buys_size() -> None:
+    """BudouX keeps "出かけることにした" whole: nine characters capped the hook at 86 px in a 777 px
+    column. A break before a formal noun or auxiliary ("こと", "しまった") is a phrase boundary too."""
+    assert [u.text for u in breaking.units("旅の計画をやめて、出かけることにした", "ja")][-2:] == [
+        "出かける",
+        "ことにした",
+    ]
+    hook = text.Spec("display", 150, 64, 7, 1.08, "center")
+    block = text.fit("旅の計画をやめて、出かけることにした", "ja", (100, 0, 877, 680), hook)
+    assert block.size >= 120, (block.size, _lines(block))
+    # Where the whole phrase fits at the same size, it stays whole.
+    title = text.fit("過ごしてしまった", "ja", (0, 0, 900, 400), TITLE)
+    assert _lines(title) == ["過ごしてしまった"]
+    assert breaking.split_cost("過ごして", "しまった", "ja") > 0
+
+
+def test_a_topic_that_a_colon_ends_may_stand_alone_on_the_first_line() -> None:
+    """ "Reisen:" alone counted as an orphan: the hook kept "Reisen: 3 Fehler," together at 91 px in
+    three lines instead of 117 px in four."""
+    hook = text.Spec("display", 150, 72, 7, 1.08, "center")
+    block = text.fit("Reisen: 3 Fehler, die ich jahrelang gemacht hab", "de", (100, 0, 877, 682), hook)
+    assert _lines(block)[0] == "Reisen:"
+    assert block.size >= 110, (block.size, _lines(block))

@@ -84,7 +84,8 @@ def split_cost(before: str, after: str, language: str) -> float:
     """How much a line break between the words `before` and `after` splits a phrase: 1 after a word
     that leans on the next (a preposition, an article) or before one that leans on the previous (a
     Hindi postposition), 2 between two of those, 1 between an Arabic noun and its adjective
-    ("اليوم / الواحد"), 0.6 after a Japanese modifier's "の", else 0."""
+    ("اليوم / الواحد"), 0.6 after a Japanese modifier's "の", 0.4 before a Japanese formal noun or
+    auxiliary that BudouX kept with its verb ("出かける / ことにした"), else 0."""
     lang = language.split("-")[0]
     last = before.strip(_PUNCT).lower()
     first = after.strip(_PUNCT).lower()
@@ -101,6 +102,8 @@ def split_cost(before: str, after: str, language: str) -> float:
         return 1.0
     if lang == "ja" and before.endswith("の"):
         return 0.6  # "景色の / 良さ": the modifier goes with its noun
+    if lang == "ja" and japanese_tail(after):
+        return 0.4  # a break inside a BudouX phrase: fine when it buys size, else keep the phrase
     return 0.0
 
 
@@ -206,7 +209,10 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
     """Boundaries between phrases (BudouX) or, for Thai, between dictionary words (PyThaiNLP's newmm:
     BudouX's Thai model splits compounds such as "ออก|กำลังกาย"). Only boundaries that touch an unspaced
     script count: "FitPro" inside Chinese text stays whole."""
-    out = _boundaries(text, _budoux(model).parse(text))
+    phrases = _budoux(model).parse(text)
+    out = _boundaries(text, phrases)
+    if model == "ja":
+        out |= japanese_tails(phrases)
     if model in ("zh-Hans", "zh-Hant"):
         # BudouX's Chinese models split words ("健|身卡", "好|几|年", "离|不|开"): keep only the
         # boundaries that a dictionary segmenter (jieba) also sees.
@@ -218,6 +224,30 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
         # that BudouX keeps (context).
         out &= _boundaries(text, word_tokenize(text, engine="newmm", keep_whitespace=True))
     return out
+
+
+# Words that start a phrase of their own (bunsetsu) inside a long BudouX phrase: a formal noun or an
+# auxiliary verb after a verb ("出かける / ことにした", "過ごして / しまった"). BudouX keeps them with
+# the verb, and a nine-character phrase capped a hook at 86 px in a 780 px column.
+_JA_TAILS = ("こと", "もの", "ところ", "しまう", "しまっ", "しまい", "ように", "ような", "ながら", "みて", "みた", "みる")
+_JA_LONG = 6  # characters: a shorter phrase always fits a line
+
+
+def japanese_tails(phrases: list[str]) -> set[int]:
+    """Offsets, in the whole text, where a long phrase may break before one of _JA_TAILS."""
+    out, pos = set(), 0
+    for phrase in phrases:
+        if len(phrase) >= _JA_LONG:
+            for i in range(2, len(phrase) - 1):
+                if phrase.startswith(_JA_TAILS, i) and script.of(phrase[i - 1]) in ("Hiragana", "Han"):
+                    out.add(pos + i)
+        pos += len(phrase)
+    return out
+
+
+def japanese_tail(after: str) -> bool:
+    """Whether a line starts with one of _JA_TAILS (a break inside a BudouX phrase)."""
+    return after.startswith(_JA_TAILS)
 
 
 DICTIONARIES = Path(__file__).resolve().parent.parent / "dictionaries"

@@ -174,12 +174,15 @@ def group(
         blocks = stack(0)
     else:
         # A list's number as big as its title: fitted with the smallest number first (the title's
-        # room), then at the title's size, unless that squeezes the title under its minimum (above a
-        # phone, in Arabic's tall lines).
+        # room), then at the title's size, or as near as it comes without squeezing the title or the
+        # subtitle under its minimum (above a phone, in Arabic's tall lines; a Japanese subtitle was
+        # cut mid-word).
         blocks = stack(SUB_MIN)
-        again = stack(max(SUB_MIN, blocks[1][1].size))
-        if again[1][1].size >= again[1][1].spec.min_size:
-            blocks = again
+        for size in range(blocks[1][1].size, SUB_MIN, -8):  # as big as the title, else as near as fits
+            again = stack(size)
+            if all(b.size >= b.spec.min_size and not any(ln.forced for ln in b.lines) for _, b in again[1:]):
+                blocks = again
+                break
     blocks = [(r, b) for r, b in blocks if b.lines]
     total = sum(b.height for _, b in blocks) + gap * max(0, len(blocks) - 1)
     y = y0 + (height - total) / 2

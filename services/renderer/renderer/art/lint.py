@@ -21,7 +21,7 @@ from pathlib import Path
 import budoux
 import pyphen
 
-from renderer.art import fonts
+from renderer.art import breaking, fonts
 from renderer.art.record import HOOK, TITLE, TextRecord
 
 W, H = 1080, 1920
@@ -235,7 +235,10 @@ def _breaks(r: TextRecord) -> list[Violation]:
             continue
         if _unspaced(before + after):
             model = _model(text, r.language)
-            bounds = _ends(_phrases(model).parse(text))
+            phrases = _phrases(model).parse(text)
+            bounds = _ends(phrases)
+            if model == "ja":
+                bounds |= breaking.japanese_tails(phrases)  # "出かける / ことにした"
             if model.startswith("zh"):
                 bounds &= _ends(_chinese_words(text))  # BudouX alone splits words such as 健|身
             if end in bounds:

@@ -422,14 +422,23 @@ def _search(
     return best
 
 
-def _is_orphan(line: str) -> bool:
+def _is_orphan(line: str, first: bool = False) -> bool:
     """A line too thin to stand alone: one CJK character, or one short word."""
     core = line.strip(" .,!?。、！？")
     if not core:
         return True
+    if first and _is_kicker(core):
+        return False
     if len(core) == 1 and script.is_cjk(core) or script.of(core[0]) == "Thai" and len(core) <= 2:
         return True
     return " " not in core and len(core) <= 7 and not _cjk_line(core)  # "once", "place" alone
+
+
+def _is_kicker(line: str) -> bool:
+    """A topic that a colon ends, alone on the first line ("Reisen: / 3 Fehler, die ich ..."); in the
+    middle ("рутина:") it is an orphan like any short word."""
+    core = line.strip()
+    return core.endswith(":") and not _cjk_line(core)
 
 
 def _cjk_line(core: str) -> bool:
@@ -437,10 +446,12 @@ def _cjk_line(core: str) -> bool:
     return script.dominant(core) in ("Han", "Hiragana", "Katakana", "Hangul")
 
 
-def _orphan_weight(line: str) -> float:
+def _orphan_weight(line: str, first: bool = False) -> float:
     """How much a line of a multi-line block hurts: a short word alone 1; a long word, two short words
     or two or three CJK characters alone half ("реальная" between "Моя" and "рутина:"; often
-    unavoidable), else 0."""
+    unavoidable), else 0; a first line that a colon ends ("Reisen:") is a kicker, not an orphan."""
+    if first and _is_kicker(line):
+        return 0.0
     if _is_orphan(line):
         return 1.0
     core = line.strip(" .,!?:;。、！？")
@@ -452,7 +463,11 @@ def _orphan_weight(line: str) -> float:
 
 
 def _orphans(found: _Fit) -> float:
-    return sum(_orphan_weight(t) for t, _, _ in found.lines) if len(found.lines) > 1 else 0.0
+    return (
+        sum(_orphan_weight(t, i == 0) for i, (t, _, _) in enumerate(found.lines))
+        if len(found.lines) > 1
+        else 0.0
+    )
 
 
 def _flaws(found: _Fit, language: str) -> float:
@@ -467,7 +482,9 @@ def _flaws(found: _Fit, language: str) -> float:
 
 def _has_orphan(found: _Fit) -> bool:
     """A line of one short word in a block of several ("2 ngộ nhận / về / tập luyện")."""
-    return len(found.lines) > 1 and any(_is_orphan(line) for line, _, _ in found.lines)
+    return len(found.lines) > 1 and any(
+        _is_orphan(line, i == 0) for i, (line, _, _) in enumerate(found.lines)
+    )
 
 
 def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: str, rtl: bool) -> _Fit:
@@ -519,7 +536,7 @@ def _best_breaks(
                 if j < count
                 else 0
             )
-            flaw = (n > 1) * _orphan_weight(joined[0]) + split
+            flaw = (n > 1) * _orphan_weight(joined[0], i == 0) + split
             lines[i, j] = (joined, slack + flaw) if w <= width else None
         return lines[i, j]
 
