@@ -229,7 +229,7 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
 # Words that start a phrase of their own (bunsetsu) inside a long BudouX phrase: a formal noun or an
 # auxiliary verb after a verb ("出かける / ことにした", "過ごして / しまった"). BudouX keeps them with
 # the verb, and a nine-character phrase capped a hook at 86 px in a 780 px column.
-_JA_TAILS = ("こと", "もの", "ところ", "しまう", "しまっ", "しまい", "ように", "ような", "ながら", "みて", "みた", "みる")
+_JA_TAILS = tuple("こと もの ところ しまう しまっ しまい ように ような ながら みて みた みる".split())
 _JA_LONG = 6  # characters: a shorter phrase always fits a line
 
 
