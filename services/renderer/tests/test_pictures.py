@@ -200,6 +200,23 @@ def test_word_labels_join_their_headline_and_list_numbers_stay_apart() -> None:
             assert [r.text for r in labels] == ["1.", "2.", "3.", "4."], labels
 
 
+def test_brand_studio_sets_a_list_number_inside_its_title_box() -> None:
+    """A number outlined on a line of its own was a third text style beside brand-studio's two boxes."""
+    from renderer import copy
+    from renderer.art import record
+    from renderer.deck import AppInfo, DeckStyle
+
+    app = AppInfo(name="FitPro", niche="fitness", value_props=("10-minute workouts", "AI coach"))
+    tpl = gallery.catalog.template("fitness", "listicle")
+    assert tpl is not None
+    deck = copy.write_deck(app, tpl, "", "en", {}, seed=3)
+    style = DeckStyle("brand-studio", "fitness", "en", "#E4572E", "#17BEBB", "#FFC914", "FitPro")
+    _, records = art.render_with_layout(deck, style)
+    assert not [r for r in records if r.role == record.LABEL]
+    titles = [next(r.text for r in records if r.slide == i and r.role == record.TITLE) for i in range(1, 5)]
+    assert [t.split()[0] for t in titles] == ["1.", "2.", "3.", "4."], titles
+
+
 def test_inspo_keeps_its_pastel_look_for_calm_niches_only() -> None:
     from renderer import copy
     from renderer.deck import AppInfo, DeckStyle

@@ -149,10 +149,12 @@ def group(
     sub_style: str = "text",
     gap: int = 34,
     pad: int = 0,
+    inline_number: bool = False,
 ) -> Group:
     """Fits the slide's words into `area` and stacks them, centered vertically in it; the title takes
     what the label and gaps leave, the subtitle what the title leaves, so the group always fits. `pad`
-    is room kept around every block (highlight boxes reach that far beyond their text)."""
+    is room kept around every block (highlight boxes reach that far beyond their text);
+    `inline_number`: a list's number starts its title ("1. No time ...") instead of a line of its own."""
     x0, y0, x1, y1 = area[0] + pad, area[1] + pad, area[2] - pad, area[3] - pad
     gap += 2 * pad
     height = y1 - y0
@@ -163,6 +165,8 @@ def group(
         # "Myth", "Before", "Morning" join their headline ("Myth: you need a gym"): a word set apart
         # over it reads as a template's chip. A list's number stays on its own line.
         label, headline = "", with_label(label, headline, ctx.lang)
+    elif label and inline_number:
+        label, headline = "", f"{label} {headline}"
     second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
 
     def stack(number: int) -> list[tuple[str, text.TextBlock]]:
@@ -612,7 +616,10 @@ def studio(ctx: Ctx) -> Image.Image:
         ctx, STUDIO_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), STUDIO_HOOK
     )
     style = "display" if ctx.kind == "hook" else "title"
-    g = settle(ctx, group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD), max(48, BOX_PAD))
+    # A list's number inside the title's box: on a line of its own, outlined, it made a third text style
+    # beside the two boxes (round 21: 'reads as a template').
+    g = group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD, inline_number=True)
+    g = settle(ctx, g, max(48, BOX_PAD))
     g = words_up(ctx, g, BOX_PAD)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
