@@ -399,3 +399,62 @@ def _forget(consumer: Any, tp: TP) -> None:
         table = getattr(consumer, name, None)
         if table is not None:
             table.pop(tp, None)
+
+
+async def take_batches(stream: Any, max_records: int, within: float) -> Any:
+    """Lists of up to `max_records` events from a faust stream, each list what arrived within
+    `within` seconds of its first event: faust's `Stream.take_events`, except that its window
+    starts at a batch's first event. take_events wakes its agent every `within` whether anything
+    arrived or not, so its window was a trade between an idle stack's CPU and the latency of an
+    event arriving alone (at 200 ms, event -> first webhook attempt p50 208 ms); here nothing
+    wakes while no event arrives. Acks as take_events: a batch's events when the generator
+    resumes or is closed, so an interrupted batch is read again."""
+    events: list[Any] = []
+    arrived, full, consumed = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    consuming: asyncio.Future[None] | None = None
+
+    async def add(value: Any) -> Any:
+        nonlocal consuming
+        try:
+            if consuming is not None:  # a batch is being handled: the next one waits for it
+                try:
+                    await consuming
+                finally:
+                    consuming = None
+            event = stream.current_event
+            if event is None:
+                raise RuntimeError("take_batches found no current event")
+            events.append(event)
+            arrived.set()
+            if len(events) >= max_records:
+                full.set()
+                consumed.clear()
+                await stream.wait(consumed)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.exception("adding to a batch failed")
+            await stream.crash(exc)
+        return value
+
+    stream.enable_acks = False  # acked below, once a batch was handled
+    stream.add_processor(add)
+    stream._enable_passive(aiter(stream.channel))
+    while not stream.should_stop:
+        await stream.wait_for_stopped(arrived)  # no timeout: nothing wakes while idle
+        await stream.wait_for_stopped(full, timeout=within)
+        if not events:
+            continue
+        consuming = asyncio.get_running_loop().create_future()
+        try:
+            yield list(events)
+        finally:
+            taken = list(events)
+            events.clear()
+            for event in taken:
+                await stream.ack(event)
+            arrived.clear()
+            full.clear()
+            if not consuming.done():
+                consuming.set_result(None)
+            consumed.set()

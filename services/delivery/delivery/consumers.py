@@ -3,10 +3,11 @@ completed/failed slideshows and exceeded quotas become deliveries (application.i
 one per matching endpoint, idempotent per event id); a deleted app loses its connected social
 accounts and its publish records (application.publishing.remove_app_accounts).
 
-One agent over the three topics, taking records in batches (`stream.take_events`: up to
-MAX_RECORDS, or what arrived within EVENT_BATCH_WINDOW_MS): a batch goes to the batch handler in one call
-(one endpoint query, one share lookup, one insert), and when that fails its records are handled
-one by one, concurrently, with kit.faustx's per-event path (retries, then the dead-letter topic).
+One agent over the three topics, taking records in batches (`kit.faustx.take_batches`: up to
+MAX_RECORDS, or what arrived within EVENT_BATCH_WINDOW_MS of the first): a batch goes to the batch
+handler in one call (one endpoint query, one share lookup, one insert), and when that fails its
+records are handled one by one, concurrently, with kit.faustx's per-event path (retries, then the
+dead-letter topic).
 At-least-once: faust acks a batch's events only when the agent takes the next batch, so their
 offsets are committed after the batch was handled; a batch interrupted (stop, crash) is never
 acked and is read again by the group's next member. Consumer group "delivery-events", as with the
@@ -65,9 +66,7 @@ class BatchAgents(faustx.Agents):
     ):
         super().__init__(settings, group_id, max_attempts=max_attempts, app=app)
         self.fetch_max_wait_ms = fetch_max_wait_ms
-        # How long a batch that is not full waits for more records; faust's take_events also wakes
-        # the agent this often while nothing arrives (the fetch wait by default: 20 times a
-        # second at the local stack's 50 ms).
+        # How long a batch that is not full waits for more records after its first.
         self.batch_window_ms = fetch_max_wait_ms if batch_window_ms is None else batch_window_ms
         self.max_records = max_records
         self.concurrency = concurrency
@@ -83,8 +82,7 @@ class BatchAgents(faustx.Agents):
         within = self.batch_window_ms / 1000
 
         async def agent(stream: AsyncIterable[Any]) -> None:
-            batches = stream.take_events(self.max_records, within=within)  # type: ignore[attr-defined]
-            async for batch in batches:
+            async for batch in faustx.take_batches(stream, self.max_records, within):
                 await self.take(batch)
 
         name = "_".join(t.replace(".", "_") for t in topic_names)
@@ -93,7 +91,7 @@ class BatchAgents(faustx.Agents):
 
     async def take(self, batch: Sequence[Any]) -> None:
         """A batch of faust events: handled, or (stopped or crashed in the middle) left un-acked.
-        take_events acks the events of a batch when the generator resumes or is closed, also
+        take_batches acks the events of a batch when the generator resumes or is closed, also
         when the agent is cancelled; an extra reference keeps an unfinished batch's offsets from
         being committed (its records are read again, and handled idempotently)."""
         try:

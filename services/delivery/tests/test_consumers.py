@@ -10,6 +10,7 @@ import uuid
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+import faust
 import pytest
 from delivery import consumers
 from delivery.settings import Settings
@@ -131,8 +132,16 @@ async def test_an_interrupted_batch_stays_unacked():
     assert [m.refcount for m in messages] == [2, 2]
 
 
-async def test_the_agent_takes_batches_and_resumes_in_the_same_group(stack_env):
+async def test_the_agent_takes_batches_and_resumes_in_the_same_group(stack_env, monkeypatch):
     settings = Settings()
+    waits = []  # the batch loop's waits: faust's take_events waited (woke) every window while idle
+    original_wait = faust.Stream.wait_for_stopped
+
+    async def counted_wait(self, *args, **kwargs):
+        waits.append(kwargs.get("timeout"))
+        return await original_wait(self, *args, **kwargs)
+
+    monkeypatch.setattr(faust.Stream, "wait_for_stopped", counted_wait)
     topic = f"delivery.faust.{uuid.uuid4().hex[:8]}"
     group = f"delivery-faust-{uuid.uuid4().hex[:6]}"
     await kafka.ensure_topics(settings, [topic])
@@ -171,6 +180,9 @@ async def test_the_agent_takes_batches_and_resumes_in_the_same_group(stack_env):
         await wait_for(20)
         assert seen() == {f"org_{i}" for i in range(20)}
         assert any(len(b) > 1 for b in batches)  # records arrive in batches
+        before_idle = len(waits)
+        await asyncio.sleep(1.0)  # nothing arrives: nothing wakes the agent
+        assert len(waits) - before_idle <= 1, waits[before_idle:]
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
