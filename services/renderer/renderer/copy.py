@@ -540,8 +540,17 @@ def _feature_showcase(w: _Writer) -> list[SlideCopy]:
     # before a line any app could say ("Everything in one place").
     benefit = w.outcome("benefit")
     tagline = sentence_case(w.app.tagline) if w.app.tagline.strip() else ""
-    under = w.unique(*w.claims, tagline, echo=True) or w.line("benefit_sub")
+    # Not a line ending on the benefit's own last word: "Die ganze Reise an einem Abend geplant" over
+    # "Wochenendabenteuer, in Minuten geplant" read as one claim contradicting the other.
+    fitting = [c for c in (*w.claims, tagline) if not _ends_alike(c, benefit)]
+    under = w.unique(*fitting, echo=True) or w.line("benefit_sub")
     return [*slides, w.slide("BENEFIT", "headline", benefit, under)]
+
+
+def _ends_alike(a: str, b: str) -> bool:
+    """Whether two lines end on the same word of five letters or more."""
+    last = [_bare(x.split()[-1].casefold()) if x.split() else "" for x in (a, b)]
+    return len(last[0]) >= 5 and last[0] == last[1]
 
 
 def _common_mistakes(w: _Writer) -> list[SlideCopy]:

@@ -599,3 +599,17 @@ def test_hooks_read_natively_where_a_literal_pattern_did_not() -> None:
         assert tpl is not None
         hook = write_deck(AppInfo(name="FitPro", niche=niche), tpl, "", "de", {}, 1).slides[0].title
         assert "beim Thema" not in hook and ": 3 Fehler, die ich" in hook, hook
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_benefit_and_the_line_under_it_never_end_on_the_same_word(lang: str) -> None:
+    """ "Die ganze Reise an einem Abend geplant" over the tagline "Wochenendabenteuer, in Minuten
+    geplant" read as two claims contradicting each other."""
+    app = _trailmate(lang)
+    tpl = catalog.template("travel", "feature_showcase")
+    assert tpl is not None
+    for seed in range(6):
+        benefit = write_deck(app, tpl, "", lang, {}, seed).slides[4]
+        assert benefit.subtitle, benefit
+        ends = [line.split()[-1].strip(".,!?").casefold() for line in (benefit.title, benefit.subtitle)]
+        assert ends[0] != ends[1], benefit

@@ -435,3 +435,22 @@ def test_a_topic_that_a_colon_ends_may_stand_alone_on_the_first_line() -> None:
     block = text.fit("Reisen: 3 Fehler, die ich jahrelang gemacht hab", "de", (100, 0, 877, 682), hook)
     assert _lines(block)[0] == "Reisen:"
     assert block.size >= 110, (block.size, _lines(block))
+
+
+@pytest.mark.parametrize(
+    "before,after,lang",
+    [
+        ("وزن", "الجسم", "ar"),  # bodyweight: a construct (idafa)
+        ("ونهاية", "الأسبوع", "ar"),
+        ("جلسة", "التمرين", "ar"),  # a feminine noun heads a construct
+        ("की", "फ़ीस", "hi"),  # "जिम की / फ़ीस": the genitive joins its nouns
+        ("楽しみに", "なった", "ja"),
+        ("どこでも", "できる", "ja"),
+    ],
+)
+def test_round_22s_phrase_splits_cost(before: str, after: str, lang: str) -> None:
+    assert breaking.split_cost(before, after, lang) > 0
+
+
+def test_a_hindi_weekend_trip_is_one_word_on_a_slide() -> None:
+    assert "वीकेंड ट्रिप" in [u.text for u in breaking.units("हर वीकेंड ट्रिप प्लान", "hi")]

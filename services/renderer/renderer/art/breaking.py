@@ -34,7 +34,11 @@ NO_END = frozenset("([{（［｛「『【〈《〔‘“")
 
 _THAI_LEANING = ("ไม่", "ค่า")  # never at a Thai line end: negation and "fee of" (ค่า|ฟิตเนส) lean on their word
 # Compounds written with a space that read as one word: no line breaks inside them ("gym" = room + fitness).
-_KEEP_TOGETHER = {"he": ("חדר כושר",), "ar": ("اللياقة البدنية",)}
+_KEEP_TOGETHER = {"he": ("חדר כושר",), "ar": ("اللياقة البدنية",), "hi": ("वीकेंड ट्रिप",)}
+# Arabic nouns that head a construct without the feminine ending the rule looks for ("وزن الجسم").
+_ARABIC_CONSTRUCT = frozenset("وزن صور جمال طول يوم نوع".split())
+# Japanese verbs that lean on the phrase before them: "楽しみに / なった", "どこでも / できる".
+_JA_LEANING_BACK = ("なった", "なる", "なり", "なれ", "できる", "できた", "でき")
 _REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 # Short prepositions that Slavic typesetting keeps off a line end too ("Нет времени на / зал").
@@ -64,6 +68,8 @@ _LEANING = {
     "nl": "de het een in op met voor van naar zonder om je jouw mijn",
     "ar": "في من على إلى عن مع بلا دون بدون بعد قبل كل حتى عند منذ خلال لكل أي بين ضد نحو لا لم لن قد ما "
     "نهاية بداية عطلة وقت صباح مساء",
+    # Hindi's genitive joins its two nouns: "जिम की / फ़ीस" splits "the gym's fee" (and "जिम / की" too).
+    "hi": "का की के",
 }
 # Words that lean on the one before: a line starting with them splits a phrase (Hindi postpositions
 # and auxiliaries: "सालों / तक", "के / लिए", "बदल / दिया").
@@ -84,7 +90,8 @@ def split_cost(before: str, after: str, language: str) -> float:
     """How much a line break between the words `before` and `after` splits a phrase: 1 after a word
     that leans on the next (a preposition, an article) or before one that leans on the previous (a
     Hindi postposition), 2 between two of those, 1 between an Arabic noun and its adjective
-    ("اليوم / الواحد"), 0.6 after a Japanese modifier's "の", 0.4 before a Japanese formal noun or
+    ("اليوم / الواحد") or a construct ("نهاية / الأسبوع"), 0.6 after a Japanese modifier's "の" or before
+    a verb that completes its phrase ("楽しみに / なった"), 0.4 before a Japanese formal noun or
     auxiliary that BudouX kept with its verb ("出かける / ことにした"), else 0."""
     lang = language.split("-")[0]
     last = before.strip(_PUNCT).lower()
@@ -98,10 +105,14 @@ def split_cost(before: str, after: str, language: str) -> float:
         last, first = _arabic_bare(last), _arabic_bare(first)
         if last.startswith("ال") and first.startswith("ال"):
             return 1.0  # a noun and its adjective: "بالذكاء / الاصطناعي"
+        if first.startswith("ال") and (last.endswith("ة") or last in _ARABIC_CONSTRUCT):
+            return 1.0  # a construct (idafa): "نهاية / الأسبوع", "وزن / الجسم"; no verb ends in "ة"
     if last in _word_set("leaning", lang) or first in trailing:
         return 1.0
     if lang == "ja" and before.endswith("の"):
         return 0.6  # "景色の / 良さ": the modifier goes with its noun
+    if lang == "ja" and after.startswith(_JA_LEANING_BACK):
+        return 0.6  # "楽しみに / なった", "どこでも / できる": the verb completes the phrase before it
     if lang == "ja" and japanese_tail(after):
         return 0.4  # a break inside a BudouX phrase: fine when it buys size, else keep the phrase
     return 0.0
@@ -228,8 +239,9 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
 
 # Words that start a phrase of their own (bunsetsu) inside a long BudouX phrase: a formal noun or an
 # auxiliary verb after a verb ("出かける / ことにした", "過ごして / しまった"). BudouX keeps them with
-# the verb, and a nine-character phrase capped a hook at 86 px in a 780 px column.
-_JA_TAILS = tuple("こと もの ところ しまう しまっ しまい ように ような ながら みて みた みる".split())
+# the verb, and a nine-character phrase capped a hook at 86 px in a 780 px column. Not "ように": a
+# reader saw "続く / ようになった" as a split.
+_JA_TAILS = tuple("こと もの ところ しまう しまっ しまい".split())
 _JA_LONG = 6  # characters: a shorter phrase always fits a line
 
 
