@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageDraw
 from renderer import art, gallery
-from renderer.art import designs, fonts, imagery, notes
+from renderer.art import designs, fonts, imagery
 from renderer.deck import DeckCopy, DeckStyle
 
 
@@ -353,29 +353,40 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
 
 
 def _flat(img: Image.Image, box: tuple[int, int, int, int]) -> bool:
-    """Whether the region is one color (a note's paper; a scene or a photo has grain)."""
+    """Whether the region is one color (paper or a box; a scene or a photo has grain)."""
     colors = img.crop(box).getcolors(16)
     return colors is not None and len(colors) == 1
 
 
 @pytest.mark.parametrize("design", [d.key for d in gallery.catalog.DESIGNS])
-def test_a_problem_slide_without_a_picture_puts_its_words_on_a_note(design: str) -> None:
+def test_a_problem_slide_without_a_picture_sets_its_words_bigger_at_dusk(design: str) -> None:
+    """No note card (a second, template-like style): the deck's own treatment, bigger than a title
+    over a phone and still under the hook, in the middle band, on the brand scene darker than the
+    payoff slides'."""
     written = gallery.render(gallery.Deck(design, "en", "brand", "fitness", "problem_solution"), (), ())[3]
-    img, placed = art.compose(written, 2, _style(design, written, "brand"))  # the second problem
+    style = _style(design, written, "brand")
+    hook = next(r for r in art.compose(written, 0, style)[1] if r.role == "hook")
+    img, placed = art.compose(written, 2, style)  # the second problem
     title = next(r for r in placed if r.role == "title")
-    x0, y0, x1, y1 = (round(v) for v in title.box)
-    assert notes.CARD_X0 + notes.PAD_X - 8 <= x0 and x1 <= notes.CARD_X1 - notes.PAD_X + 8
-    margin = (notes.CARD_X0 + 10, y0, notes.CARD_X0 + notes.PAD_X - 10, y1)
-    assert _flat(img, margin)  # the words sit on the note's paper
-    assert _flat(img, (x0, y0 - notes.PAD_Y // 2, x1, y0 - 4))  # ... which reaches above them
-    # The same slide with a photo keeps its picture: no note.
-    photos = gallery.sample_files("photos")
-    travel = gallery.render(gallery.Deck(design, "en", "photos", "travel", "problem_solution"), (), photos)[3]
-    style = replace(_style(design, travel, "photos"), photos=photos)
-    img, placed = art.compose(travel, 2, style)
-    title = next(r for r in placed if r.role == "title")
-    x0, y0, x1, y1 = (round(v) for v in title.box)
-    assert not _flat(img, (notes.CARD_X0 + 10, y0, notes.CARD_X0 + notes.PAD_X - 10, y1))
+    assert round(hook.size * designs.TITLE_TO_HOOK) < title.size < hook.size, (hook.size, title.size)
+    x0, y0, x1, y1 = title.box
+    assert 0.3 * 1920 < (y0 + y1) / 2 < 0.7 * 1920
+    assert not _flat(img, (round(x0) - 60, round(y0), round(x0) - 40, round(y1)))  # a scene, no paper
+    payoff = art.compose(written, 3, style)[0]
+    corner = (0, 0, 1080, 200)  # above every word and phone: the brand's color, not drained to grey
+    assert _saturation(img.crop(corner)) > 0.6 * _saturation(payoff.crop(corner))
+
+
+def test_dusk_darkens_a_scene_and_keeps_its_color() -> None:
+    scene = Image.new("RGB", (64, 64), (230, 90, 50))
+    late = imagery.dusk(scene)
+    assert _mean_light(late) < 0.85 * _mean_light(scene)
+    assert _saturation(late) > 0.9 * _saturation(scene)
+
+
+def _mean_light(img: Image.Image) -> float:
+    gray = img.convert("L")
+    return sum(gray.tobytes()) / (gray.width * gray.height)
 
 
 def _saturation(img: Image.Image) -> float:
@@ -747,14 +758,3 @@ def test_a_mistake_with_its_fix_shows_the_apps_screen_for_it() -> None:
     assert [plan[i][0] for i in fixed] == list(range(len(fixed)))  # the first feature's screen first
     photos = replace(style, image_source="photos", photos=gallery.sample_files("photos")[:2])
     assert all(_bezel_pixels(art.compose(written, i, photos)[0]) < 500 for i in fixed)
-
-
-def test_a_note_stays_clear_of_the_like_and_comment_rail() -> None:
-    """TikTok's rail covers the right 12 %: the note's paper ends before it (at 960 px it ran in)."""
-    written = gallery.render(gallery.Deck("inspo", "en", "brand", "fitness", "problem_solution"), (), ())[3]
-    img, _ = art.compose(written, 1, _style("inspo", written, "brand"))
-    rail = img.crop((round(0.88 * 1080), 0, 1080, 1920)).convert("RGB")
-    paper = (250, 246, 238)  # inspo's journal page
-    assert not [c for _, c in rail.getcolors(1 << 20) or [] if c == paper]
-    on_paper = [n for n, c in img.convert("RGB").getcolors(1 << 20) or [] if c == paper]
-    assert on_paper and on_paper[0] > 100_000  # the note is there

@@ -9,7 +9,7 @@ the middle band, no counters, chips, quote marks or footers.
 Within a deck the frame follows the slide's role (hook, problem, discovery, result, CTA): the hook is
 the biggest text in the middle band, discovery and result slides show the app's screen when there is
 one (with a highlight), the CTA names the app above "link in bio" over its phone; a problem slide
-without a picture puts its words on a note.
+without a picture sets its words bigger, on the brand scene at dusk.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from renderer.art import imagery, notes, paint, record, script, text
+from renderer.art import imagery, paint, record, script, text
 from renderer.art.paint import RGB, H, Palette, W
 from renderer.deck import DeckCopy, DeckStyle, SlideCopy, with_label
 
@@ -36,6 +36,8 @@ HOOK_SHARE = 0.78  # of its area's height, the rest for the swipe cue
 # Titles stay clearly smaller than the deck's hook (at 0.8 reviewers saw hooks "barely larger", at 0.75
 # a myth's note "about 1.2x" under the hook).
 TITLE_TO_HOOK = 0.7
+# A problem slide's words with no picture beside them: the slide's only content, bigger.
+BARE_TITLE_MAX, BARE_TO_HOOK = 112, 0.85
 # Discovery and result slides with a screen: the words above, a phone rising from the bottom edge.
 DEVICE_TEXT_BOTTOM = 900  # words above the screen card
 # Discovery and result slides show the screen 72 % of the slide wide, from under the words (CARD_GAP
@@ -239,7 +241,10 @@ def _stack(
         share = HOOK_SHARE
         role = record.HOOK
     else:
-        top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
+        if bare(ctx):
+            top = min(BARE_TITLE_MAX, round(cap * BARE_TO_HOOK))
+        else:
+            top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
@@ -357,7 +362,13 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     slide)."""
     if ctx.photo is not None:
         return imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
-    return imagery.brand(ctx.pal, ctx.rng, mood)
+    if not bare(ctx):
+        return imagery.brand(ctx.pal, ctx.rng, mood)
+    # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene, for
+    # dark words, stays light and goes grey).
+    if mood == "soft":
+        return imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood))
+    return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep"))
 
 
 def settle(ctx: Ctx, g: Group, margin: int = 48) -> Group:
@@ -384,23 +395,11 @@ def extent(g: Group) -> tuple[float, float]:
     return g.blocks[0][1].top, max(b.top + b.height for _, b in g.blocks)
 
 
-# -- notes --------------------------------------------------------------------------------------------
-def on_note(ctx: Ctx) -> bool:
-    """Problem slides with neither photo nor phone put their words on a note (notes.py)."""
+def bare(ctx: Ctx) -> bool:
+    """A problem slide with neither photo nor phone: its words alone, set as the deck sets them, bigger,
+    on the brand scene at dusk (a note card for them read as a second, template-like style: a blind
+    comparison preferred this in 12 of 12 decks)."""
     return ctx.kind == "problem" and ctx.photo is None and ctx.shot is None
-
-
-def note_slide(img: Image.Image, ctx: Ctx, hook_area: text.Box, face: str, paper: notes.Paper) -> Image.Image:
-    """The slide's words on a note in the design's `face` and `paper`, aligned to the reading side."""
-    g = group(ctx, notes.words_area(), hook_area, face, ctx.start, gap=30)
-    if not g.blocks:
-        return img
-    notes.draw(img, *extent(g), paper)
-    for role, block in g.blocks:
-        color = paper.mark if role == record.LABEL else paper.ink if role == record.TITLE else paper.sub
-        text.draw(img, block, color)
-        ctx.records.append(record.of_block(ctx.index, role, block, ctx.lang))
-    return img
 
 
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen (and a screenshots hook)
@@ -484,11 +483,6 @@ CLASSIC_PHOTO_SCRIM = 0.5
 
 def classic(ctx: Ctx) -> Image.Image:
     img = backdrop(ctx, "deep")
-    if on_note(ctx):  # a dark-mode note: white words, as the design's
-        mark = paint.readable_on(ctx.pal.accent, (30, 30, 32), 4.5)
-        return note_slide(
-            img, ctx, CLASSIC_HOOK, "title", notes.Paper((30, 30, 32), (255, 255, 255), (178, 178, 184), mark)
-        )
     x0, y0, x1, y1 = SAFE
     area = words_area(
         ctx, CLASSIC_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), CLASSIC_HOOK
@@ -537,11 +531,6 @@ def inspo(ctx: Ctx) -> Image.Image:
     soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
     img = backdrop(ctx, "soft" if calm else "deep")
     face = inspo_face(ctx.style.niche, ctx.kind == "hook")
-    if on_note(ctx):  # a journal's cream page, written in the serif in every niche
-        mark = paint.readable_on(paint.shade(ctx.pal.primary, 0.2), (250, 246, 238), 4.5)
-        return note_slide(
-            img, ctx, INSPO_HOOK, "serif", notes.Paper((250, 246, 238), (38, 32, 28), (108, 98, 88), mark)
-        )
     area = words_area(
         ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
     )
@@ -573,11 +562,6 @@ def editorial(ctx: Ctx) -> Image.Image:
     screen, the words go above it)."""
     x0, y0, x1, y1 = SAFE
     img = backdrop(ctx, "deep")
-    if on_note(ctx):  # white paper, like its boxes
-        mark = paint.readable_on(ctx.pal.primary, (255, 255, 255), 4.5)
-        return note_slide(
-            img, ctx, EDITORIAL_HOOK, "title", notes.Paper((255, 255, 255), (17, 17, 17), (96, 96, 102), mark)
-        )
     area = words_area(
         ctx, EDITORIAL_HOOK if ctx.kind == "hook" else (x0, round(H * 0.40), x1, y1), EDITORIAL_HOOK
     )
@@ -607,11 +591,6 @@ def studio(ctx: Ctx) -> Image.Image:
     img = backdrop(
         ctx, "vivid"
     )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
-    if on_note(ctx):  # a sticky note in the brand's accent, the title in its primary color
-        sticky = paint.tint(ctx.pal.accent, 0.6)
-        title = paint.readable_on(paint.shade(ctx.pal.primary, 0.3), sticky, 4.5)
-        sub = paint.readable_on(paint.shade(ctx.pal.secondary, 0.2), sticky, 7.0)
-        return note_slide(img, ctx, STUDIO_HOOK, "title", notes.Paper(sticky, title, sub, title))
     area = words_area(
         ctx, STUDIO_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), STUDIO_HOOK
     )

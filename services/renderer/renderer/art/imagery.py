@@ -252,6 +252,15 @@ def overcast(img: Image.Image) -> Image.Image:
     return ImageChops.multiply(grey, Image.new("RGB", img.size, OVERCAST_TINT))
 
 
+DUSK_TINT = (190, 194, 212)  # a problem slide's brand scene: the same hue, later in the day
+
+
+def dusk(img: Image.Image) -> Image.Image:
+    """A brand scene graded for a problem slide: darker and a little cooler, its color kept (drained
+    to grey it read as 'disabled'), so the payoff slides after it look lit."""
+    return ImageChops.multiply(img, Image.new("RGB", img.size, DUSK_TINT))
+
+
 PHOTO_STOPS = (0.12, 0.5, 0.88)  # where the crops of a photo shown again are centered
 
 
