@@ -621,3 +621,11 @@ def test_a_list_of_the_apps_features_is_not_announced_as_changes(lang: str, word
     for seed in range(8):
         deck = write_deck(APP, _template("listicle"), "", lang, {}, seed)
         assert word not in deck.slides[0].title.casefold(), deck.slides[0].title
+
+
+def test_the_mistakes_app_slide_does_not_reveal_fixes_the_mistakes_already_showed() -> None:
+    """Each mistake shows its fix under it: "How I finally fixed it: FitPro" after them read as a reveal
+    of what the deck had told (round 22)."""
+    for seed in range(8):
+        fix = write_deck(APP, _template("common_mistakes"), "", "en", {}, seed).slides[4]
+        assert fix.role == "FIX" and "finally" not in fix.title.casefold(), fix
