@@ -515,7 +515,7 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
 
 
 def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
-    """Three moments of the narrator's day, each with what the app does then; the first moment names
+    """Three moments of the narrator's day, each over what the app does then; the first moment names
     the app (a routine shown without its app reads as an ad that forgot the product). The moments
     are the niche's own when its table has them (a day outdoors is no office day), else the
     language's everyday ones. The day ends on its result, with the pain it ended under it."""
@@ -525,7 +525,12 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
         moment = w.line(f"{key}_sub")
         if key == "morning" and moment:
             moment = w.fill(w.phrase("moment_with_app"), moment=moment)
-        slides.append(w.slide(role, "statement", w.feature(key), moment, w.t[f"{key}_label"]))
+        feature = w.feature(key)
+        # The moment is the slide's line ("Midday: Squeezed into my lunch break"), what the app does
+        # then under it: a time slot holding a feature ("Midday: An AI coach that adapts every
+        # week") read as a feature list, not a day (round 22).
+        title, sub = (moment, feature) if moment else (feature, "")
+        slides.append(w.slide(role, "statement", title, sub, w.t[f"{key}_label"]))
     result = w.outcome("reflection")
     sub = w.unique(*w.ended(0)) or w.line("result_sub")
     return [*slides, w.slide("REFLECTION", "statement", result, sub)]

@@ -282,7 +282,10 @@ def test_a_day_in_the_life_names_the_app_before_the_cta(lang: str) -> None:
     assert tpl is not None
     deck = write_deck(app, tpl, "My day", lang, {}, seed=3)
     morning = deck.slides[1]
-    assert morning.role == "MORNING" and "FitPro" in morning.subtitle, morning
+    assert morning.role == "MORNING" and "FitPro" in morning.title, morning
+    # The moment is the line, what the app does then is under it (a time slot holding a feature
+    # read as a feature list).
+    assert all(s.subtitle in app.value_props for s in deck.slides[1:4]), deck.slides[1:4]
 
 
 def test_a_second_line_never_echoes_the_phrasing_of_another_line() -> None:
@@ -375,7 +378,7 @@ def _trailmate(lang: str) -> AppInfo:
 def _moments(deck: copy.DeckCopy) -> list[str]:  # type: ignore[name-defined]
     day = deck.slides[1:4]
     assert [s.role for s in day] == ["MORNING", "MIDDAY", "EVENING"], day
-    return [s.subtitle for s in day]
+    return [s.title for s in day]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -583,7 +586,7 @@ def test_a_day_outdoors_opens_as_a_day_out_not_a_routine(lang: str) -> None:
         _, text = copy.builtin_hook(lang, "day_in_the_life", "travel", "TrailMate", seed)
         assert text in [h.replace("{app}", "TrailMate") for h in own] and not re.search(r"\d", text)
         deck = write_deck(_trailmate(lang), tpl, text, lang, {}, seed)
-        assert deck.slides[0].title == text and "TrailMate" in deck.slides[1].subtitle
+        assert deck.slides[0].title == text and "TrailMate" in deck.slides[1].title
 
 
 def test_hooks_read_natively_where_a_literal_pattern_did_not() -> None:
