@@ -215,6 +215,10 @@ def test_brand_studio_sets_a_list_number_inside_its_title_box() -> None:
     assert not [r for r in records if r.role == record.LABEL]
     titles = [next(r.text for r in records if r.slide == i and r.role == record.TITLE) for i in range(1, 5)]
     assert [t.split()[0] for t in titles] == ["1.", "2.", "3.", "4."], titles
+    # Arabic's number has no stop: inline it read as part of the line ("4 صور التقدم").
+    deck = copy.write_deck(app, tpl, "", "ar", {}, seed=3)
+    _, records = art.render_with_layout(deck, replace(style, language="ar"))
+    assert [r.text for r in records if r.role == record.LABEL] == ["1", "2", "3", "4"]
 
 
 def test_inspo_keeps_its_pastel_look_for_calm_niches_only() -> None:

@@ -167,7 +167,9 @@ def group(
         # "Myth", "Before", "Morning" join their headline ("Myth: you need a gym"): a word set apart
         # over it reads as a template's chip. A list's number stays on its own line.
         label, headline = "", with_label(label, headline, ctx.lang)
-    elif label and inline_number:
+    elif label and inline_number and label.endswith("."):
+        # "1. No time ..."; a right-to-left deck's number has no stop and, inline, read as part of
+        # the line ("4 صور التقدم": "4 progress photos"): it keeps its own line.
         label, headline = "", f"{label} {headline}"
     second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
 
