@@ -39,6 +39,8 @@ _KEEP_TOGETHER = {"he": ("חדר כושר",), "ar": ("اللياقة البدن�
 _ARABIC_CONSTRUCT = frozenset("وزن صور جمال طول يوم نوع".split())
 # Japanese verbs that lean on the phrase before them: "楽しみに / なった", "どこでも / できる".
 _JA_LEANING_BACK = ("なった", "なる", "なり", "なれ", "できる", "できた", "でき")
+# Japanese adverbs that lean on the phrase after them: "たった / 1日の", "また / 週末を".
+_JA_LEANING_FORWARD = frozenset({"たった", "また", "もっと", "ずっと", "すぐ", "もう"})
 _REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 # Short prepositions that Slavic typesetting keeps off a line end too ("Нет времени на / зал").
@@ -57,7 +59,7 @@ _LEANING = {
     "de": "der die das den dem des ein eine einen einem einer eines kein keine keinen mein meine meinen "
     "dein deine deinen deiner deinem deines meiner meinem meines sein seine seiner seinem ihre ihrer ihrem "
     "unsere unserer unserem in im ins am an auf aus bei beim für mit nach ohne seit um über unter "
-    "von vom vor zu zum zur durch gegen bis",
+    "von vom vor zu zum zur durch gegen bis immer",
     "fr": "le la les l' un une des du de d' à au aux en pour par sur sans avec dans ton ta tes mon ma mes "
     "votre vos notre nos ne",
     "es": "el la los las un una unos unas de del a al en con sin por para tu tus mi mis su sus no",
@@ -68,14 +70,15 @@ _LEANING = {
     "nl": "de het een in op met voor van naar zonder om je jouw mijn",
     "ar": "في من على إلى عن مع بلا دون بدون بعد قبل كل حتى عند منذ خلال لكل أي بين ضد نحو لا لم لن قد ما "
     "نهاية بداية عطلة وقت صباح مساء",
-    # Hindi's genitive joins its two nouns: "जिम की / फ़ीस" splits "the gym's fee" (and "जिम / की" too).
-    "hi": "का की के",
+    # Hindi's genitive joins its two nouns ("जिम की / फ़ीस" splits "the gym's fee", and "जिम / की" too);
+    # "more", "most", "very", "any", "one", "and" lean on the next word ("और ज़्यादा / मज़बूत").
+    "hi": "का की के ज़्यादा सबसे बहुत किसी कोई एक और",
 }
 # Words that lean on the one before: a line starting with them splits a phrase (Hindi postpositions
 # and auxiliaries: "सालों / तक", "के / लिए", "बदल / दिया").
 _TRAILING = {
     "hi": "के की का को में से पर तक लिए ने है हैं था थी थे हो हूँ दिया दी दिए लिया ली लिए गया गई गए "
-    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास "
+    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास नहीं "
     "होना होने होता होती होते करना करने करता करती करते",
 }
 
@@ -111,6 +114,10 @@ def split_cost(before: str, after: str, language: str) -> float:
         return 1.0
     if lang == "ja" and before.endswith("の"):
         return 0.6  # "景色の / 良さ": the modifier goes with its noun
+    if before.endswith("-"):
+        return 0.6  # inside a hyphenated compound: "Sport- / Glow-up"
+    if lang == "ja" and before in _JA_LEANING_FORWARD:
+        return 0.6  # "たった / 1日の外出に": an adverb alone on its line
     if lang == "ja" and after.startswith(_JA_LEANING_BACK):
         return 0.6  # "楽しみに / なった", "どこでも / できる": the verb completes the phrase before it
     if lang == "ja" and japanese_tail(after):
@@ -237,11 +244,11 @@ def _phrase_breaks(text: str, model: str) -> set[int]:
     return out
 
 
-# Words that start a phrase of their own (bunsetsu) inside a long BudouX phrase: a formal noun or an
-# auxiliary verb after a verb ("出かける / ことにした", "過ごして / しまった"). BudouX keeps them with
-# the verb, and a nine-character phrase capped a hook at 86 px in a 780 px column. Not "ように": a
-# reader saw "続く / ようになった" as a split.
-_JA_TAILS = tuple("こと もの ところ しまう しまっ しまい".split())
+# Words that start a phrase of their own (bunsetsu) inside a long BudouX phrase: a formal noun after a
+# verb ("出かける / ことにした"). BudouX keeps them with the verb, and a nine-character phrase capped a
+# hook at 86 px in a 780 px column. Not "ように" or "しまう": readers saw "続く / ようになった" and
+# "過ごして / しまった" as splits.
+_JA_TAILS = tuple("こと もの ところ".split())
 _JA_LONG = 6  # characters: a shorter phrase always fits a line
 
 
