@@ -530,7 +530,10 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
         # then under it: a time slot holding a feature ("Midday: An AI coach that adapts every
         # week") read as a feature list, not a day (round 22).
         title, sub = (moment, feature) if moment else (feature, "")
-        slides.append(w.slide(role, "statement", title, sub, w.t[f"{key}_label"]))
+        label = w.t[f"{key}_label"]
+        if label.casefold() in title.casefold():
+            label = ""  # the moment names its time itself: "दोपहर: दोपहर में थोड़ा पसीना" says it twice
+        slides.append(w.slide(role, "statement", title, sub, label))
     result = w.outcome("reflection")
     sub = w.unique(*w.ended(0)) or w.line("result_sub")
     return [*slides, w.slide("REFLECTION", "statement", result, sub)]

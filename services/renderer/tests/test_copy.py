@@ -632,3 +632,13 @@ def test_the_mistakes_app_slide_does_not_reveal_fixes_the_mistakes_already_showe
     for seed in range(8):
         fix = write_deck(APP, _template("common_mistakes"), "", "en", {}, seed).slides[4]
         assert fix.role == "FIX" and "finally" not in fix.title.casefold(), fix
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_moment_that_names_its_time_goes_without_the_time_label(lang: str) -> None:
+    """ "दोपहर: दोपहर में थोड़ा पसीना" (Midday: a little sweat at midday) said the time twice."""
+    tpl = catalog.template("fitness", "day_in_the_life")
+    assert tpl is not None
+    for seed in range(6):
+        for s in write_deck(APP, tpl, "", lang, {}, seed).slides[1:4]:
+            assert not (s.label and s.label.casefold() in s.title.casefold()), s

@@ -455,6 +455,12 @@ def test_a_topic_that_a_colon_ends_may_stand_alone_on_the_first_line() -> None:
         ("immer", "noch", "de"),
         ("Sport-", "Glow-up", "de"),  # inside a hyphenated compound
         ("たった", "1日の外出に、", "ja"),
+        # round 24
+        ("इस", "साल", "hi"),
+        ("दिन", "भर", "hi"),
+        ("viel", "zu", "de"),
+        ("أن", "يستيقظ", "ar"),  # "قبل أن / يستيقظ": "before / he wakes"
+        ("まず", "TrailMate", "ja"),
     ],
 )
 def test_round_22s_phrase_splits_cost(before: str, after: str, lang: str) -> None:

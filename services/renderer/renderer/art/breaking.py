@@ -40,7 +40,7 @@ _ARABIC_CONSTRUCT = frozenset("وزن صور جمال طول يوم نوع".spli
 # Japanese verbs that lean on the phrase before them: "楽しみに / なった", "どこでも / できる".
 _JA_LEANING_BACK = ("なった", "なる", "なり", "なれ", "できる", "できた", "でき")
 # Japanese adverbs that lean on the phrase after them: "たった / 1日の", "また / 週末を".
-_JA_LEANING_FORWARD = frozenset({"たった", "また", "もっと", "ずっと", "すぐ", "もう"})
+_JA_LEANING_FORWARD = frozenset({"たった", "また", "もっと", "ずっと", "すぐ", "もう", "まず"})
 _REDUPLICATING = frozenset({"id", "ms"})  # the hyphen joins a reduplicated word
 _ONE_LETTER_GLUE = frozenset({"pl", "cs", "sk", "ru", "uk", "be", "bg", "sl", "hr", "sr"})
 # Short prepositions that Slavic typesetting keeps off a line end too ("Нет времени на / зал").
@@ -59,7 +59,7 @@ _LEANING = {
     "de": "der die das den dem des ein eine einen einem einer eines kein keine keinen mein meine meinen "
     "dein deine deinen deiner deinem deines meiner meinem meines sein seine seiner seinem ihre ihrer ihrem "
     "unsere unserer unserem in im ins am an auf aus bei beim für mit nach ohne seit um über unter "
-    "von vom vor zu zum zur durch gegen bis immer",
+    "von vom vor zu zum zur durch gegen bis immer viel",
     "fr": "le la les l' un une des du de d' à au aux en pour par sur sans avec dans ton ta tes mon ma mes "
     "votre vos notre nos ne",
     "es": "el la los las un una unos unas de del a al en con sin por para tu tus mi mis su sus no",
@@ -69,16 +69,17 @@ _LEANING = {
     "minha não",
     "nl": "de het een in op met voor van naar zonder om je jouw mijn",
     "ar": "في من على إلى عن مع بلا دون بدون بعد قبل كل حتى عند منذ خلال لكل أي بين ضد نحو لا لم لن قد ما "
-    "نهاية بداية عطلة وقت صباح مساء",
+    "نهاية بداية عطلة وقت صباح مساء أن",
     # Hindi's genitive joins its two nouns ("जिम की / फ़ीस" splits "the gym's fee", and "जिम / की" too);
-    # "more", "most", "very", "any", "one", "and" lean on the next word ("और ज़्यादा / मज़बूत").
-    "hi": "का की के ज़्यादा सबसे बहुत किसी कोई एक और",
+    # "more", "most", "very", "any", "one", "and", "this", "that" lean on the next word ("और ज़्यादा /
+    # मज़बूत", "इस / साल").
+    "hi": "का की के ज़्यादा सबसे बहुत किसी कोई एक और इस उस",
 }
 # Words that lean on the one before: a line starting with them splits a phrase (Hindi postpositions
 # and auxiliaries: "सालों / तक", "के / लिए", "बदल / दिया").
 _TRAILING = {
     "hi": "के की का को में से पर तक लिए ने है हैं था थी थे हो हूँ दिया दी दिए लिया ली लिए गया गई गए "
-    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास नहीं "
+    "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास नहीं भर किनारे "
     "होना होने होता होती होते करना करने करता करती करते",
 }
 
