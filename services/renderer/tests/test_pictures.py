@@ -669,7 +669,7 @@ def test_the_highlights_frame_leaves_the_blocks_print_uncovered() -> None:
     assert canvas.crop(print_row).tobytes() == before
 
 
-@pytest.mark.parametrize("design,darkest", [("inspo", 80), ("classic", 135)])
+@pytest.mark.parametrize("design,darkest", [("inspo", 112), ("classic", 135)])
 def test_words_on_a_white_photo_stand_on_a_dark_enough_band(design: str, darkest: int) -> None:
     """Outlined (classic) or not (inspo), words on a photo get a band behind them: on a white picture
     it goes at least this dark (classic's at 0.4 read as "an outline alone on a busy photo")."""
@@ -694,7 +694,9 @@ def test_words_on_a_white_photo_stand_on_a_dark_enough_band(design: str, darkest
 
 def test_inspos_words_on_a_bright_photo_stand_on_a_dark_enough_band() -> None:
     """inspo's serif has no outline: on a photo its band goes dark enough for white text to read at
-    7:1 or better even over a white picture (at 0.6 it was 5.8:1, read as "thin text, no scrim")."""
+    5:1 or better even over a white picture, and a dense shadow under the words carries the rest (at
+    0.6 with a light shadow, 5.8:1, read as "thin text, no scrim"; at 0.72, 7:1, the photos read as
+    murky, and a blind comparison preferred 0.55 with the denser shadow)."""
     from renderer import copy
     from renderer.art import paint
     from renderer.deck import AppInfo
@@ -722,7 +724,10 @@ def test_inspos_words_on_a_bright_photo_stand_on_a_dark_enough_band() -> None:
     x0, y0, x1, y1 = (round(v) for v in title.box)
     beside = img.crop((20, y0, 40, y1)).convert("RGB").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
     assert isinstance(beside, tuple)
-    assert paint.contrast((255, 255, 255), beside[:3]) >= 7.0, beside
+    assert paint.contrast((255, 255, 255), beside[:3]) >= 5.0, beside
+    # The shadow: around the glyphs the band goes much darker than beside the words.
+    darkest = img.crop((x0, y0, x1, y1)).convert("L").getextrema()[0]
+    assert isinstance(darkest, int) and darkest < 0.5 * sum(beside[:3]) / 3, (darkest, beside)
 
 
 def test_an_inset_blocks_frame_keeps_the_margin_around_its_words_bright() -> None:
