@@ -121,7 +121,7 @@ def split_cost(before: str, after: str, language: str) -> float:
         return 0.6  # "たった / 1日の外出に": an adverb alone on its line
     if lang == "ja" and after.startswith(_JA_LEANING_BACK):
         return 0.6  # "楽しみに / なった", "どこでも / できる": the verb completes the phrase before it
-    if lang == "ja" and japanese_tail(after):
+    if lang == "ja" and after.startswith(_JA_TAILS):
         return 0.4  # a break inside a BudouX phrase: fine when it buys size, else keep the phrase
     return 0.0
 
@@ -263,11 +263,6 @@ def japanese_tails(phrases: list[str]) -> set[int]:
                     out.add(pos + i)
         pos += len(phrase)
     return out
-
-
-def japanese_tail(after: str) -> bool:
-    """Whether a line starts with one of _JA_TAILS (a break inside a BudouX phrase)."""
-    return after.startswith(_JA_TAILS)
 
 
 DICTIONARIES = Path(__file__).resolve().parent.parent / "dictionaries"
