@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageDraw
 from renderer import art, gallery
-from renderer.art import designs, fonts, imagery
+from renderer.art import designs, fonts, imagery, paint
 from renderer.deck import DeckCopy, DeckStyle
 
 
@@ -497,15 +497,36 @@ def _screen_top(img: Image.Image, x: int) -> int | None:
     return next((designs.CARD_TOP_MIN + y for y, v in enumerate(col) if v > 235), None)
 
 
-def test_a_cta_after_every_screen_was_shown_shows_one_big_phone() -> None:
-    """Every screen shown on the list's items: the CTA shows the top of the first as one phone the
-    width of the others (two side by side, 37-41 % wide each, read as small)."""
+def test_a_cta_after_every_screen_was_shown_shows_one_big_phone_scrolled_on() -> None:
+    """Every screen shown on the list's items: the CTA shows the first as one phone the width of the
+    others (two side by side, 37-41 % wide each, read as small), scrolled past the part its item
+    showed (its top again read as a rerun of that slide: 20 of 20 blind pairs preferred it scrolled)."""
     shots = gallery.sample_files("screenshots")  # four screens, four features: all shown before the CTA
     written = gallery.render(gallery.Deck("classic", "en", "screenshots", "fitness", "listicle"), (), ())[3]
     style = _style("classic", written, "screenshots", shots)
     cta, _ = art.compose(written, len(written.slides) - 1, style)
     assert _screen_top(cta, 300) == _screen_top(cta, 700) is not None  # one screen across the middle
     assert _bezel_pixels(cta) > 5000  # a phone rising from the bottom edge
+    # Which row of the (scaled) screen the card starts at: the bezel's top edge, then a row of the
+    # card matched against the screen (the CTA's screen has no highlight: its rows are the screen's).
+    screen = art._screen(shots[0])
+    assert screen is not None
+    left = designs.W // 2 - 30 - designs.CARD_W // 2
+    middle = left + designs.CARD_W // 2
+    bezel_top = next(
+        y for y in range(designs.CARD_TOP_MIN - 40, 1920) if cta.getpixel((middle, y)) == imagery.BEZEL_COLOR
+    )
+    card_top = bezel_top + imagery.BEZEL
+
+    def row(img: Image.Image, y: int) -> bytes:
+        return img.convert("RGB").crop((40, y, designs.CARD_W - 40, y + 1)).tobytes()
+
+    card = cta.crop((left, 0, left + designs.CARD_W, 1920))
+    probe = next(y for y in range(1300, 1800) if len(set(row(card, y))) > 40)  # a row with something on it
+    matches = [r for r in range(screen.height) if row(screen, r) == row(card, probe)]
+    assert len(matches) == 1, "the CTA's card shows the screen's own rows"
+    first_row = matches[0] - (probe - card_top)
+    assert first_row > 2 * imagery.status_bar(screen), first_row  # not the top of the screen again
 
 
 def test_a_brand_decks_result_shows_the_apps_proof_on_the_phone_and_a_photos_decks_its_photo() -> None:
@@ -520,17 +541,35 @@ def test_a_brand_decks_result_shows_the_apps_proof_on_the_phone_and_a_photos_dec
     assert _bezel_pixels(photo) < 500
 
 
-def test_a_brand_backdrop_has_sunlight_through_a_window_on_its_wall() -> None:
-    """Four soft panes of light with dark bars between them, on part of the wall only."""
+@pytest.mark.parametrize("kind", imagery.LIGHTS)
+def test_a_brand_backdrop_has_sunlight_through_a_window_on_its_wall(kind: str) -> None:
+    """Soft light broken by dark shapes (a window's bars, the gaps between blinds, a plant's leaves),
+    on part of the wall only."""
     import random
 
     for seed in range(8):
-        light = imagery.window_light(imagery.SMALL, random.Random(seed))
+        light = imagery.window_light(imagery.SMALL, random.Random(seed), kind)
         lit = sum(1 for v in light.tobytes() if v > 40) / (light.width * light.height)
         assert light.getextrema()[1] >= 60 and 0.04 < lit < 0.5, (seed, light.getextrema(), lit)
-        # Along some row through the light, bright, darker (a bar), bright again.
+        # Along some row or column through the light, bright, darker (a bar), bright again.
         rows = [list(light.crop((0, y, light.width, y + 1)).tobytes()) for y in range(0, light.height, 4)]
-        assert any(_bright_dark_bright(r) for r in rows), seed
+        cols = [list(light.crop((x, 0, x + 1, light.height)).tobytes()) for x in range(0, light.width, 4)]
+        assert any(_bright_dark_bright(line) for line in rows + cols), seed
+
+
+def test_decks_stand_in_different_light_and_a_deck_in_one() -> None:
+    """Which light falls on a brand deck's wall depends on the deck (its seed): all three over a few
+    decks, and the scene behind the words is the one lit that way."""
+    assert {designs.light_of(seed) for seed in range(40)} == set(imagery.LIGHTS)
+    written = gallery.render(gallery.Deck("classic", "en", "brand", "fitness", "myth_vs_fact"), (), ())[3]
+    seed = next(s for s in range(40) if designs.light_of(s) == "blinds")
+    style = replace(_style("classic", written, "brand"), seed=seed)
+    assert designs.role_kind(written.slides[1], 1, 6) == "problem"  # its words alone, at dusk
+    slide, _ = art.compose(written, 1, style)
+    pal = paint.palette(style.primary, style.secondary, style.accent, style.niche)
+    scene = imagery.dusk(imagery.brand(pal, paint.rng(seed, "classic", 1), "deep", "blinds"))
+    above_words = (0, 0, 1080, 300)
+    assert slide.crop(above_words).tobytes() == scene.crop(above_words).tobytes()
 
 
 def _bright_dark_bright(row: list[int]) -> bool:

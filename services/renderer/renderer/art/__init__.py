@@ -99,8 +99,8 @@ def screen_plan(
     screen behind words reads as a page still loading). Discovery slides show the app's screens in
     turn from the first (the app's screens come in the order of its features); the deck's last result
     (its proof) shows the last screen (where the app leads: progress, a result), kept for it when
-    there are three or more (an earlier result the next screen in turn); the CTA the top of a screen,
-    one not shown yet if any, else the least shown (see _cta_rank), as one big phone in every deck
+    there are three or more (an earlier result the next screen in turn); the CTA the top of a screen
+    not shown yet if any, else another part of the least shown (see _cta_rank), as one big phone in every deck
     (two side by side read as small, three as a collage). With `every_slide` (a screenshots deck) the hook
     shows the top of a screen no other slide shows, if any; with
     `results` (default:

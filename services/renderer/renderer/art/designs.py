@@ -372,13 +372,20 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     slide)."""
     if ctx.photo is not None:
         return imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
+    light = light_of(ctx.style.seed)
     if not bare(ctx):
-        return imagery.brand(ctx.pal, ctx.rng, mood)
+        return imagery.brand(ctx.pal, ctx.rng, mood, light)
     # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene, for
     # dark words, stays light and goes grey).
     if mood == "soft":
-        return imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood))
-    return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep"))
+        return imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood, light))
+    return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep", light))
+
+
+def light_of(seed: int) -> str:
+    """The deck's light on the wall (imagery.LIGHTS), one for all its slides: decks of one app differ
+    (round 24: every fitness deck stood in front of the same window)."""
+    return paint.rng(seed, "light").choice(imagery.LIGHTS)
 
 
 def settle(ctx: Ctx, g: Group, margin: int = 48) -> Group:
@@ -471,13 +478,14 @@ def place_device(img: Image.Image, ctx: Ctx, frame: RGB | None, g: Group, pad: i
     """The app's screen as a phone rising from the slide's bottom edge under the words `g` (at the top,
     see top_words): the part that matters in view above the caption zone, the rest running off the
     slide. Discovery and result screens get a highlight in `frame`'s color: one block of the screen
-    brought forward, the rest dimmed; the CTA's phone shows the top of the app. Drawn after any scrim, so the
-    screen keeps its own colors."""
+    brought forward, the rest dimmed; the CTA's phone shows the top of the app, or, when an earlier slide
+    showed that screen, another part of it (its top again read as a rerun of that slide). Drawn after any
+    scrim, so the screen keeps its own colors."""
     top = max(CARD_TOP_MIN, round(extent(g)[1]) + pad + CARD_GAP if g.blocks else CARD_TOP_MIN)
     assert ctx.shot is not None
     left = W // 2 - 30 - CARD_W // 2
     box = (left, top, left + CARD_W, H)
-    turn = imagery.TOP_OF_SCREEN if ctx.kind == "cta" else ctx.shot_turn
+    turn = imagery.TOP_OF_SCREEN if ctx.kind == "cta" and not ctx.shot_turn else ctx.shot_turn
     found = imagery.screen_card(img, ctx.shot, box, None, turn, CARD_BOTTOM)
     if frame is not None and found is not None and ctx.kind not in ("cta", "hook"):
         imagery.highlight(img, found, frame)

@@ -30,7 +30,7 @@ HALF = (W // 2, H // 2)
 # -- brand --------------------------------------------------------------------------------------------
 
 
-def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
+def brand(pal: Palette, r: random.Random, mood: str = "deep", light: str = "window") -> Image.Image:
     """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
     fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
     white text), soft (light pastel; for dark or serif text), vivid (the brand color itself)."""
@@ -66,26 +66,32 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep") -> Image.Image:
         small = _bokeh(small, r, lights, mood)
     # Sunlight through a window falls on the wall: what makes a plain backdrop read as a photograph.
     sun = Image.new("RGB", SMALL, paint.tint(pal.accent, 0.45 if mood != "soft" else 0.7))
-    small = ImageChops.screen(small, Image.composite(sun, Image.new("RGB", SMALL), window_light(SMALL, r)))
+    small = ImageChops.screen(
+        small, Image.composite(sun, Image.new("RGB", SMALL), window_light(SMALL, r, light))
+    )
     small = _vignette(small, 0.5 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
     return half.resize((W, H), Image.Resampling.NEAREST)
 
 
 WINDOW_LIGHT = 0.5  # how bright the window's light is on the wall, at its brightest
+# What the sun comes through before it falls on the wall: one per deck (STYLE: one motif at most), so
+# decks of one app do not all stand in front of the same window.
+LIGHTS = ("window", "blinds", "leaves")
 
 
-def window_light(size: tuple[int, int], r: random.Random) -> Image.Image:
-    """A mask of sunlight thrown through a window of four panes onto a wall: soft-edged (the sun is
-    no point), sheared (it comes in from the upper left), fading away from the window, above or below
-    the middle band where the words go. The panes are drawn as the parallelograms they become."""
+def window_light(size: tuple[int, int], r: random.Random, kind: str = "window") -> Image.Image:
+    """A mask of sunlight thrown onto a wall through a window of four panes, through blinds (a column
+    of thin slats) or past leaves (a window's light with the soft shadows of a plant's leaves in it):
+    soft-edged (the sun is no point), sheared (it comes in from the upper left), fading away from the
+    window, above or below the middle band where the words go. The window's shapes are drawn as the
+    parallelograms they become on the wall."""
     w, h = size
-    pane_w, pane_h, bar = w * 0.5, h * 0.2, w * 0.045
     left = w * r.uniform(-0.4, 0.05)
     top = h * r.choice((r.uniform(-0.2, -0.05), r.uniform(0.45, 0.6)))
     shear, tilt = r.uniform(0.55, 0.9), r.uniform(-0.12, 0.0)
     # The window's plane (x, y) lands on the wall at (u, v) where x = u + shear * v - shift and
-    # y = tilt * u + v: solved for (u, v) at each corner of a pane.
+    # y = tilt * u + v: solved for (u, v) at each corner of a shape.
     shift = shear * h * 0.5
 
     def on_wall(x: float, y: float) -> tuple[float, float]:
@@ -94,13 +100,55 @@ def window_light(size: tuple[int, int], r: random.Random) -> Image.Image:
 
     light = Image.new("L", size, 0)
     d = ImageDraw.Draw(light)
-    for col in range(2):
-        for row in range(2):
-            x, y = left + col * (pane_w + bar), top + row * (pane_h + bar)
-            corners = ((x, y), (x + pane_w, y), (x + pane_w, y + pane_h), (x, y + pane_h))
-            d.polygon([on_wall(*c) for c in corners], fill=255)
-    light = light.filter(ImageFilter.GaussianBlur(w * 0.022))
+    for x, y, pw, ph in _openings(kind, w, h, left, top):
+        d.polygon([on_wall(*c) for c in ((x, y), (x + pw, y), (x + pw, y + ph), (x, y + ph))], fill=255)
+    if kind == "leaves":
+        for leaf in _leaves(r, _openings(kind, w, h, left, top)[0]):
+            d.polygon([on_wall(*c) for c in leaf], fill=30)
+    light = light.filter(ImageFilter.GaussianBlur(w * (0.011 if kind == "blinds" else 0.022)))
     return ImageChops.multiply(light, _fade(size))
+
+
+def _openings(kind: str, w: int, h: int, left: float, top: float) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of each opening the light comes through, in the window's plane."""
+    if kind == "blinds":  # eleven slats, the gaps between them as thin as the slats
+        slat = h * 0.017
+        return [(left, top + i * slat * 2, w * 1.05, slat) for i in range(11)]
+    pane_w, pane_h, bar = w * 0.5, h * 0.2, w * 0.045
+    if kind == "leaves":  # one wide opening; the leaves break it up
+        return [(left, top, 2 * pane_w + bar, 2 * pane_h + bar)]
+    return [
+        (left + c * (pane_w + bar), top + r * (pane_h + bar), pane_w, pane_h)
+        for c in range(2)
+        for r in range(2)
+    ]
+
+
+def _leaves(r: random.Random, opening: tuple[float, float, float, float]) -> list[list[tuple[float, float]]]:
+    """A plant on the window's sill, in the window's plane: long leaves fanning up from two or three
+    stems, each leaf widest in its middle and pointed at both ends."""
+    x, y, ow, oh = opening
+    leaves = []
+    for _ in range(r.randint(2, 3)):
+        sx, sy = x + ow * r.uniform(0.15, 0.85), y + oh * r.uniform(0.85, 1.1)
+        for k in range(r.randint(5, 7)):
+            angle = -math.pi / 2 + (k - 3) * r.uniform(0.3, 0.42)
+            length, width = oh * r.uniform(0.45, 0.8), oh * r.uniform(0.09, 0.14)
+            leaves.append(_leaf((sx, sy), angle, length, width))
+    return leaves
+
+
+def _leaf(stem: tuple[float, float], angle: float, length: float, width: float) -> list[tuple[float, float]]:
+    """A leaf's outline from its stem out along `angle`: widest in its middle, pointed at both ends."""
+    dx, dy = math.cos(angle), math.sin(angle)
+    one_side, other_side = [], []
+    for i in range(9):
+        t = i / 8
+        x, y = stem[0] + dx * length * t, stem[1] + dy * length * t
+        half = width / 2 * math.sin(math.pi * t) ** 0.8
+        one_side.append((x - dy * half, y + dx * half))
+        other_side.append((x + dy * half, y - dx * half))
+    return one_side + other_side[::-1]
 
 
 @lru_cache(maxsize=2)
