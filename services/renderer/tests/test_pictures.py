@@ -5,8 +5,10 @@ bounded cache."""
 from __future__ import annotations
 
 import io
+import json
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
@@ -806,3 +808,19 @@ def test_a_mistake_with_its_fix_shows_the_apps_screen_for_it() -> None:
     assert [plan[i][0] for i in fixed] == list(range(len(fixed)))  # the first feature's screen first
     photos = replace(style, image_source="photos", photos=gallery.sample_files("photos")[:2])
     assert all(_bezel_pixels(art.compose(written, i, photos)[0]) < 500 for i in fixed)
+
+
+@pytest.mark.parametrize("niche", ["fitness", "travel"])
+@pytest.mark.parametrize("variant", [0, 1])
+def test_japanese_list_hooks_are_set_well_above_the_titles(niche: str, variant: int) -> None:
+    """A Japanese hook whose middle phrase runs eight characters or more ('運動が / 続くようになった /
+    4つのこと') was set at 104 px, barely above the titles (a reviewer's note), and '毎週末' split
+    as '毎週 / 末...' at 75 px: the niche list hooks are written so their phrases fit at 115 px."""
+    hooks = json.loads((Path(gallery.__file__).parent / "locales" / "ja.json").read_text(encoding="utf-8"))
+    template = hooks["niches"][niche]["hook_listicle"][variant]
+    written = gallery.render(gallery.Deck("classic", "ja", "brand", niche, "listicle"), (), ())[3]
+    hook = replace(written.slides[0], title=template.format(n=4))
+    deck = replace(written, slides=[hook, *written.slides[1:]])
+    _, placed = art.compose(deck, 0, _style("classic", deck, "brand"))
+    size = min(r.size for r in placed if r.role == "hook")
+    assert size >= 115, (template, size)
