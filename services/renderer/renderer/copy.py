@@ -299,9 +299,15 @@ class _Writer:
                 s.label,
                 s.duration,
                 s.shows_app,
+                self.feature_named(s) if 0 < i < len(out) - 1 else -1,
             )
             for i, s in enumerate(out)
         )
+
+    def feature_named(self, slide: SlideCopy) -> int:
+        """The index of the app's feature the slide's title or line names (-1: none)."""
+        words = (slide.title.casefold(), slide.subtitle.casefold())
+        return next((i for i, f in enumerate(self.features) if any(f.casefold() in w for w in words)), -1)
 
     # -- marketing assets -----------------------------------------------------------------------------
     def ctas(self) -> tuple[str, ...]:

@@ -39,6 +39,10 @@ class SlideCopy:
     # Its words name what the app does about the slide's problem (a mistake with its fix under it):
     # where the deck shows the app's screens, this slide shows one.
     shows_app: bool = False
+    # Which of the app's features (value props, then differentiators, in the app's order) its words
+    # name, -1 for none: where the deck shows the app's screens, which come in the order of its
+    # features, this slide shows that feature's screen.
+    feature: int = -1
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,46 @@ def test_crop_edges_move_to_quiet_rows() -> None:
     assert abs(top - 110) <= 0.15 * 400
 
 
+def _chart(size: tuple[int, int] = (600, 1200)) -> Image.Image:
+    """A screen with a line of text, a quiet gap, and a bar chart whose tallest bar (with its value
+    over it) rises far above the others and above the chart's dashed goal line."""
+    img = Image.new("RGB", size, (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle((40, 100, 400, 150), fill=(20, 20, 20))  # a line of text
+    for x in range(40, 400, 14):
+        d.line((x, 100, x, 150), fill=(250, 250, 250), width=3)
+    d.rectangle((282, 342, 318, 360), fill=(30, 30, 30))  # the tallest bar's value
+    for x, top in ((60, 560), (140, 520), (220, 600), (280, 380), (360, 540), (440, 580), (520, 610)):
+        d.rounded_rectangle((x, top, x + 40, 760), 12, fill=(25, 25, 40))  # the bars
+    for x in range(40, 580, 24):
+        d.line((x, 500, x + 12, 500), fill=(230, 170, 30), width=4)  # the goal line
+    for y in range(800, 1200, 60):  # lines of text under the chart
+        for x in range(40, 560, 40):
+            d.rectangle((x, y, x + 28, y + 20), fill=(20, 20, 20))
+    return img
+
+
+def test_a_crop_edge_does_not_slice_a_charts_bars() -> None:
+    """Every row near where the crop would start runs through the bars (few edges inside them: a crop
+    there read as a bar cut off at the card's top): a crop whose bottom runs off the slide starts in
+    the quiet gap over the chart instead, the bar's value under it."""
+    top = imagery.quiet_top(_chart(), 560, 700, floor=40, bottom_edge=False, reach_up=0.35)
+    assert 150 < top < 342, top
+    assert imagery.quiet_top(_chart(), 560, 700, floor=40, bottom_edge=False) > 342  # without: in the bars
+
+
+def test_a_highlight_takes_in_a_bar_rising_out_of_its_chart() -> None:
+    """The demo app's progress chart is the block a highlight frames, from its dashed goal line down;
+    its tallest bar rises above that line with its value ("44", at rows ~495-511 of the screen at the
+    card's width, the bar from ~520) over it. The highlight reaches over both (it cut across the bar,
+    29 decks of a review), and keeps the days under the bars."""
+    screen = art._screen(gallery.sample_files("screenshots")[3])
+    assert screen is not None and screen.width == designs.CARD_W
+    card = screen.crop((0, 440, screen.width, 1440))  # a card showing the screen from row 440
+    found = imagery.highlight_rows(card, (40, 900))
+    assert found is not None and found[0] <= 495 - 440 and found[1] >= 760 - 440, found
+
+
 def test_card_shadow_fades_out_inside_its_layer() -> None:
     canvas = Image.new("RGB", (1080, 1920), (250, 250, 250))
     imagery.screen_card(canvas, _screen(), (160, 920, 920, 1500))
@@ -356,6 +396,26 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     assert all(
         plan(k, n, e)[-1] is not None for k in (kinds, listicle) for n in (1, 2, 3) for e in (True, False)
     )
+
+
+def test_a_slide_that_names_a_feature_shows_that_features_screen() -> None:
+    """A day: the morning (no phone) names the first feature, midday the second, the evening (an
+    earlier result) the third; the screens come in the features' order, so midday shows the second
+    screen and the evening the third, not the first two in turn (the AI coach's line over the day's
+    goal ring read as the wrong picture)."""
+    plan = art.screen_plan
+    day = ["hook", "problem", "discovery", "result", "result", "cta"]
+    named = [-1, 0, 1, 2, -1, -1]
+    assert plan(day, 4, True, features=named) == [None, None, (1, 0), (2, 0), (3, 0), (0, 0)]
+    assert plan(day, 4, True) == [None, None, (0, 0), (1, 0), (3, 0), (2, 0)]  # without: in turn
+    # A named screen already shown, or the one kept for the proof, goes in turn instead.
+    assert plan(day, 4, True, features=[-1, 0, 3, 1, -1, -1])[2:4] == [(0, 0), (1, 0)]
+    # A feature beyond the screens the app has goes in turn, skipping the screens named so far.
+    listicle = ["hook", "discovery", "discovery", "discovery", "discovery", "cta"]
+    assert plan(listicle, 3, True, features=[-1, 1, 5, 2, 0, -1])[1:5] == [(1, 0), (0, 0), (2, 0), (1, 1)]
+    # The copy says which feature a slide names.
+    written = gallery.render(gallery.Deck("classic", "en", "brand", "fitness", "day_in_the_life"), (), ())[3]
+    assert [s.feature for s in written.slides] == [-1, 0, 1, 2, -1, -1]
 
 
 def _flat(img: Image.Image, box: tuple[int, int, int, int]) -> bool:

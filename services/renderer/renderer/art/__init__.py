@@ -80,7 +80,10 @@ def _screen_for(
     that does not decode gives way to the next."""
     total = len(copy.slides)
     kinds = [designs.role_kind(s, i, total, bool(screenshots) and results) for i, s in enumerate(copy.slides)]
-    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results)[index]
+    features = [s.feature for s in copy.slides]
+    planned = screen_plan(kinds, len(screenshots), hook_phone, results or hook_phone, results, features)[
+        index
+    ]
     if planned is None:
         return None, 0
     first, turn = planned
@@ -92,7 +95,12 @@ def _screen_for(
 
 
 def screen_plan(
-    kinds: list[str], count: int, every_slide: bool, results: bool | None = None, again: bool = True
+    kinds: list[str],
+    count: int,
+    every_slide: bool,
+    results: bool | None = None,
+    again: bool = True,
+    features: list[int] | None = None,
 ) -> list[tuple[int, int] | None]:
     """Which of `count` screenshots each slide shows, and how many slides showed it before: (screen,
     turn), or None for a slide without the phone (the others stand on their backdrop: a blurred
@@ -105,7 +113,11 @@ def screen_plan(
     shows the top of a screen no other slide shows, if any; with
     `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
-    CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice."""
+    CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice.
+    `features`: which of the app's features each slide names (-1: none); a discovery slide naming one
+    shows its screen (the screens come in the order of the features) when no slide showed it yet: a
+    day's midday about the AI coach over the first screen, the day's goal ring, read as the wrong
+    picture."""
     results = every_slide if results is None else results
     plan: list[tuple[int, int] | None] = [None] * len(kinds)
     if count == 0:
@@ -123,16 +135,25 @@ def screen_plan(
     keep_last = results and "result" in kinds and count >= 3
     pool = [i for i in range(count) if not (keep_last and i == last)]
     step = 0
+    named = features or [-1] * len(kinds)
+
+    def in_turn(i: int) -> tuple[int, int] | None:
+        """The screen of the feature slide i names, else the next in turn not shown yet (if any)."""
+        nonlocal step
+        if named[i] in pool and not shown[named[i]]:
+            return take(named[i])
+        order = pool[step % len(pool) :] + pool[: step % len(pool)]
+        step += 1
+        return take(next((s for s in order if not shown[s]), order[0]))
+
     for i, kind in enumerate(kinds):
         if i == 0:
             continue  # the hook's teaser is chosen last, from what the other slides leave
         if kind == "discovery":
-            plan[i] = take(pool[step % len(pool)])
-            step += 1
+            plan[i] = in_turn(i)
         elif kind == "result" and results:
             if i != last_result and len(pool) > 1:  # an earlier result: the next screen in turn
-                plan[i] = take(pool[step % len(pool)])
-                step += 1
+                plan[i] = in_turn(i)
             else:  # the deck's proof (its last result, where a number goes)
                 plan[i] = take(last)
         elif kind == "cta":

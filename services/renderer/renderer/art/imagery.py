@@ -411,14 +411,20 @@ def quiet_top(
     slack: float = 0.15,
     floor: float = 0.0,
     bottom_edge: bool = True,
+    reach_up: float = 0.0,
 ) -> float:
     """`top` (source pixels, not above `floor`) moved by at most `slack` of `height` so that the crop's
     top edge (and its bottom edge, unless the slide's own edge hides it) runs through the quietest rows
-    nearby: a crop edge through a line of text would cut it."""
+    nearby: a crop edge through a line of text would cut it, and one through a chart's bar or a photo
+    (few edges, but drawn on: see _inked_rows) would slice it. When every row in reach cuts something,
+    the top may go up to `reach_up` of `height` higher instead (a crop whose bottom runs off the slide
+    loses only hidden rows that way)."""
     edges = _edges(shot)
     w, h = edges.size
     k = h / shot.height
-    rows = list(edges.crop((1, 0, w - 1, h)).resize((1, h), Image.Resampling.BOX).tobytes())  # row means
+    detail = edges.crop((1, 0, w - 1, h)).resize((1, h), Image.Resampling.BOX).tobytes()  # row means
+    inked = _inked_rows(shot).tobytes()
+    rows = [d + (i if i <= SHAPE_INK else 0) for d, i in zip(detail, inked, strict=True)]  # see SHAPE_INK
 
     def row(y: float) -> int:
         return rows[min(h - 1, max(0, round(y * k)))]
@@ -430,9 +436,51 @@ def quiet_top(
     lo = max(floor, top - slack * height)
     hi = max(lo, min(shot.height - height, top + slack * height))
     candidates = [lo + i * step for i in range(int((hi - lo) / step) + 1)] or [top]
-    return min(candidates, key=lambda t: (cut(t), abs(t - top)))
+    best = min(candidates, key=lambda t: (cut(t), abs(t - top)))
+    if cut(best) <= QUIET_CUT or reach_up <= slack:
+        return best
+    further = max(floor, top - reach_up * height)
+    higher = [further + i * step for i in range(max(0, int((lo - further) / step)))]
+    # The nearest gap above between two parts of the screen (a run of quiet rows GAP_MIN tall: the
+    # space between a line and its label is no gap), at its top, so what is under it keeps a margin;
+    # else the nearest quiet row above.
+    gaps: list[tuple[int, int]] = []
+    for i, t in enumerate(higher):
+        if cut(t) > QUIET_CUT:
+            continue
+        if gaps and gaps[-1][1] == i - 1:
+            gaps[-1] = (gaps[-1][0], i)
+        else:
+            gaps.append((i, i))
+    if not gaps:
+        return best
+    wide = [g for g in gaps if (g[1] - g[0] + 1) * step >= GAP_MIN]
+    return higher[wide[-1][0]] if wide else higher[gaps[-1][1]]
 
 
+QUIET_CUT = 8  # a crop edge through rows holding this little (edges plus ink, of 255) cuts nothing
+GAP_MIN = 40  # source pixels of quiet rows between two parts of a screen
+
+
+def _inked_rows(shot: Image.Image) -> Image.Image:
+    """_drawn_share of each row of the screen's edge map (a row through the inside of a chart's bar has
+    hardly any edges but is no gap between elements)."""
+    size = _edges(shot).size
+    return memo(shot, "inked", lambda: _drawn_share(shot.convert("L").resize(size, Image.Resampling.BOX)))
+
+
+def _drawn_share(gray: Image.Image) -> Image.Image:
+    """Per row of a small grayscale copy of a screen, the share (0-255) of its pixels drawn on: away
+    from the background, the most common shade of its side margins (a crop mostly of one dark panel
+    has the page around it, not the panel, as its background), a column one pixel wide."""
+    sides = [gray.crop((0, 0, 2, gray.height)), gray.crop((gray.width - 2, 0, gray.width, gray.height))]
+    counts = [a + b for a, b in zip(sides[0].histogram(), sides[1].histogram(), strict=True)]
+    background = max(range(256), key=counts.__getitem__)
+    drawn = gray.point(lambda v: 255 if abs(v - background) > INK_DIFFERENCE else 0)
+    return drawn.resize((1, gray.height), Image.Resampling.BOX)
+
+
+INK_DIFFERENCE = 24  # how far from the background shade a pixel is drawn on (cards a shade off are not)
 TOP_OF_SCREEN = 2  # screen_card's turn that shows the top of a screen (greeting, summary)
 BEZEL = 16  # the phone's dark edge around a card that rises from the slide's bottom edge
 BEZEL_COLOR: RGB = (14, 14, 18)
@@ -545,7 +593,9 @@ def _card(
         top = float(skip)
     else:
         want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
-        top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising)
+        top = quiet_top(
+            shot, want, src_h, floor=skip, bottom_edge=not rising, reach_up=0.35 if rising else 0.0
+        )
     # Cropped from the whole screen scaled to the card's width once (every showing of it is a crop).
     scaled = (  # a screen comes scaled to the card's width (art._screen); anything else is, once
         shot
@@ -695,6 +745,20 @@ def highlight_rows(
     reach = CAPTION_ROWS
     while bottom < h - 1 and faint[bottom] > QUIET_ROW and reach:
         bottom, reach = bottom + 1, reach - 1
+    # So do the rows of a shape rising out of its top (a chart's tallest bar above its goal line: drawn
+    # on, but without edges inside), and the faint print just above it (the bar's value). Not below:
+    # a block's bottom edge through a shape (a thin arc under a card) was right where it was.
+    drawn = _inked(card)
+
+    def shape(y: int) -> bool:  # a narrow one: the inside of a dark panel is no bar running on
+        return INK_ROW < drawn[y] <= SHAPE_INK and counts[y] <= QUIET_ROW
+
+    start, reach = top, SHAPE_ROWS
+    while top > lo and shape(top - 1) and reach:
+        top, reach = top - 1, reach - 1
+    reach = CAPTION_ROWS if top < start else 0
+    while top > lo and faint[top - 1] > QUIET_ROW and reach:
+        top, reach = top - 1, reach - 1
 
     def room(y: int, step: int) -> int:  # card pixels of quiet rows from y on, going by step
         n = 0
@@ -706,6 +770,18 @@ def highlight_rows(
     up = max(HIGHLIGHT_MARGIN, min(HIGHLIGHT_MARGIN_MAX, above // 2))
     down = max(HIGHLIGHT_MARGIN, min(HIGHLIGHT_MARGIN_MAX, below // 2))
     return max(0, top * k - up), min(card.height, bottom * k + down)
+
+
+SHAPE_ROWS = 32  # rows (of the small copy) a block takes in of a shape running on out of it
+INK_ROW = 6  # a row of the small copy with more than this much (of 255) drawn on holds a shape
+SHAPE_INK = 64  # ... and with at most this much, a narrow one (a bar), not the inside of a panel
+
+
+def _inked(card: Image.Image) -> list[int]:
+    """_drawn_share of each row of the card's small copy (1/ELEMENT_STEP)."""
+    return list(
+        memo(card, "inked-rows", lambda: _drawn_share(card.reduce(ELEMENT_STEP).convert("L"))).tobytes()
+    )
 
 
 def _parts(counts: list[int], a: int, b: int, tall: int) -> list[tuple[int, int]]:
