@@ -440,6 +440,23 @@ def test_a_topic_that_a_colon_ends_may_stand_alone_on_the_first_line() -> None:
 
 
 @pytest.mark.parametrize(
+    "title,lang",
+    [
+        ("Fact: Short, consistent sessions beat long ones", "en"),
+        ("Morning: At the trailhead by sunrise, with TrailMate", "en"),
+        ("Mythos: Längere Workouts bringen mehr", "de"),
+        ("पहले: ऑफ़िस के बाद जिम का समय नहीं", "hi"),
+    ],
+)
+def test_a_titles_label_never_stands_alone_on_its_first_line(title: str, lang: str) -> None:
+    """ "Fact:", "Morning:", "Mythos:", "पहले:" alone over the rest of their title read as stray words
+    (rounds 25 and 26); only a hook's topic may stand alone as its kicker (above)."""
+    spec = text.Spec("title", 110, 56, 6, 1.1, "center")
+    block = text.fit(title, lang, (100, 0, 860, 700), spec)
+    assert len(_lines(block)[0].split()) > 1, _lines(block)
+
+
+@pytest.mark.parametrize(
     "before,after,lang",
     [
         ("وزن", "الجسم", "ar"),  # bodyweight: a construct (idafa)

@@ -422,12 +422,13 @@ def _search(
     return best
 
 
-def _is_orphan(line: str, first: bool = False) -> bool:
-    """A line too thin to stand alone: one CJK character, or one short word."""
+def _is_orphan(line: str, kicker: bool = False) -> bool:
+    """A line too thin to stand alone: one CJK character, or one short word (`kicker`: unless a colon
+    ends it, see _is_kicker)."""
     core = line.strip(" .,!?。、！？")
     if not core:
         return True
-    if first and _is_kicker(core):
+    if kicker and _is_kicker(core):
         return False
     if len(core) == 1 and script.is_cjk(core) or script.of(core[0]) == "Thai" and len(core) <= 2:
         return True
@@ -435,8 +436,9 @@ def _is_orphan(line: str, first: bool = False) -> bool:
 
 
 def _is_kicker(line: str) -> bool:
-    """A topic that a colon ends, alone on the first line ("Reisen: / 3 Fehler, die ich ..."); in the
-    middle ("рутина:") it is an orphan like any short word."""
+    """A topic that a colon ends, alone on a hook's first line ("Reisen: / 3 Fehler, die ich ..."); in
+    the middle ("рутина:") it is an orphan like any short word, and so is a title's label alone on its
+    first line ("Fact:", "Morning:", "Mythos:": read as a stray word in rounds 25 and 26)."""
     core = line.strip()
     return core.endswith(":") and not _cjk_line(core)
 
@@ -446,11 +448,19 @@ def _cjk_line(core: str) -> bool:
     return script.dominant(core) in ("Han", "Hiragana", "Katakana", "Hangul")
 
 
-def _orphan_weight(line: str, first: bool = False) -> float:
+def _kicker_ok(spec: Spec, index: int) -> bool:
+    """Whether line `index` of a block set by `spec` may be a kicker: a hook's (KICKER_MIN and up) first."""
+    return index == 0 and spec.max_size >= KICKER_MIN
+
+
+KICKER_MIN = 130  # a Spec this big sets a hook (titles go to 112)
+
+
+def _orphan_weight(line: str, kicker: bool = False) -> float:
     """How much a line of a multi-line block hurts: a short word alone 1; a long word, two short words
     or two or three CJK characters alone half ("реальная" between "Моя" and "рутина:"; often
-    unavoidable), else 0; a first line that a colon ends ("Reisen:") is a kicker, not an orphan."""
-    if first and _is_kicker(line):
+    unavoidable), else 0; with `kicker`, a line that a colon ends ("Reisen:") is none."""
+    if kicker and _is_kicker(line):
         return 0.0
     if _is_orphan(line):
         return 1.0
@@ -462,28 +472,28 @@ def _orphan_weight(line: str, first: bool = False) -> float:
     return 0.5 if " " not in core or len(core) <= 7 else 0.0  # "реальная" alone, "at once", "you can"
 
 
-def _orphans(found: _Fit) -> float:
+def _orphans(found: _Fit, spec: Spec) -> float:
     return (
-        sum(_orphan_weight(t, i == 0) for i, (t, _, _) in enumerate(found.lines))
+        sum(_orphan_weight(t, _kicker_ok(spec, i)) for i, (t, _, _) in enumerate(found.lines))
         if len(found.lines) > 1
         else 0.0
     )
 
 
-def _flaws(found: _Fit, language: str) -> float:
+def _flaws(found: _Fit, language: str, spec: Spec) -> float:
     """Orphan lines, and phrases split across lines (SPLIT_COST each: "in / Minuten", "के / लिए")."""
     splits = sum(
         breaking.split_cost(a.split()[-1], b.split()[0], language)
         for (a, _, _), (b, _, _) in zip(found.lines, found.lines[1:], strict=False)
         if a.split() and b.split()
     )
-    return _orphans(found) + SPLIT_COST * splits
+    return _orphans(found, spec) + SPLIT_COST * splits
 
 
-def _has_orphan(found: _Fit) -> bool:
+def _has_orphan(found: _Fit, spec: Spec) -> bool:
     """A line of one short word in a block of several ("2 ngộ nhận / về / tập luyện")."""
     return len(found.lines) > 1 and any(
-        _is_orphan(line, i == 0) for i, (line, _, _) in enumerate(found.lines)
+        _is_orphan(line, _kicker_ok(spec, i)) for i, (line, _, _) in enumerate(found.lines)
     )
 
 
@@ -498,7 +508,11 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
     for _ in range(7):
         mid = (lo + hi) / 2
         trial = _try(text, language, spec, (box[0], box[1], box[0] + int(mid), box[3]), found.size, mode, rtl)
-        if trial is not None and len(trial.lines) == n and not (_has_orphan(trial) and not _has_orphan(best)):
+        if (
+            trial is not None
+            and len(trial.lines) == n
+            and not (_has_orphan(trial, spec) and not _has_orphan(best, spec))
+        ):
             best, hi = trial, mid
         else:
             lo = mid
@@ -536,7 +550,7 @@ def _best_breaks(
                 if j < count
                 else 0
             )
-            flaw = (n > 1) * _orphan_weight(joined[0], i == 0) + split
+            flaw = (n > 1) * _orphan_weight(joined[0], _kicker_ok(spec, i)) + split
             lines[i, j] = (joined, slack + flaw) if w <= width else None
         return lines[i, j]
 
@@ -563,7 +577,7 @@ def _best_breaks(
         out.append(got[0])
         j = back[k][j]
     found = _Fit(out[::-1], size)
-    return found, _flaws(found, language)
+    return found, _flaws(found, language, spec)
 
 
 def _without_orphan(
@@ -574,7 +588,7 @@ def _without_orphan(
     smaller size; a phrase split across lines ("in / Minuten") the same way, at SPLIT_COST of an orphan.
     Each orphan line counts like ORPHAN_COST of the size: the layout of the best size x (1 - ORPHAN_COST
     x orphans) wins, so one orphan is worth a little size, a tower of them a lot."""
-    orphans = _flaws(found, language)
+    orphans = _flaws(found, language, spec)
     if not orphans:
         return found
     best, best_score = found, found.size * (1 - ORPHAN_COST * orphans)
