@@ -137,9 +137,10 @@ def plan(
 
 
 def render(
-    deck: Deck, shots: tuple[bytes, ...] | None = None, photos: tuple[bytes, ...] = ()
+    deck: Deck, shots: tuple[bytes, ...] | None = None, photos: tuple[bytes, ...] = (), encode: bool = True
 ) -> tuple[list[bytes], list[lint.Violation], float, DeckCopy]:
-    """One deck; `shots` None: the demo app's screenshots in the deck's language."""
+    """One deck; `shots` None: the demo app's screenshots in the deck's language; without `encode`, its
+    layout and lint only (no PNGs)."""
     tpl = catalog.template(deck.niche, deck.format)
     assert tpl is not None, deck
     lang = copy.resolve_language(deck.language)
@@ -165,7 +166,7 @@ def render(
         % 10_000,  # decks vary, as in use
     )
     t0 = time.process_time()
-    pngs, records = art.render_with_layout(written, style)
+    pngs, records = art.render_with_layout(written, style, encode)
     cpu = time.process_time() - t0
     return pngs, lint.check(records), cpu, written
 

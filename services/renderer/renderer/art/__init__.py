@@ -265,13 +265,16 @@ def render_deck(copy: DeckCopy, style: DeckStyle) -> list[bytes]:
     return render_with_layout(copy, style)[0]
 
 
-def render_with_layout(copy: DeckCopy, style: DeckStyle) -> tuple[list[bytes], list[record.TextRecord]]:
-    """The six PNGs and the deck's layout record (for the lint)."""
+def render_with_layout(
+    copy: DeckCopy, style: DeckStyle, encode: bool = True
+) -> tuple[list[bytes], list[record.TextRecord]]:
+    """The six PNGs and the deck's layout record (for the lint); without `encode`, the record only."""
     pngs, records = [], []
     try:
         for i in range(len(copy.slides)):
             img, placed = compose(copy, i, style)
-            pngs.append(encode_png(img))
+            if encode:
+                pngs.append(encode_png(img))
             records.extend(placed)
     finally:
         # Decoded uploads (and the blurs and crops kept on them) serve one deck: another deck's pictures
