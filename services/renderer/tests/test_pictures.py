@@ -135,8 +135,8 @@ def test_digits_in_serif_decks_of_other_scripts_are_set_in_sans() -> None:
         seen = []
         orig = art.render_with_layout
 
-        def grab(copy, style, seen=seen, orig=orig):
-            pngs, records = orig(copy, style)
+        def grab(copy, style, encode=True, seen=seen, orig=orig):
+            pngs, records = orig(copy, style, encode)
             seen.extend(records)
             return pngs, records
 

@@ -51,7 +51,7 @@ def test_sample_files_pick_the_language() -> None:
 def test_render_shows_the_decks_language(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
 
-    def fake(written, style):  # type: ignore[no-untyped-def]
+    def fake(written, style, encode=True):  # type: ignore[no-untyped-def]
         seen.append(style.screenshots)
         return [], []
 
@@ -67,7 +67,7 @@ def test_the_photos_demo_app_shows_its_own_screens_in_the_decks_language(
 ) -> None:
     seen = []
 
-    def fake(written, style):  # type: ignore[no-untyped-def]
+    def fake(written, style, encode=True):  # type: ignore[no-untyped-def]
         seen.append(style.screenshots)
         return [], []
 
