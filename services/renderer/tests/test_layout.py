@@ -443,7 +443,7 @@ def test_a_topic_that_a_colon_ends_may_stand_alone_on_the_first_line() -> None:
     "title,lang",
     [
         ("Fact: Short, consistent sessions beat long ones", "en"),
-        ("Morning: At the trailhead by sunrise, with TrailMate", "en"),
+        ("Morning: At the trailhead by sunrise, with TrailMate", "en"),  # an earlier copy
         ("Mythos: Längere Workouts bringen mehr", "de"),
         ("पहले: ऑफ़िस के बाद जिम का समय नहीं", "hi"),
     ],
@@ -478,10 +478,37 @@ def test_a_titles_label_never_stands_alone_on_its_first_line(title: str, lang: s
         ("viel", "zu", "de"),
         ("أن", "يستيقظ", "ar"),  # "قبل أن / يستيقظ": "before / he wakes"
         ("まず", "TrailMate", "ja"),
+        # round 26
+        ("صعبة", "جدًا؟", "ar"),  # "very" follows its adjective
+        ("جلسات", "قصيرة", "ar"),  # a noun and its indefinite adjective
+        ("تمارين", "وزن", "ar"),
+        ("رحلات", "اليوم", "ar"),  # a plural heads a construct
     ],
 )
 def test_round_22s_phrase_splits_cost(before: str, after: str, lang: str) -> None:
     assert breaking.split_cost(before, after, lang) > 0
+
+
+@pytest.mark.parametrize(
+    "before,after,lang", [("الأسبوع،", "نخططها", "ar"), ("कहूँ?", "इस", "hi"), ("week,", "the", "en")]
+)
+def test_a_break_after_a_phrases_punctuation_splits_nothing(before: str, after: str, lang: str) -> None:
+    assert breaking.split_cost(before, after, lang) == 0
+
+
+@pytest.mark.parametrize(
+    "value,lang", [("Workouts, die in deinen Tag passen", "de"), ("सच कहूँ? इस साल का सबसे अच्छा फैसला", "hi")]
+)
+def test_a_split_phrase_weighs_like_an_orphan(value: str, lang: str) -> None:
+    """Round 26 read 50 decks with a phrase split across lines ("Workouts, die in / deinen Tag passen",
+    "इस साल का / सबसे अच्छा फैसला"): at the same size, lines that keep the phrase win."""
+    block = text.fit(value, lang, (100, 0, 900, 600), text.Spec("body", 58, 44, 3, 1.15, "center"))
+    lines = _lines(block)
+    assert len(lines) > 1 and block.size == 58, lines
+    assert all(
+        breaking.split_cost(a.split()[-1], b.split()[0], lang) < 1
+        for a, b in zip(lines, lines[1:], strict=False)
+    ), lines
 
 
 def test_a_hindi_weekend_trip_is_one_word_on_a_slide() -> None:

@@ -81,7 +81,21 @@ _TRAILING = {
     "hi": "के की का को में से पर तक लिए ने है हैं था थी थे हो हूँ दिया दी दिए लिया ली लिए गया गई गए "
     "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास नहीं भर किनारे "
     "होना होने होता होती होते करना करने करता करती करते",
+    "ar": "جدًا جدا",  # "very" follows its adjective: "صعبة / جدًا"
 }
+# Phrases the rules above miss, where a break splits what reads as one term (an Arabic noun and its
+# indefinite adjective, a construct without an article): costed like a leaning word, not forbidden.
+_PHRASES = {"ar": ("جلسات قصيرة", "تمارين وزن الجسم", "تمارين منزلية", "قوة حقيقية")}
+
+
+@lru_cache(maxsize=64)
+def _phrase_pairs(language: str) -> frozenset[tuple[str, str]]:
+    """Every two neighbouring words of the language's _PHRASES."""
+    return frozenset(
+        pair
+        for phrase in _PHRASES.get(language, ())
+        for pair in zip(phrase.split(), phrase.split()[1:], strict=False)
+    )
 
 
 @lru_cache(maxsize=64)
@@ -100,17 +114,19 @@ def split_cost(before: str, after: str, language: str) -> float:
     lang = language.split("-")[0]
     last = before.strip(_PUNCT).lower()
     first = after.strip(_PUNCT).lower()
-    if before[-1:] in ".,!?;:…—–":
+    if before[-1:] in ".,!?;:…—–؟،؛।":
         return 0.0  # the phrase ends there anyway
     trailing = _word_set("trailing", lang)
     if first in trailing and last in trailing:
         return 2.0  # inside a compound postposition: "के / लिए" (better "दिन / के लिए")
+    if (last, first) in _phrase_pairs(lang):
+        return 1.0  # "جلسات / قصيرة"
     if lang == "ar":  # "و" (and), "ب" (with), "ل" (for) ... are written onto the word: "ونهاية"
         last, first = _arabic_bare(last), _arabic_bare(first)
         if last.startswith("ال") and first.startswith("ال"):
             return 1.0  # a noun and its adjective: "بالذكاء / الاصطناعي"
-        if first.startswith("ال") and (last.endswith("ة") or last in _ARABIC_CONSTRUCT):
-            return 1.0  # a construct (idafa): "نهاية / الأسبوع", "وزن / الجسم"; no verb ends in "ة"
+        if first.startswith("ال") and (last.endswith(("ة", "ات")) or last in _ARABIC_CONSTRUCT):
+            return 1.0  # a construct (idafa): "نهاية / الأسبوع", "رحلات / اليوم", "وزن / الجسم"
     if last in _word_set("leaning", lang) or first in trailing:
         return 1.0
     if lang == "ja" and before.endswith("の"):
@@ -296,7 +312,7 @@ def vietnamese_word_insides(text: str) -> set[int]:
     return inside
 
 
-_PUNCT = ".,!?;:…\"'“”‘’()[]"
+_PUNCT = ".,!?;:…\"'“”‘’()[]؟،؛।"  # Arabic question mark, comma, semicolon; the Devanagari full stop
 
 
 @lru_cache(maxsize=1)

@@ -454,14 +454,19 @@ def _kicker_ok(spec: Spec, index: int) -> bool:
 
 
 KICKER_MIN = 130  # a Spec this big sets a hook (titles go to 112)
+LABEL_ALONE = 2.0  # the weight of a line that a colon ends, alone where it may not be a kicker
 
 
-def _orphan_weight(line: str, kicker: bool = False) -> float:
+def _orphan_weight(line: str, kicker: bool = False, first: bool = False) -> float:
     """How much a line of a multi-line block hurts: a short word alone 1; a long word, two short words
     or two or three CJK characters alone half ("реальная" between "Моя" and "рутина:"; often
-    unavoidable), else 0; with `kicker`, a line that a colon ends ("Reisen:") is none."""
+    unavoidable), else 0; with `kicker`, a line that a colon ends ("Reisen:") is none, without it a
+    label alone on the `first` line ("Fact:", "पहले:") LABEL_ALONE: read as a stray word, worse than a
+    split phrase (rounds 25 and 26)."""
     if kicker and _is_kicker(line):
         return 0.0
+    if first and _is_kicker(line) and len(line.split()) == 1:
+        return LABEL_ALONE
     if _is_orphan(line):
         return 1.0
     core = line.strip(" .,!?:;。、！？")
@@ -474,7 +479,7 @@ def _orphan_weight(line: str, kicker: bool = False) -> float:
 
 def _orphans(found: _Fit, spec: Spec) -> float:
     return (
-        sum(_orphan_weight(t, _kicker_ok(spec, i)) for i, (t, _, _) in enumerate(found.lines))
+        sum(_orphan_weight(t, _kicker_ok(spec, i), i == 0) for i, (t, _, _) in enumerate(found.lines))
         if len(found.lines) > 1
         else 0.0
     )
@@ -520,7 +525,7 @@ def _balance(text: str, language: str, spec: Spec, box: Box, found: _Fit, mode: 
 
 
 ORPHAN_COST = 0.15  # a one-word line counts like losing 15 % of the size
-SPLIT_COST = 0.6  # a phrase split across lines ("in / Minuten") counts like this much of an orphan
+SPLIT_COST = 1.0  # a phrase split across lines ("in / Minuten") counts like an orphan: reviewers read both
 _MAX_DP_PIECES = 40  # longer texts keep the greedy lines (the search is quadratic in pieces)
 
 
@@ -550,7 +555,7 @@ def _best_breaks(
                 if j < count
                 else 0
             )
-            flaw = (n > 1) * _orphan_weight(joined[0], _kicker_ok(spec, i)) + split
+            flaw = (n > 1) * _orphan_weight(joined[0], _kicker_ok(spec, i), i == 0) + split
             lines[i, j] = (joined, slack + flaw) if w <= width else None
         return lines[i, j]
 
