@@ -642,3 +642,17 @@ def test_a_moment_that_names_its_time_goes_without_the_time_label(lang: str) -> 
     for seed in range(6):
         for s in write_deck(APP, tpl, "", lang, {}, seed).slides[1:4]:
             assert not (s.label and s.label.casefold() in s.title.casefold()), s
+
+
+# Tags that ask for follows or likes instead of saying what a post is about (round 26 read
+# #旅行好きな人と繋がりたい, "I want to connect with people who love travel", as follow-bait).
+_FOLLOW_BAIT = re.compile(
+    r"繋がりたい|つながりたい|follow|like4like|likeforlike|f4f|fyp|foryou", re.IGNORECASE
+)
+
+
+@pytest.mark.parametrize("lang", copy.languages())
+def test_no_niche_hashtag_is_follow_bait(lang: str) -> None:
+    niches = copy.table(lang)["niches"]
+    tags = [t for niche in niches.values() for t in niche.get("tags", ())]
+    assert tags and not [t for t in tags if _FOLLOW_BAIT.search(t)]
