@@ -149,6 +149,7 @@ class _Writer:
         # is its result, with the app's own number; the others describe the product.
         self.claims = [x for x in _distinct(diffs + props) if _MEASURED.search(x)]
         self.features = [x for x in _distinct(props + diffs) if x not in self.claims]
+        self.listed = props + diffs  # the app's lines in its order, claims too: its screens' order
         self.felt = self.shuffled(self.niche["outcomes"])  # outcomes as a user feels them
         self.outcomes = [*self.claims, *self.felt]
         # One order of the "pain is over" forms per deck: the i-th pain takes the i-th form, so two
@@ -305,9 +306,11 @@ class _Writer:
         )
 
     def feature_named(self, slide: SlideCopy) -> int:
-        """The index of the app's feature the slide's title or line names (-1: none)."""
+        """Where the app's feature the slide's title or line names stands among its value props and
+        differentiators, in the app's order (-1: none): a measured claim before it still counts."""
         words = (slide.title.casefold(), slide.subtitle.casefold())
-        return next((i for i, f in enumerate(self.features) if any(f.casefold() in w for w in words)), -1)
+        named = next((f for f in self.features if any(f.casefold() in w for w in words)), None)
+        return -1 if named is None else self.listed.index(named)
 
     # -- marketing assets -----------------------------------------------------------------------------
     def ctas(self) -> tuple[str, ...]:

@@ -483,10 +483,23 @@ def test_a_titles_label_never_stands_alone_on_its_first_line(title: str, lang: s
         ("جلسات", "قصيرة", "ar"),  # a noun and its indefinite adjective
         ("تمارين", "وزن", "ar"),
         ("رحلات", "اليوم", "ar"),  # a plural heads a construct
+        ("وجلسات", "قصيرة", "ar"),  # "and" written onto the noun
+        ("صعبة", "جداً", "ar"),
     ],
 )
 def test_round_22s_phrase_splits_cost(before: str, after: str, lang: str) -> None:
     assert breaking.split_cost(before, after, lang) > 0
+
+
+def test_an_arabic_verb_ending_like_a_plural_heads_no_construct() -> None:
+    assert breaking.split_cost("فات", "الأوان", "ar") == 0  # "it is too late": a verb and its subject
+
+
+@pytest.mark.parametrize("title", ["Midi : une pause entre deux réunions", "Réalité : le repos compte"])
+def test_a_french_label_alone_counts_as_one(title: str) -> None:
+    """French sets a space before its colon ("Midi :"): still one label, never alone on its line."""
+    block = text.fit(title, "fr", (100, 0, 860, 700), text.Spec("title", 110, 56, 6, 1.1, "center"))
+    assert len(_lines(block)[0].replace(" :", ":").split()) > 1, _lines(block)
 
 
 @pytest.mark.parametrize(

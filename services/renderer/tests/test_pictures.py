@@ -563,7 +563,7 @@ def test_a_cta_after_every_screen_was_shown_shows_one_big_phone_scrolled_on() ->
     """Every screen shown on the list's items: the CTA shows the first as one phone the width of the
     others (two side by side, 37-41 % wide each, read as small), scrolled past the part its item
     showed (its top again read as a rerun of that slide: 20 of 20 blind pairs preferred it scrolled)."""
-    shots = gallery.sample_files("screenshots")  # four screens, four features: all shown before the CTA
+    shots = gallery.sample_files("screenshots")[:4]  # four screens, four features: all shown before the CTA
     written = gallery.render(gallery.Deck("classic", "en", "screenshots", "fitness", "listicle"), (), ())[3]
     style = _style("classic", written, "screenshots", shots)
     cta, _ = art.compose(written, len(written.slides) - 1, style)
@@ -893,3 +893,18 @@ def test_japanese_hooks_are_set_at_a_hooks_size(niche: str) -> None:
             if size < (115 if key == "hook_listicle" else designs.HOOK_FLOOR):
                 small.append((title, size))
     assert not small, small
+
+
+def test_a_slide_names_its_feature_by_its_place_among_the_apps_lines() -> None:
+    """The app's screens come in the order of its value props: a measured claim among them ("90% of users
+    work out more within a month", a result, not a feature) still holds its place, so the features after it
+    keep their screens."""
+    app, hook = gallery.localized_app("en", "fitness")
+    tpl = gallery.catalog.template("fitness", "day_in_the_life")
+    assert tpl is not None
+    plain = gallery.copy.write_deck(app, tpl, hook, "en", {}, seed=7)
+    claimed = replace(app, value_props=("90% of users work out more within a month", *app.value_props))
+    written = gallery.copy.write_deck(claimed, tpl, hook, "en", {}, seed=7)
+    before = [s.feature for s in plain.slides]
+    assert any(f >= 0 for f in before)
+    assert [s.feature for s in written.slides] == [f + 1 if f >= 0 else -1 for f in before]

@@ -81,7 +81,7 @@ _TRAILING = {
     "hi": "के की का को में से पर तक लिए ने है हैं था थी थे हो हूँ दिया दी दिए लिया ली लिए गया गई गए "
     "रहा रही रहे सकते सकता सकती जाता जाती जाते वाला वाली वाले भी ही साथ बाद बिना तरह बारे पास नहीं भर किनारे "
     "होना होने होता होती होते करना करने करता करती करते",
-    "ar": "جدًا جدا",  # "very" follows its adjective: "صعبة / جدًا"
+    "ar": "جدًا جداً جدا",  # "very" follows its adjective: "صعبة / جدًا"
 }
 # Phrases the rules above miss, where a break splits what reads as one term (an Arabic noun and its
 # indefinite adjective, a construct without an article): costed like a leaning word, not forbidden.
@@ -108,7 +108,8 @@ def split_cost(before: str, after: str, language: str) -> float:
     """How much a line break between the words `before` and `after` splits a phrase: 1 after a word
     that leans on the next (a preposition, an article) or before one that leans on the previous (a
     Hindi postposition), 2 between two of those, 1 between an Arabic noun and its adjective
-    ("اليوم / الواحد") or a construct ("نهاية / الأسبوع"), 0.6 after a Japanese modifier's "の" or before
+    ("اليوم / الواحد"), a construct ("نهاية / الأسبوع") or inside a phrase of _PHRASES ("جلسات / قصيرة"),
+    0 after a phrase's punctuation (Latin, Arabic, Devanagari), 0.6 after a Japanese modifier's "の" or before
     a verb that completes its phrase ("楽しみに / なった"), 0.4 before a Japanese formal noun or
     auxiliary that BudouX kept with its verb ("出かける / ことにした"), else 0."""
     lang = language.split("-")[0]
@@ -119,14 +120,20 @@ def split_cost(before: str, after: str, language: str) -> float:
     trailing = _word_set("trailing", lang)
     if first in trailing and last in trailing:
         return 2.0  # inside a compound postposition: "के / लिए" (better "दिन / के लिए")
-    if (last, first) in _phrase_pairs(lang):
-        return 1.0  # "جلسات / قصيرة"
     if lang == "ar":  # "و" (and), "ب" (with), "ل" (for) ... are written onto the word: "ونهاية"
         last, first = _arabic_bare(last), _arabic_bare(first)
+    pairs = _phrase_pairs(lang)
+    if (last, first) in pairs or (lang == "ar" and last[:1] in "وفبلك" and (last[1:], first) in pairs):
+        return 1.0  # "جلسات / قصيرة", "وجلسات / قصيرة"
+    if lang == "ar":
         if last.startswith("ال") and first.startswith("ال"):
             return 1.0  # a noun and its adjective: "بالذكاء / الاصطناعي"
-        if first.startswith("ال") and (last.endswith(("ة", "ات")) or last in _ARABIC_CONSTRUCT):
-            return 1.0  # a construct (idafa): "نهاية / الأسبوع", "رحلات / اليوم", "وزن / الجسم"
+        if first.startswith("ال") and (
+            last.endswith("ة") or (last.endswith("ات") and len(last) > 3) or last in _ARABIC_CONSTRUCT
+        ):
+            # A construct (idafa): "نهاية / الأسبوع", "رحلات / اليوم", "وزن / الجسم". No verb ends in "ة";
+            # the plural "ات" on a noun of four letters or more ("فات", "مات" are verbs).
+            return 1.0
     if last in _word_set("leaning", lang) or first in trailing:
         return 1.0
     if lang == "ja" and before.endswith("の"):

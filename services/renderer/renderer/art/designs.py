@@ -85,7 +85,8 @@ class Ctx:
     lang: str
     rtl: bool
     shot: Image.Image | None  # this slide's screenshot (screenshots source)
-    shot_turn: int  # how many phone slides showed this screenshot before (each shows another part)
+    shot_turn: int  # how many phone slides showed this screenshot before (each shows another part);
+    # imagery.TOP_OF_SCREEN for a hook's teaser (the top of a screen no other slide shows)
     photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
     hook_phone: bool = False  # the deck's hook shows the app's phone under it (screenshots decks)

@@ -33,7 +33,8 @@ HALF = (W // 2, H // 2)
 def brand(pal: Palette, r: random.Random, mood: str = "deep", light: str = "window") -> Image.Image:
     """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
     fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
-    white text), soft (light pastel; for dark or serif text), vivid (the brand color itself)."""
+    white text), soft (light pastel; for dark or serif text), vivid (the brand color itself). `light`:
+    how sunlight falls on the wall (one of LIGHTS: through a window, blinds, or past a plant's leaves)."""
     if mood == "soft":
         stops = [paint.tint(pal.primary, 0.62), paint.tint(pal.accent, 0.55), paint.tint(pal.secondary, 0.6)]
         lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
@@ -64,7 +65,7 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep", light: str = "wind
     small = ImageChops.screen(small, Image.blend(Image.new("RGB", SMALL, (0, 0, 0)), glow, strength))
     if mood == "soft":  # a pastel scene keeps its out-of-focus lights; elsewhere they read as clip-art
         small = _bokeh(small, r, lights, mood)
-    # Sunlight through a window falls on the wall: what makes a plain backdrop read as a photograph.
+    # Sunlight falls on the wall (window_light): what makes a plain backdrop read as a photograph.
     sun = Image.new("RGB", SMALL, paint.tint(pal.accent, 0.45 if mood != "soft" else 0.7))
     small = ImageChops.screen(
         small, Image.composite(sun, Image.new("RGB", SMALL), window_light(SMALL, r, light))
@@ -100,11 +101,14 @@ def window_light(size: tuple[int, int], r: random.Random, kind: str = "window") 
 
     light = Image.new("L", size, 0)
     d = ImageDraw.Draw(light)
-    for x, y, pw, ph in _openings(kind, w, h, left, top):
+    openings = _openings(kind, w, h, left, top)
+    for x, y, pw, ph in openings:
         d.polygon([on_wall(*c) for c in ((x, y), (x + pw, y), (x + pw, y + ph), (x, y + ph))], fill=255)
-    if kind == "leaves":
-        for leaf in _leaves(r, _openings(kind, w, h, left, top)[0]):
-            d.polygon([on_wall(*c) for c in leaf], fill=30)
+    if kind == "leaves":  # shadows in the light only: a leaf beyond the glass throws none on the wall
+        shade = Image.new("L", size, 255)
+        for leaf in _leaves(r, openings[0]):
+            ImageDraw.Draw(shade).polygon([on_wall(*c) for c in leaf], fill=30)
+        light = ImageChops.multiply(light, shade)
     light = light.filter(ImageFilter.GaussianBlur(w * (0.011 if kind == "blinds" else 0.022)))
     return ImageChops.multiply(light, _fade(size))
 
@@ -131,8 +135,9 @@ def _leaves(r: random.Random, opening: tuple[float, float, float, float]) -> lis
     leaves = []
     for _ in range(r.randint(2, 3)):
         sx, sy = x + ow * r.uniform(0.15, 0.85), y + oh * r.uniform(0.85, 1.1)
-        for k in range(r.randint(5, 7)):
-            angle = -math.pi / 2 + (k - 3) * r.uniform(0.3, 0.42)
+        n = r.randint(5, 7)
+        for k in range(n):
+            angle = -math.pi / 2 + (k - (n - 1) / 2) * r.uniform(0.3, 0.42)  # fanned out around upright
             length, width = oh * r.uniform(0.45, 0.8), oh * r.uniform(0.09, 0.14)
             leaves.append(_leaf((sx, sy), angle, length, width))
     return leaves
@@ -415,8 +420,8 @@ def quiet_top(
 ) -> float:
     """`top` (source pixels, not above `floor`) moved by at most `slack` of `height` so that the crop's
     top edge (and its bottom edge, unless the slide's own edge hides it) runs through the quietest rows
-    nearby: a crop edge through a line of text would cut it, and one through a chart's bar or a photo
-    (few edges, but drawn on: see _inked_rows) would slice it. When every row in reach cuts something,
+    nearby: a crop edge through a line of text would cut it, and one through a chart's narrow bars (few
+    edges, but drawn on: see _inked_rows and SHAPE_INK) would slice them. When every row in reach cuts something,
     the top may go up to `reach_up` of `height` higher instead (a crop whose bottom runs off the slide
     loses only hidden rows that way)."""
     edges = _edges(shot)
@@ -458,13 +463,14 @@ def quiet_top(
     return higher[wide[-1][0]] if wide else higher[gaps[-1][1]]
 
 
+REACH_UP = 0.35  # of its height, how much higher a rising card may start to clear a chart (quiet_top)
 QUIET_CUT = 8  # a crop edge through rows holding this little (edges plus ink, of 255) cuts nothing
 GAP_MIN = 40  # source pixels of quiet rows between two parts of a screen
 
 
 def _inked_rows(shot: Image.Image) -> Image.Image:
-    """_drawn_share of each row of the screen's edge map (a row through the inside of a chart's bar has
-    hardly any edges but is no gap between elements)."""
+    """_drawn_share of each row of a grayscale copy of the screen the size of its edge map (a row through
+    the inside of a chart's bar has hardly any edges but is no gap between elements)."""
     size = _edges(shot).size
     return memo(shot, "inked", lambda: _drawn_share(shot.convert("L").resize(size, Image.Resampling.BOX)))
 
@@ -593,9 +599,10 @@ def _card(
         top = float(skip)
     else:
         want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
-        top = quiet_top(
-            shot, want, src_h, floor=skip, bottom_edge=not rising, reach_up=0.35 if rising else 0.0
-        )
+        # A rising card may start higher (see quiet_top), but not so high that the part it was chosen
+        # for (at the middle of the seen rows) sinks under the caption zone.
+        reach = min(REACH_UP, max(0.0, (seen / 2 - HIGHLIGHT_MIN / scale) / src_h)) if rising else 0.0
+        top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising, reach_up=reach)
     # Cropped from the whole screen scaled to the card's width once (every showing of it is a crop).
     scaled = (  # a screen comes scaled to the card's width (art._screen); anything else is, once
         shot

@@ -465,7 +465,7 @@ def _orphan_weight(line: str, kicker: bool = False, first: bool = False) -> floa
     split phrase (rounds 25 and 26)."""
     if kicker and _is_kicker(line):
         return 0.0
-    if first and _is_kicker(line) and len(line.split()) == 1:
+    if first and _is_kicker(line) and len(line.replace(" :", ":").split()) == 1:  # French "Midi :" too
         return LABEL_ALONE
     if _is_orphan(line):
         return 1.0
@@ -496,9 +496,10 @@ def _flaws(found: _Fit, language: str, spec: Spec) -> float:
 
 
 def _has_orphan(found: _Fit, spec: Spec) -> bool:
-    """A line of one short word in a block of several ("2 ngộ nhận / về / tập luyện")."""
+    """A line of one short word in a block of several ("2 ngộ nhận / về / tập luyện"), or a title's
+    label alone on its first line (see _orphan_weight)."""
     return len(found.lines) > 1 and any(
-        _is_orphan(line, _kicker_ok(spec, i)) for i, (line, _, _) in enumerate(found.lines)
+        _orphan_weight(line, _kicker_ok(spec, i), i == 0) >= 1 for i, (line, _, _) in enumerate(found.lines)
     )
 
 
@@ -596,7 +597,7 @@ def _without_orphan(
     orphans = _flaws(found, language, spec)
     if not orphans:
         return found
-    best, best_score = found, found.size * (1 - ORPHAN_COST * orphans)
+    best, best_score = found, _score(found.size, orphans)
     step = max(1, found.size // 48)
     for size in range(found.size, spec.min_size - 1, -step):
         if size <= best_score:
@@ -609,10 +610,16 @@ def _without_orphan(
             got = _best_breaks(text, language, spec, box, size, mode, rtl, lines)
             if got is None or not _fits_height(got[0], language, spec, box, rtl):
                 continue
-            score = size * (1 - ORPHAN_COST * got[1])
+            score = _score(size, got[1])
             if score > best_score:
                 best, best_score = got[0], score
     return best
+
+
+def _score(size: int, flaws: float) -> float:
+    """A layout's worth: its size less ORPHAN_COST of it per flaw, never below a tenth of it (past that
+    a smaller size would score higher for the same flaws)."""
+    return size * max(0.1, 1 - ORPHAN_COST * flaws)
 
 
 def _fits_height(found: _Fit, language: str, spec: Spec, box: Box, rtl: bool) -> bool:
