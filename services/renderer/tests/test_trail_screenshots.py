@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,23 @@ from renderer import copy
 from renderer.samples import make_trail_screenshots as trail
 
 SHOTS = trail.OUT
-NAMES = ["01_nearby.png", "02_weekend_plan.png", "03_trail_map.png"]  # in the order of its value props
+# In the order of the app's value props (travel_app.json), then the season's log, which a deck's last slide
+# can show when the others have shown the first three.
+NAMES = ["01_nearby.png", "02_weekend_plan.png", "03_trail_map.png", "04_season.png"]
+
+
+def test_the_script_draws_these_screens() -> None:
+    assert [name for name, _, _ in trail.SCREENS] == NAMES
+
+
+def test_the_apps_features_line_up_with_its_screens() -> None:
+    """A deck shows a feature's screen on its slide: a value prop a screen, in the same order (trails
+    nearby, the weekend plan, the offline map); the last screen, the season's log, is the app's proof of
+    results and no feature's own (the differentiator is a line of the weekend plan's)."""
+    app = json.loads((trail.HERE / "travel_app.json").read_text(encoding="utf-8"))
+    assert sorted(app) == sorted(trail.STRINGS)
+    for lang, table in app.items():
+        assert len(table["value_props"]) == len(NAMES) - 1 and len(table["differentiators"]) == 1, lang
 
 
 def test_the_script_draws_every_deck_language() -> None:
@@ -33,7 +50,7 @@ def test_every_language_has_its_own_words() -> None:
     keys = set(trail.STRINGS["en"])
     for lang, table in trail.STRINGS.items():
         assert set(table) <= keys, lang
-        for key in ("title", "search", "weekend", "start_trip", "tabs", "days"):
+        for key in ("title", "search", "weekend", "start_trip", "tabs", "days", "season", "recent"):
             assert lang == "en" or table[key] != trail.STRINGS["en"][key], (lang, key)
 
 

@@ -1,4 +1,4 @@
-"""Draws four sample app screenshots of the demo fitness app "FitPro" for the renderer's gallery.
+"""Draws five sample app screenshots of the demo fitness app "FitPro" for the renderer's gallery.
 
 Run from the repository root:
 
@@ -6,13 +6,18 @@ Run from the repository root:
 
     .venv/bin/python services/renderer/renderer/samples/make_screenshots.py de ja   # some languages
 
-It writes `screenshots/01_today.png`, `02_coach.png`, `03_workout_player.png` and `04_progress.png`
-(English) and the same under `screenshots/<lang>/` for every other language of STRINGS (the renderer's
-locale codes), in the order of the app's value props in samples/app.json (a deck shows a feature's
-screen on its slide, and its result slide the last one, progress): 1170x2532 PNGs (an iPhone screen at @3x,
-390x844 points), as the app would ship its localized App Store screens: every UI string, date and
-number in that language, and for Arabic and Hebrew the layout mirrored as an RTL app draws it (text
-right-aligned, tab and chart order reversed; media controls, the clock and digits stay as they are).
+    .venv/bin/python services/renderer/renderer/samples/make_screenshots.py 05_recap.png   # one screen
+
+It writes `screenshots/01_today.png`, `02_coach.png`, `03_workout_player.png`, `04_progress.png` and
+`05_recap.png` (English) and the same under `screenshots/<lang>/` for every other language of STRINGS
+(the renderer's locale codes). The first four follow the order of the app's value props in
+samples/app.json (a deck shows a feature's screen on its slide); the last one, the monthly recap, is the
+app's proof of results and has no feature of its own: a deck's result slide shows it, and its final
+slide the top of a screen no earlier slide showed (the recap's headline card fills its top). They are
+1170x2532 PNGs (an iPhone screen at @3x, 390x844 points), as the app would ship its localized App Store
+screens: every UI string, date and number in that language, and for Arabic and Hebrew the layout
+mirrored as an RTL app draws it (text right-aligned, tab, chart and calendar order reversed; media
+controls, the clock and digits stay as they are).
 
 Everything is drawn with Pillow from plain shapes and the renderer's fonts (TikTok Sans, Noto Sans,
 Noto Sans Arabic/Hebrew/Devanagari/Thai, and Noto Sans CJK from Debian's fonts-noto-cjk), so the
@@ -573,6 +578,30 @@ def icon_check(s: Screen, cx: float, cy: float, c: Color) -> None:
     s.line([(cx - 6.5, cy + 0.5), (cx - 2, cy + 5), (cx + 7, cy - 5)], c, 2.8)
 
 
+def icon_share(s: Screen, cx: float, cy: float, c: Color) -> None:
+    """iOS's share mark: a tray open at the top and an arrow out of it."""
+    s.line([(cx - 3.5, cy - 2.5), (cx - 7.5, cy - 2.5), (cx - 7.5, cy + 9.5)], c, 2.0)
+    s.line([(cx - 7.5, cy + 9.5), (cx + 7.5, cy + 9.5), (cx + 7.5, cy - 2.5), (cx + 3.5, cy - 2.5)], c, 2.0)
+    s.line([(cx, cy - 10), (cx, cy + 3)], c, 2.2)
+    s.line([(cx - 4.2, cy - 5.8), (cx, cy - 10), (cx + 4.2, cy - 5.8)], c, 2.2)
+
+
+def icon_bolt(s: Screen, cx: float, cy: float, h: float, c: Color) -> None:
+    """A lightning bolt (energy, kcal)."""
+    u = h / 20
+    s.polygon(
+        [
+            (cx + 2 * u, cy - 10 * u),
+            (cx - 6.5 * u, cy + 1.5 * u),
+            (cx - 0.5 * u, cy + 1.5 * u),
+            (cx - 2 * u, cy + 10 * u),
+            (cx + 6.5 * u, cy - 1.5 * u),
+            (cx + 0.5 * u, cy - 1.5 * u),
+        ],
+        c,
+    )
+
+
 def chevron(s: Screen, cx: float, cy: float, c: Color) -> None:
     s.line([(cx - 2.5, cy - 5.5), (cx + 2.5, cy), (cx - 2.5, cy + 5.5)], c, 2.2)
 
@@ -598,9 +627,11 @@ def pill(
 # strings ----------------------------------------------------------------------------------------
 # Every UI string the screens draw, per language (the renderer's locale codes). The screens show
 # Tuesday, June 10, with the week's bars from Wednesday to Tuesday; the coach's plan is the week of
-# Monday, June 9 to Sunday, June 15 (its days are "days" from Monday). Upper-case labels are written
-# out (scripts without case keep their normal form). "stronger" is two lines; "{...}" is the figure
-# drawn in the accent colour; the coach's "message" is three lines. Missing keys fall back to English.
+# Monday, June 9 to Sunday, June 15 (its days are "days" from Monday); the recap is May's, the month
+# before (its calendar from Monday too). Upper-case labels are written out (scripts without case keep
+# their normal form). "stronger" is two lines; "{...}" is the figure drawn in the accent colour; the
+# coach's "message" is three lines; "recap_tiles" are (figure, unit, label). Missing keys fall back to
+# English.
 NBSP = "\u00a0"
 STRINGS: dict[str, dict[str, object]] = {
     "en": {
@@ -664,6 +695,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Adjust",
         "next_checkin": "Next check-in",
         "next_date": "Sunday, June 15",
+        "recap_label": "MONTHLY RECAP",
+        "recap_title": "Your May",
+        "recap_best": "BEST MONTH YET",
+        "recap_workouts": "Workouts completed",
+        "recap_strength": "+12% strength",
+        "recap_tiles": (
+            ("512", "min", "total time"),
+            ("9", "days", "longest streak"),
+            ("4,380", "kcal", "burned"),
+        ),
+        "recap_days": "Workout days",
     },
     "de": {
         "date": "DIENSTAG, 10. JUNI",
@@ -725,6 +767,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Anpassen",
         "next_checkin": "Nächster Check-in",
         "next_date": "Sonntag, 15. Juni",
+        "recap_label": "MONATSRÜCKBLICK",
+        "recap_title": "Dein Mai",
+        "recap_best": "DEIN BESTER MONAT",
+        "recap_workouts": "Abgeschlossene Workouts",
+        "recap_strength": f"+12{NBSP}% Kraft",
+        "recap_tiles": (
+            ("512", "Min.", "Trainingszeit"),
+            ("9", "Tage", "längste Serie"),
+            ("4.380", "kcal", "verbrannt"),
+        ),
+        "recap_days": "Trainingstage",
     },
     "es": {
         "date": "MARTES, 10 DE JUNIO",
@@ -785,6 +838,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Ajustar",
         "next_checkin": "Próxima revisión",
         "next_date": "Domingo, 15 de junio",
+        "recap_label": "RESUMEN MENSUAL",
+        "recap_title": "Tu mayo",
+        "recap_best": "TU MEJOR MES",
+        "recap_workouts": "Entrenos completados",
+        "recap_strength": f"+12{NBSP}% de fuerza",
+        "recap_tiles": (
+            ("512", "min", "en total"),
+            ("9", "días", "mejor racha"),
+            ("4380", "kcal", "quemadas"),
+        ),
+        "recap_days": "Días de entreno",
     },
     "fr": {
         "date": "MARDI 10 JUIN",
@@ -845,6 +909,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Modifier",
         "next_checkin": "Prochain bilan",
         "next_date": "Dimanche 15 juin",
+        "recap_label": "BILAN MENSUEL",
+        "recap_title": "Ton mois de mai",
+        "recap_best": "TON MEILLEUR MOIS",
+        "recap_workouts": "Séances terminées",
+        "recap_strength": f"+12{NBSP}% de force",
+        "recap_tiles": (
+            ("512", "min", "au total"),
+            ("9", "jours", "meilleure série"),
+            (f"4{NBSP}380", "kcal", "brûlées"),
+        ),
+        "recap_days": "Jours d’entraînement",
     },
     "it": {
         "date": "MARTEDÌ 10 GIUGNO",
@@ -901,6 +976,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Modifica",
         "next_checkin": "Prossimo check-in",
         "next_date": "Domenica 15 giugno",
+        "recap_label": "RIEPILOGO MENSILE",
+        "recap_title": "Il tuo maggio",
+        "recap_best": "IL TUO MESE MIGLIORE",
+        "recap_workouts": "Allenamenti completati",
+        "recap_strength": "+12% di forza",
+        "recap_tiles": (
+            ("512", "min", "in totale"),
+            ("9", "giorni", "serie più lunga"),
+            ("4.380", "kcal", "bruciate"),
+        ),
+        "recap_days": "Giorni di allenamento",
     },
     "pt": {
         "date": "TERÇA-FEIRA, 10 DE JUNHO",
@@ -957,6 +1043,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Ajustar",
         "next_checkin": "Próximo check-in",
         "next_date": "Domingo, 15 de junho",
+        "recap_label": "RESUMO MENSAL",
+        "recap_title": "Seu maio",
+        "recap_best": "SEU MELHOR MÊS",
+        "recap_workouts": "Treinos concluídos",
+        "recap_strength": "+12% de força",
+        "recap_tiles": (
+            ("512", "min", "no total"),
+            ("9", "dias", "maior sequência"),
+            ("4.380", "kcal", "queimadas"),
+        ),
+        "recap_days": "Dias de treino",
     },
     "nl": {
         "date": "DINSDAG 10 JUNI",
@@ -1013,6 +1110,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Aanpassen",
         "next_checkin": "Volgende check-in",
         "next_date": "Zondag 15 juni",
+        "recap_label": "MAANDOVERZICHT",
+        "recap_title": "Jouw mei",
+        "recap_best": "JE BESTE MAAND",
+        "recap_workouts": "Voltooide workouts",
+        "recap_strength": "+12% kracht",
+        "recap_tiles": (
+            ("512", "min", "in totaal"),
+            ("9", "dagen", "langste reeks"),
+            ("4.380", "kcal", "verbrand"),
+        ),
+        "recap_days": "Trainingsdagen",
     },
     "pl": {
         "date": "WTOREK, 10 CZERWCA",
@@ -1069,6 +1177,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Zmień",
         "next_checkin": "Następne podsumowanie",
         "next_date": "Niedziela, 15 czerwca",
+        "recap_label": "PODSUMOWANIE MIESIĄCA",
+        "recap_title": "Twój maj",
+        "recap_best": "TWÓJ NAJLEPSZY MIESIĄC",
+        "recap_workouts": "Ukończone treningi",
+        "recap_strength": "+12% siły",
+        "recap_tiles": (
+            ("512", "min", "łącznie"),
+            ("9", "dni", "najdłuższa seria"),
+            ("4380", "kcal", "spalone"),
+        ),
+        "recap_days": "Dni treningowe",
     },
     "tr": {
         "date": "10 HAZİRAN SALI",
@@ -1130,6 +1249,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Düzenle",
         "next_checkin": "Sonraki değerlendirme",
         "next_date": "15 Haziran Pazar",
+        "recap_label": "AYLIK ÖZET",
+        "recap_title": "Mayıs ayın",
+        "recap_best": "EN İYİ AYIN",
+        "recap_workouts": "Tamamlanan antrenmanlar",
+        "recap_strength": "+%12 güç",
+        "recap_tiles": (
+            ("512", "dk", "toplam süre"),
+            ("9", "gün", "en uzun seri"),
+            ("4.380", "kcal", "yakılan"),
+        ),
+        "recap_days": "Antrenman günleri",
     },
     "ru": {
         "date": "ВТОРНИК, 10 ИЮНЯ",
@@ -1189,6 +1319,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Изменить",
         "next_checkin": "Следующий разбор",
         "next_date": "Воскресенье, 15 июня",
+        "recap_label": "ИТОГИ МЕСЯЦА",
+        "recap_title": "Ваш май",
+        "recap_best": "ВАШ ЛУЧШИЙ МЕСЯЦ",
+        "recap_workouts": "Завершённые тренировки",
+        "recap_strength": "+12% к силе",
+        "recap_tiles": (
+            ("512", "мин", "всего"),
+            ("9", "дней", "лучшая серия"),
+            (f"4{NBSP}380", "ккал", "сожжено"),
+        ),
+        "recap_days": "Дни тренировок",
     },
     "uk": {
         "date": "ВІВТОРОК, 10 ЧЕРВНЯ",
@@ -1248,6 +1389,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Змінити",
         "next_checkin": "Наступний огляд",
         "next_date": "Неділя, 15 червня",
+        "recap_label": "ПІДСУМКИ МІСЯЦЯ",
+        "recap_title": "Ваш травень",
+        "recap_best": "ВАШ НАЙКРАЩИЙ МІСЯЦЬ",
+        "recap_workouts": "Завершені тренування",
+        "recap_strength": "+12% до сили",
+        "recap_tiles": (
+            ("512", "хв", "загалом"),
+            ("9", "днів", "найдовша серія"),
+            (f"4{NBSP}380", "ккал", "спалено"),
+        ),
+        "recap_days": "Дні тренувань",
     },
     "ja": {
         "date": "6月10日（火）",
@@ -1306,6 +1458,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "調整する",
         "next_checkin": "次回のふりかえり",
         "next_date": "6月15日（日）",
+        "recap_label": "月間レポート",
+        "recap_title": "あなたの5月",
+        "recap_best": "過去最高の1か月",
+        "recap_workouts": "完了したワークアウト",
+        "recap_strength": "筋力 +12%",
+        "recap_tiles": (
+            ("512", "分", "合計時間"),
+            ("9", "日", "最長連続記録"),
+            ("4,380", "kcal", "消費カロリー"),
+        ),
+        "recap_days": "トレーニングした日",
     },
     "ko": {
         "date": "6월 10일 화요일",
@@ -1364,6 +1527,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "조정하기",
         "next_checkin": "다음 체크인",
         "next_date": "6월 15일 일요일",
+        "recap_label": "월간 리포트",
+        "recap_title": "나의 5월",
+        "recap_best": "역대 최고의 한 달",
+        "recap_workouts": "완료한 운동",
+        "recap_strength": "근력 +12%",
+        "recap_tiles": (
+            ("512", "분", "총 운동 시간"),
+            ("9", "일", "최장 연속 기록"),
+            ("4,380", "kcal", "소모 칼로리"),
+        ),
+        "recap_days": "운동한 날",
     },
     "zh-Hans": {
         "date": "6月10日 星期二",
@@ -1418,6 +1592,13 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "调整",
         "next_checkin": "下次复盘",
         "next_date": "6月15日 星期日",
+        "recap_label": "月度报告",
+        "recap_title": "你的5月",
+        "recap_best": "史上最佳月份",
+        "recap_workouts": "已完成训练",
+        "recap_strength": "力量 +12%",
+        "recap_tiles": (("512", "分钟", "总时长"), ("9", "天", "最长连续"), ("4,380", "千卡", "消耗热量")),
+        "recap_days": "训练日",
     },
     "zh-Hant": {
         "date": "6月10日 星期二",
@@ -1472,6 +1653,13 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "調整",
         "next_checkin": "下次回顧",
         "next_date": "6月15日 星期日",
+        "recap_label": "月度報告",
+        "recap_title": "你的5月",
+        "recap_best": "史上最佳月份",
+        "recap_workouts": "已完成訓練",
+        "recap_strength": "力量 +12%",
+        "recap_tiles": (("512", "分鐘", "總時長"), ("9", "天", "最長連續"), ("4,380", "大卡", "消耗熱量")),
+        "recap_days": "訓練日",
     },
     "ar": {
         "date": "الثلاثاء، 10 يونيو",
@@ -1530,6 +1718,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "تعديل",
         "next_checkin": "المراجعة القادمة",
         "next_date": "الأحد، 15 يونيو",
+        "recap_label": "الملخص الشهري",
+        "recap_title": "حصاد مايو",
+        "recap_best": "أفضل شهر لك",
+        "recap_workouts": "التمارين المكتملة",
+        "recap_strength": "قوة أكثر بنسبة 12٪",
+        "recap_tiles": (
+            ("512", "دقيقة", "إجمالي الوقت"),
+            ("9", "أيام", "أطول سلسلة"),
+            ("4,380", "سعرة", "محروقة"),
+        ),
+        "recap_days": "أيام التمرين",
     },
     "he": {
         "date": "יום שלישי, 10 ביוני",
@@ -1585,6 +1784,13 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "שינוי",
         "next_checkin": "הסיכום הבא",
         "next_date": "יום ראשון, 15 ביוני",
+        "recap_label": "סיכום חודשי",
+        "recap_title": "מאי במספרים",
+        "recap_best": "החודש הכי טוב שלך",
+        "recap_workouts": "אימונים שהושלמו",
+        "recap_strength": "חזק יותר ב-12%",
+        "recap_tiles": (("512", "דק׳", "זמן כולל"), ("9", "ימים", "הרצף הארוך"), ("4,380", "קק״ל", "נשרפו")),
+        "recap_days": "ימי אימון",
     },
     "hi": {
         "date": "मंगलवार, 10 जून",
@@ -1644,6 +1850,13 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "बदलें",
         "next_checkin": "अगला चेक-इन",
         "next_date": "रविवार, 15 जून",
+        "recap_label": "मासिक सारांश",
+        "recap_title": "आपका मई",
+        "recap_best": "अब तक का बेस्ट महीना",
+        "recap_workouts": "पूरे किए गए वर्कआउट",
+        "recap_strength": "+12% ताकत",
+        "recap_tiles": (("512", "मिनट", "कुल समय"), ("9", "दिन", "सबसे लंबी स्ट्रीक"), ("4,380", "kcal", "बर्न")),
+        "recap_days": "वर्कआउट के दिन",
     },
     "th": {
         "date": "วันอังคารที่ 10 มิถุนายน",
@@ -1699,6 +1912,13 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "ปรับแผน",
         "next_checkin": "เช็กอินครั้งถัดไป",
         "next_date": "วันอาทิตย์ที่ 15 มิถุนายน",
+        "recap_label": "สรุปรายเดือน",
+        "recap_title": "เดือนพฤษภาคมของคุณ",
+        "recap_best": "เดือนที่ดีที่สุดของคุณ",
+        "recap_workouts": "เวิร์กเอาต์ที่ทำสำเร็จ",
+        "recap_strength": "แข็งแรงขึ้น 12%",
+        "recap_tiles": (("512", "นาที", "เวลารวม"), ("9", "วัน", "ต่อเนื่องนานสุด"), ("4,380", "kcal", "ที่เผาผลาญ")),
+        "recap_days": "วันที่ออกกำลังกาย",
     },
     "vi": {
         "date": "THỨ BA, 10 THÁNG 6",
@@ -1757,6 +1977,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Điều chỉnh",
         "next_checkin": "Lần đánh giá tới",
         "next_date": "Chủ nhật, 15 tháng 6",
+        "recap_label": "BÁO CÁO THÁNG",
+        "recap_title": "Tháng 5 của bạn",
+        "recap_best": "THÁNG TỐT NHẤT CỦA BẠN",
+        "recap_workouts": "Buổi tập đã hoàn thành",
+        "recap_strength": "+12% sức mạnh",
+        "recap_tiles": (
+            ("512", "phút", "tổng thời gian"),
+            ("9", "ngày", "chuỗi dài nhất"),
+            ("4.380", "kcal", "đã đốt"),
+        ),
+        "recap_days": "Ngày tập",
     },
     "id": {
         "date": "SELASA, 10 JUNI",
@@ -1815,6 +2046,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "adjust": "Ubah",
         "next_checkin": "Check-in berikutnya",
         "next_date": "Minggu, 15 Juni",
+        "recap_label": "RINGKASAN BULANAN",
+        "recap_title": "Bulan Mei-mu",
+        "recap_best": "BULAN TERBAIKMU",
+        "recap_workouts": "Latihan selesai",
+        "recap_strength": "+12% kekuatan",
+        "recap_tiles": (
+            ("512", "mnt", "total waktu"),
+            ("9", "hari", "rekor beruntun"),
+            ("4.380", "kkal", "terbakar"),
+        ),
+        "recap_days": "Hari latihan",
     },
 }
 
@@ -2261,19 +2503,148 @@ def coach(t: dict[str, object]) -> Screen:
     return s
 
 
+# May 2025 (June 10 is a Tuesday): May 1 is a Thursday, the days the member trained (18, the longest
+# run May 12-20, 9 days; the streak the today screen counts started on May 30).
+MAY_FIRST_WEEKDAY = 3  # Monday = 0
+MAY_WORKOUTS = frozenset({2, 5, 7, 9, *range(12, 21), 23, 26, 28, 30, 31})
+MAY_STREAK = range(12, 21)
+
+
+def recap(t: dict[str, object]) -> Screen:
+    """The month in review, the app's proof (a deck's result slide shows it): May, the month before
+    the other screens' June 10, in its numbers. The headline card (the workouts, the 12% strength the
+    progress screen's check-in reports and its rising curve) fills the top of the screen, which a
+    deck's last slide shows; then the month's totals and its calendar, each a block of its own."""
+    s = Screen(t, BG)
+    s.status_bar()
+    white: RGB = (255, 255, 255)
+
+    # header
+    s.text(24, 72, s.s("recap_label"), "text-bold", 12.5, MUTED, tracking=0.8, max_w=290)
+    s.text(24, 104, s.s("recap_title"), "heavy", 28, INK, max_w=290)
+    s.circle(350, 86, 19, fill=CARD)
+    icon_share(s, 350, 86, INK)
+
+    # the headline card: the month's workouts, the strength gained and its curve
+    top, bottom = 122.0, 392.0
+    card = (16.0, top, 374.0, bottom)
+    s.gradient(card, [(255, 98, 58), PRIMARY, (236, 58, 34)], r=28, angle=35)
+    layer, ld = s.layer()
+    for rr, a in ((118, 0.10), (84, 0.10), (50, 0.12)):
+        ld.ellipse(_box((340 - rr, top + 30 - rr, 340 + rr, top + 30 + rr)), fill=alpha(white, a))
+    # strength over the month, rising 12%: a smooth curve through the weekly values
+    vals = (0.02, 0.12, 0.08, 0.34, 0.42, 0.38, 0.66, 0.78, 1.0, 1.06)
+    lo, hi = bottom - 26, bottom - 96
+    pts = []
+    n = 72
+    for k in range(n + 1):
+        u = k / n * (len(vals) - 1)
+        i = min(int(u), len(vals) - 2)
+        f = (1 - math.cos(math.pi * (u - i))) / 2
+        v = vals[i] + (vals[i + 1] - vals[i]) * f
+        pts.append((16 + 358 * k / n, lo + (hi - lo) * v))
+    ld.polygon(_pts([*pts, (374, bottom), (16, bottom)]), fill=alpha(white, 0.16))
+    ld.line(_pts(pts), fill=alpha(white, 0.92), width=_px(3), joint="curve")
+    s.paste_clipped(layer, card, 28)
+    dot = pts[round(n * 8 / 9)]
+    s.circle(dot[0], dot[1], 8, fill=white)
+    s.circle(dot[0], dot[1], 4, fill=ACCENT)
+
+    best = s.s("recap_best")
+    bw = min(s.width(best, "heavy", 11, 0.6), 260) + 40
+    s.rect((36, top + 22, 36 + bw, top + 48), fill=ACCENT, r=13)
+    icon_star(s, 51, top + 35, 7.5, PRIMARY)
+    s.text(63, top + 35.5, best, "heavy", 11, SECONDARY, anchor="lm", tracking=0.6, max_w=bw - 40)
+    s.text(36, top + 86, s.s("recap_workouts"), "bold", 16, (255, 232, 224), max_w=318)
+    w = s.text(36, top + 170, "18", "black", 96, white)
+    # the strength chip beside the figure
+    cx0 = 36 + w + 16
+    label = s.s("recap_strength")
+    cw = min(s.width(label, "heavy", 16), 354 - cx0 - 50) + 50
+    cy = top + 136
+    s.rect((cx0, cy - 18, cx0 + cw, cy + 18), fill=white, r=18)
+    icon_trend(s, cx0 + 20, cy + 1, PRIMARY)
+    s.text(cx0 + 38, cy + 0.5, label, "heavy", 16, PRIMARY, anchor="lm", max_w=cw - 50)
+
+    # the month's totals
+    tiles = t["recap_tiles"]
+    assert isinstance(tiles, tuple)
+    looks = ((226, 164, 0), SECONDARY, PRIMARY)
+    tw = (358 - 2 * 10) / 3
+    for i, ((value, unit, label), col) in enumerate(zip(tiles, looks, strict=True)):
+        x0 = 16 + i * (tw + 10)
+        s.rect((x0, 406, x0 + tw, 502), fill=CARD, r=20)
+        ix, iy = x0 + 29, 434.0
+        if i == 0:
+            s.circle(ix, iy, 15, fill=alpha(ACCENT, 0.35))
+            s.later(_clock_at(s, ix, iy, col))
+        elif i == 1:
+            s.circle(ix, iy, 15, fill=alpha(col, 0.16))
+            icon_flame(s, ix, iy + 0.5, 16, PRIMARY, ACCENT)
+        else:
+            s.circle(ix, iy, 15, fill=alpha(col, 0.16))
+            s.later(lambda m, x=ix, y=iy: icon_bolt(s, m(x), y, 17, PRIMARY))  # a bolt keeps its shape
+        k = min(1.0, (tw - 28) / (s.width(value, "black", 24) + 3 + s.width(unit, "bold", 13)))
+        vw = s.text(x0 + 14, 476, value, "black", 24 * k, INK)
+        s.text(x0 + 14 + vw + 3 * k, 476, unit, "bold", 13 * k, MUTED)
+        s.text(x0 + 14, 492, label, "text", 12, MUTED, max_w=tw - 22)
+
+    # the month's calendar, Monday first: the days trained, the longest run behind them
+    cal = (16.0, 516.0, 374.0, 746.0)
+    s.rect(cal, fill=CARD, r=24)
+    count = "18/31"
+    nw = s.width(count, "heavy", 13) + 20
+    s.rect((354 - nw, 530, 354, 554), fill=alpha(PRIMARY, 0.12), r=12)
+    s.text(354 - nw / 2, 542.5, count, "heavy", 13, PRIMARY, anchor="mm")
+    s.text(36, 548, s.s("recap_days"), "heavy", 17, INK, max_w=354 - nw - 12 - 36)
+    days = t["days"]
+    assert isinstance(days, tuple)
+    week = (days[5], days[6], *days[:5])
+    slot = (354 - 36) / 7
+    xs = [36 + slot * i + slot / 2 for i in range(7)]
+    for x, day in zip(xs, week, strict=True):
+        s.text(x, 578, day, "bold", 11.5, MUTED, anchor="ms", max_w=slot - 4)
+
+    def place(d: int) -> tuple[float, float]:
+        cell = MAY_FIRST_WEEKDAY + d - 1
+        return xs[cell % 7], 598 + 30 * (cell // 7)
+
+    rows: dict[float, list[float]] = {}
+    for d in MAY_STREAK:
+        x, y = place(d)
+        rows.setdefault(y, []).append(x)
+    for y, row in rows.items():
+        s.rect((min(row) - 15, y - 14, max(row) + 15, y + 14), fill=alpha(PRIMARY, 0.12), r=14)
+    for d in range(1, 32):
+        x, y = place(d)
+        if d in MAY_WORKOUTS:
+            s.circle(x, y, 13, fill=PRIMARY)
+            s.text(x, y + 0.5, str(d), "heavy", 12.5, white, anchor="mm")
+        else:
+            s.text(x, y + 0.5, str(d), "bold", 12.5, (170, 170, 188), anchor="mm")
+
+    s.tab_bar(active=2)
+    return s
+
+
 SCREENS = (
     ("01_today.png", today),
     ("02_coach.png", coach),
     ("03_workout_player.png", workout_player),
     ("04_progress.png", progress),
+    ("05_recap.png", recap),
 )
 
 
 def main(argv: list[str]) -> None:
-    langs = argv or list(STRINGS)
+    names = [a for a in argv if a.endswith(".png")]
+    langs = [a for a in argv if not a.endswith(".png")] or list(STRINGS)
+    assert all(n in dict(SCREENS) for n in names), names
     for lang in langs:
         t = {"lang": lang, **STRINGS["en"], **STRINGS[lang]}
         for name, build in SCREENS:
+            if names and name not in names:
+                continue
             path = OUT / name if lang == "en" else OUT / lang / name  # English: where callers look
             size = build(t).save(path)
             print(f"{path}: {size / 1024:.0f} KB")

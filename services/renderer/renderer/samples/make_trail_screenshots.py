@@ -1,5 +1,7 @@
-"""Draws three sample app screenshots of the photos demo app "TrailMate" (hikes and weekend trips) for
-the renderer's gallery, the way make_screenshots.py draws FitPro's.
+"""Draws four sample app screenshots of the photos demo app "TrailMate" (hikes and weekend trips) for
+the renderer's gallery, the way make_screenshots.py draws FitPro's: a screen per value prop of
+travel_app.json, in their order, then the season's log (the app's proof of results, a feature of none),
+which a deck's last slide can show when the others have shown the first three.
 
 Run from the repository root:
 
@@ -7,29 +9,32 @@ Run from the repository root:
 
     .venv/bin/python services/renderer/renderer/samples/make_trail_screenshots.py de ja   # some languages
 
-It writes `trail_screenshots/01_nearby.png`, `02_weekend_plan.png` and `03_trail_map.png` (English) and
-the same under `trail_screenshots/<lang>/` for every other language of STRINGS (the renderer's locale
-codes, the languages of travel_app.json): 780x1688 PNGs (an iPhone screen at @2x, 390x844 points; the
-renderer shows a screen 780 px wide at most), every UI string, date, time and number in that language,
-Arabic and Hebrew mirrored as an RTL app draws them (the map itself and the photos are not mirrored).
+It writes `trail_screenshots/01_nearby.png`, `02_weekend_plan.png`, `03_trail_map.png` and
+`04_season.png` (English) and the same under `trail_screenshots/<lang>/` for every other language of
+STRINGS (the renderer's locale codes, the languages of travel_app.json): 780x1688 PNGs (an iPhone
+screen at @2x, 390x844 points; the renderer shows a screen 780 px wide at most), every UI string, date,
+time and number in that language, Arabic and Hebrew mirrored as an RTL app draws them (the maps
+themselves and the photos are not mirrored).
 
 It reuses make_screenshots.py's Screen (points on a supersampled canvas, per-script font runs, RTL
 mirroring), its icons and helpers. The trail pictures are crops of the bundled photos/outdoor_*.jpg
-(CC0 / CC-BY-4.0, see photos/LICENSES.md); the topographic map is procedural (a height field's contour
-lines). The trails are in northern Spain, so their names are Spanish place names in every language,
-as a hiking app shows them; the screen's own words are translated.
+(CC0 / CC-BY-4.0, see photos/LICENSES.md); the topographic map and the season's map of routes are
+procedural (a height field's contour lines). The trails are in northern Spain, so their names are
+Spanish place names in every language, as a hiking app shows them; the screen's own words are
+translated.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from renderer.samples.make_screenshots import (
     H_PT,
     NBSP,
@@ -92,7 +97,9 @@ HUT = "Refugio del Lago"
 # June 14 and Sunday June 15 (2025; FitPro's screens show Tuesday June 10). "km", "m" and "dur" are
 # the language's formats of a distance, a height and a duration; "dec" and "thou" its decimal and
 # thousands separators. "times" are Saturday's start, the night at the hut, Sunday's start and the
-# way home. Missing keys fall back to English (times to the 24-hour clock).
+# way home. The season's log is spring 2025's: 14 hikes in the 12 weekends in a row up to that one
+# (March 29 to June 15), its latest hikes Sunday's, Saturday's and the weekend's before ("recent_dates").
+# Missing keys fall back to English (times to the 24-hour clock).
 H24 = ("09:30", "19:00", "09:00", "17:00")
 STRINGS: dict[str, dict[str, object]] = {
     "en": {
@@ -125,6 +132,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "Back home by {}",
         "times": ("9:30 AM", "7:00 PM", "9:00 AM", "5:00 PM"),
         "start_trip": "Start trip",
+        "season": "Your season",
+        "period": "Spring 2025",
+        "season_label": "BEST SEASON YET",
+        "hikes_n": "{} hikes",
+        "climbed": "{} climbed",
+        "streak": "{} weekends out in a row",
+        "season_tiles": ("Highest point", "On the trail", "New trails"),
+        "hours": "{} h",
+        "recent": "Recent hikes",
+        "see_all": "See all",
+        "recent_dates": ("Sun, Jun 15", "Sat, Jun 14", "Sat, Jun 7"),
     },
     "es": {
         "dec": ",",
@@ -153,6 +171,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Noche en el {}",
         "home": "En casa a las {}",
         "start_trip": "Empezar viaje",
+        "season": "Tu temporada",
+        "period": "Primavera 2025",
+        "season_label": "TU MEJOR TEMPORADA",
+        "hikes_n": "{} rutas",
+        "climbed": "{} de desnivel",
+        "streak": "{} fines de semana seguidos",
+        "season_tiles": ("Punto más alto", "En ruta", "Rutas nuevas"),
+        "hours": "{} h",
+        "recent": "Rutas recientes",
+        "see_all": "Ver todo",
+        "recent_dates": ("dom 15 jun", "sáb 14 jun", "sáb 7 jun"),
     },
     "fr": {
         "dec": ",",
@@ -182,6 +211,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "Retour vers {}",
         "times": ("9 h 30", "19 h", "9 h", "17 h"),
         "start_trip": "C’est parti",
+        "season": "Votre saison",
+        "period": "Printemps 2025",
+        "season_label": "VOTRE MEILLEURE SAISON",
+        "hikes_n": "{} randos",
+        "climbed": "{} de dénivelé +",
+        "streak": "{} week-ends d’affilée",
+        "season_tiles": ("Point culminant", "Sur les sentiers", "Sentiers inédits"),
+        "hours": "{} h",
+        "recent": "Randos récentes",
+        "see_all": "Tout voir",
+        "recent_dates": ("dim. 15 juin", "sam. 14 juin", "sam. 7 juin"),
     },
     "de": {
         "dec": ",",
@@ -211,6 +251,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "Um {} wieder zu Hause",
         "times": ("9:30", "19:00", "9:00", "17:00"),
         "start_trip": "Trip starten",
+        "season": "Deine Saison",
+        "period": "Frühling 2025",
+        "season_label": "DEINE BESTE SAISON",
+        "hikes_n": "{} Touren",
+        "climbed": "{} im Aufstieg",
+        "streak": "{} Wochenenden in Folge unterwegs",
+        "season_tiles": ("Höchster Punkt", "Unterwegs", "Neue Touren"),
+        "hours": "{} Std.",
+        "recent": "Letzte Touren",
+        "see_all": "Alle",
+        "recent_dates": ("So., 15. Juni", "Sa., 14. Juni", "Sa., 7. Juni"),
     },
     "it": {
         "dec": ",",
@@ -240,6 +291,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "A casa per le {}",
         "times": ("9:30", "19:00", "9:00", "17:00"),
         "start_trip": "Inizia il viaggio",
+        "season": "La tua stagione",
+        "period": "Primavera 2025",
+        "season_label": "LA TUA STAGIONE MIGLIORE",
+        "hikes_n": "{} escursioni",
+        "climbed": "{} di dislivello",
+        "streak": "{} weekend di fila",
+        "season_tiles": ("Punto più alto", "In cammino", "Sentieri nuovi"),
+        "hours": "{} h",
+        "recent": "Escursioni recenti",
+        "see_all": "Vedi tutte",
+        "recent_dates": ("dom 15 giu", "sab 14 giu", "sab 7 giu"),
     },
     "pt": {
         "dec": ",",
@@ -269,6 +331,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "Em casa às {}",
         "times": ("9h30", "19h", "9h", "17h"),
         "start_trip": "Começar viagem",
+        "season": "Sua temporada",
+        "period": "Primavera 2025",
+        "season_label": "SUA MELHOR TEMPORADA",
+        "hikes_n": "{} trilhas",
+        "climbed": "{} de subida",
+        "streak": "{} fins de semana seguidos",
+        "season_tiles": ("Ponto mais alto", "Em trilha", "Trilhas novas"),
+        "hours": "{} h",
+        "recent": "Trilhas recentes",
+        "see_all": "Ver todas",
+        "recent_dates": ("dom., 15 jun.", "sáb., 14 jun.", "sáb., 7 jun."),
     },
     "nl": {
         "dec": ",",
@@ -297,6 +370,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Overnachten in {}",
         "home": "Om {} weer thuis",
         "start_trip": "Start je trip",
+        "season": "Jouw seizoen",
+        "period": "Lente 2025",
+        "season_label": "JE BESTE SEIZOEN OOIT",
+        "hikes_n": "{} wandelingen",
+        "climbed": "{} stijging",
+        "streak": "{} weekenden op rij op pad",
+        "season_tiles": ("Hoogste punt", "Onderweg", "Nieuwe routes"),
+        "hours": "{} u",
+        "recent": "Recente wandelingen",
+        "see_all": "Alles",
+        "recent_dates": ("zo 15 jun", "za 14 jun", "za 7 jun"),
     },
     "pl": {
         "dec": ",",
@@ -325,6 +409,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Nocleg: {}",
         "home": "Powrót do domu o {}",
         "start_trip": "Rozpocznij wyjazd",
+        "season": "Twój sezon",
+        "period": "Wiosna 2025",
+        "season_label": "TWÓJ NAJLEPSZY SEZON",
+        "hikes_n": "{} wędrówek",
+        "climbed": "{} przewyższenia",
+        "streak": "{} weekendów z rzędu na szlaku",
+        "season_tiles": ("Najwyższy punkt", "Na szlaku", "Nowe szlaki"),
+        "hours": "{} godz.",
+        "recent": "Ostatnie wędrówki",
+        "see_all": "Wszystkie",
+        "recent_dates": ("niedz., 15 cze", "sob., 14 cze", "sob., 7 cze"),
     },
     "tr": {
         "dec": ",",
@@ -353,6 +448,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Konaklama: {}",
         "home": "Saat {} gibi evde",
         "start_trip": "Geziyi başlat",
+        "season": "Sezonun",
+        "period": "İlkbahar 2025",
+        "season_label": "EN İYİ SEZONUN",
+        "hikes_n": "{} yürüyüş",
+        "climbed": "{} tırmanış",
+        "streak": "Üst üste {} hafta sonu doğada",
+        "season_tiles": ("En yüksek nokta", "Parkurda", "Yeni rotalar"),
+        "hours": "{} sa",
+        "recent": "Son yürüyüşler",
+        "see_all": "Tümü",
+        "recent_dates": ("15 Haz Paz", "14 Haz Cmt", "7 Haz Cmt"),
     },
     "ru": {
         "dec": ",",
@@ -383,6 +489,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Ночёвка: {}",
         "home": "Дома к {}",
         "start_trip": "Начать поездку",
+        "season": "Ваш сезон",
+        "period": "Весна 2025",
+        "season_label": "ЛУЧШИЙ СЕЗОН",
+        "hikes_n": "{} походов",
+        "climbed": "{} набора высоты",
+        "streak": "{} выходных подряд на природе",
+        "season_tiles": ("Высшая точка", "В пути", "Новые тропы"),
+        "hours": "{} ч",
+        "recent": "Последние походы",
+        "see_all": "Все",
+        "recent_dates": ("вс, 15 июня", "сб, 14 июня", "сб, 7 июня"),
     },
     "uk": {
         "dec": ",",
@@ -413,6 +530,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Ночівля: {}",
         "home": "Удома до {}",
         "start_trip": "Почати поїздку",
+        "season": "Ваш сезон",
+        "period": "Весна 2025",
+        "season_label": "НАЙКРАЩИЙ СЕЗОН",
+        "hikes_n": "{} походів",
+        "climbed": "{} набору висоти",
+        "streak": "{} вихідних поспіль на природі",
+        "season_tiles": ("Найвища точка", "У дорозі", "Нові стежки"),
+        "hours": "{} год",
+        "recent": "Останні походи",
+        "see_all": "Усі",
+        "recent_dates": ("нд, 15 червня", "сб, 14 червня", "сб, 7 червня"),
     },
     "ja": {
         "dur": "{h}時間{m}分",
@@ -440,6 +568,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "{}に帰宅",
         "times": ("9:30", "19:00", "9:00", "17:00"),
         "start_trip": "旅をはじめる",
+        "season": "あなたのシーズン",
+        "period": "2025年 春",
+        "season_label": "過去最高のシーズン",
+        "hikes_n": "{}回のハイク",
+        "climbed": "累積標高 {}",
+        "streak": "{}週連続で週末は山へ",
+        "season_tiles": ("最高地点", "歩いた時間", "新しいトレイル"),
+        "hours": "{}時間",
+        "recent": "最近のハイク",
+        "see_all": "すべて見る",
+        "recent_dates": ("6月15日（日）", "6月14日（土）", "6月7日（土）"),
     },
     "ko": {
         "dur": "{h}시간 {m}분",
@@ -467,6 +606,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "{} 귀가",
         "times": ("오전 9:30", "오후 7:00", "오전 9:00", "오후 5:00"),
         "start_trip": "여행 시작",
+        "season": "나의 시즌",
+        "period": "2025년 봄",
+        "season_label": "최고의 시즌",
+        "hikes_n": "산행 {}회",
+        "climbed": "누적 오르막 {}",
+        "streak": "{}주 연속 주말 산행",
+        "season_tiles": ("최고 지점", "산행 시간", "새 트레일"),
+        "hours": "{}시간",
+        "recent": "최근 산행",
+        "see_all": "전체 보기",
+        "recent_dates": ("6월 15일(일)", "6월 14일(토)", "6월 7일(토)"),
     },
     "zh-Hans": {
         "km": "{} 公里",
@@ -496,6 +646,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "{} 前到家",
         "times": ("9:30", "19:00", "9:00", "17:00"),
         "start_trip": "开始行程",
+        "season": "你的徒步季",
+        "period": "2025 年春季",
+        "season_label": "你的最佳徒步季",
+        "hikes_n": "{} 次徒步",
+        "climbed": "累计爬升 {}",
+        "streak": "连续 {} 个周末在路上",
+        "season_tiles": ("最高点", "徒步时长", "新路线"),
+        "hours": "{} 小时",
+        "recent": "最近的徒步",
+        "see_all": "查看全部",
+        "recent_dates": ("6月15日 周日", "6月14日 周六", "6月7日 周六"),
     },
     "zh-Hant": {
         "km": "{} 公里",
@@ -525,6 +686,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "{} 前到家",
         "times": ("9:30", "19:00", "9:00", "17:00"),
         "start_trip": "開始行程",
+        "season": "你的健行季",
+        "period": "2025 年春季",
+        "season_label": "你的最佳健行季",
+        "hikes_n": "{} 次健行",
+        "climbed": "累積爬升 {}",
+        "streak": "連續 {} 個週末都在山上",
+        "season_tiles": ("最高點", "健行時間", "新步道"),
+        "hours": "{} 小時",
+        "recent": "最近的健行",
+        "see_all": "查看全部",
+        "recent_dates": ("6月15日 週日", "6月14日 週六", "6月7日 週六"),
     },
     "ar": {
         "km": "{} كم",
@@ -554,6 +726,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "العودة إلى المنزل {}",
         "times": ("9:30 ص", "7:00 م", "9:00 ص", "5:00 م"),
         "start_trip": "ابدأ الرحلة",
+        "season": "موسمك",
+        "period": "ربيع 2025",
+        "season_label": "أفضل مواسمك",
+        "hikes_n": "{} مسارًا",
+        "climbed": "صعود إجمالي {}",
+        "streak": "{} عطلة نهاية أسبوع متتالية في الطبيعة",
+        "season_tiles": ("أعلى نقطة", "على المسار", "مسارات جديدة"),
+        "hours": "{} س",
+        "recent": "آخر مساراتك",
+        "see_all": "عرض الكل",
+        "recent_dates": ("الأحد 15 يونيو", "السبت 14 يونيو", "السبت 7 يونيو"),
     },
     "he": {
         "km": "{} ק״מ",
@@ -582,6 +765,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "לינה ב־{}",
         "home": "בבית עד {}",
         "start_trip": "יוצאים לדרך",
+        "season": "העונה שלך",
+        "period": "אביב 2025",
+        "season_label": "העונה הכי טובה שלך",
+        "hikes_n": "{} מסלולים",
+        "climbed": "{} טיפוס מצטבר",
+        "streak": "{} סופי שבוע ברצף בשטח",
+        "season_tiles": ("הנקודה הגבוהה", "זמן בשטח", "מסלולים חדשים"),
+        "hours": "{} ש׳",
+        "recent": "טיולים אחרונים",
+        "see_all": "הכול",
+        "recent_dates": ("ראשון, 15 ביוני", "שבת, 14 ביוני", "שבת, 7 ביוני"),
     },
     "hi": {
         "km": "{} कि.मी.",
@@ -611,6 +805,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "{} तक घर वापसी",
         "times": ("सुबह 9:30", "शाम 7:00", "सुबह 9:00", "शाम 5:00"),
         "start_trip": "ट्रिप शुरू करें",
+        "season": "आपका सीज़न",
+        "period": "वसंत 2025",
+        "season_label": "अब तक का बेस्ट सीज़न",
+        "hikes_n": "{} हाइक",
+        "climbed": "{} की चढ़ाई",
+        "streak": "लगातार {} वीकेंड ट्रेल पर",
+        "season_tiles": ("सबसे ऊंचा पॉइंट", "ट्रेल पर समय", "नए ट्रेल्स"),
+        "hours": "{} घं.",
+        "recent": "हाल की हाइक",
+        "see_all": "सभी देखें",
+        "recent_dates": ("रवि, 15 जून", "शनि, 14 जून", "शनि, 7 जून"),
     },
     "th": {
         "km": "{} กม.",
@@ -639,6 +844,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "ค้างคืนที่ {}",
         "home": "ถึงบ้าน {} น.",
         "start_trip": "เริ่มทริป",
+        "season": "ซีซันของคุณ",
+        "period": "ฤดูใบไม้ผลิ 2568",
+        "season_label": "ซีซันที่ดีที่สุดของคุณ",
+        "hikes_n": "เดินป่า {} ครั้ง",
+        "climbed": "ขึ้นสะสม {}",
+        "streak": "ออกเดินป่า {} สุดสัปดาห์ติดกัน",
+        "season_tiles": ("จุดสูงสุด", "เวลาบนเส้นทาง", "เส้นทางใหม่"),
+        "hours": "{} ชม.",
+        "recent": "เดินป่าล่าสุด",
+        "see_all": "ดูทั้งหมด",
+        "recent_dates": ("อา. 15 มิ.ย.", "ส. 14 มิ.ย.", "ส. 7 มิ.ย."),
     },
     "vi": {
         "dec": ",",
@@ -667,6 +883,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "stay": "Nghỉ đêm tại {}",
         "home": "Về nhà lúc {}",
         "start_trip": "Bắt đầu chuyến đi",
+        "season": "Mùa của bạn",
+        "period": "Mùa xuân 2025",
+        "season_label": "MÙA ĐẸP NHẤT CỦA BẠN",
+        "hikes_n": "{} cung trek",
+        "climbed": "Tổng leo dốc {}",
+        "streak": "{} cuối tuần liên tiếp lên đường",
+        "season_tiles": ("Điểm cao nhất", "Thời gian trek", "Cung đường mới"),
+        "hours": "{} giờ",
+        "recent": "Chuyến trek gần đây",
+        "see_all": "Xem tất cả",
+        "recent_dates": ("CN, 15/6", "T7, 14/6", "T7, 7/6"),
     },
     "id": {
         "dec": ",",
@@ -696,6 +923,17 @@ STRINGS: dict[str, dict[str, object]] = {
         "home": "Tiba di rumah {}",
         "times": ("09.30", "19.00", "09.00", "17.00"),
         "start_trip": "Mulai trip",
+        "season": "Musimmu",
+        "period": "Musim semi 2025",
+        "season_label": "MUSIM TERBAIKMU",
+        "hikes_n": "{} pendakian",
+        "climbed": "Total tanjakan {}",
+        "streak": "{} akhir pekan berturut-turut di alam",
+        "season_tiles": ("Titik tertinggi", "Di jalur", "Jalur baru"),
+        "hours": "{} j",
+        "recent": "Pendakian terakhir",
+        "see_all": "Lihat semua",
+        "recent_dates": ("Min, 15 Jun", "Sab, 14 Jun", "Sab, 7 Jun"),
     },
 }
 
@@ -926,6 +1164,33 @@ def icon_arrow(s: Screen, cx: float, cy: float, c: Color) -> None:
     s.line([(cx + 1, cy - 5.5), (cx + 6.5, cy), (cx + 1, cy + 5.5)], c, 2.6)
 
 
+def icon_share(s: Screen, cx: float, cy: float, c: Color) -> None:
+    s.line(
+        [
+            (cx - 4, cy - 3),
+            (cx - 7.5, cy - 3),
+            (cx - 7.5, cy + 9),
+            (cx + 7.5, cy + 9),
+            (cx + 7.5, cy - 3),
+            (cx + 4, cy - 3),
+        ],
+        c,
+        2,
+        caps=False,
+    )
+    s.line([(cx, cy - 10), (cx, cy + 3)], c, 2)
+    s.line([(cx - 4.2, cy - 6), (cx, cy - 10.2), (cx + 4.2, cy - 6)], c, 2)
+
+
+def icon_clock_big(s: Screen, cx: float, cy: float, c: Color) -> None:
+    s.later(lambda m: _clock_hands(s, m(cx), cy, c))  # a clock runs clockwise in RTL too
+
+
+def _clock_hands(s: Screen, cx: float, cy: float, c: Color) -> None:
+    s.ring(cx, cy, 7.5, 2.2, c)
+    s.line([(cx, cy - 4), (cx, cy), (cx + 3.2, cy + 1.9)], c, 2)
+
+
 # chrome ------------------------------------------------------------------------------------------
 def tab_bar(s: Screen, active: int) -> None:
     top = 761.0
@@ -980,6 +1245,18 @@ def value_unit(
     full = sum(s.width(text, face, size) for text, face, size, _ in parts if text)
     k = min(1.0, max_w / full)
     for text, face, size, color in parts:
+        if text:
+            x += s.text(x, y, text, face, size * k, color)
+
+
+def figures(
+    s: Screen, x: float, y: float, parts: Sequence[tuple[str, bool]], big: float, small: float, max_w: float
+) -> None:
+    """A line of big figures (True) and their small words (False), set smaller to fit max_w."""
+    faces = [("black", big, WHITE) if fig else ("bold", small, ON_DARK) for _, fig in parts]
+    full = sum(s.width(text, face, size) for (text, _), (face, size, _) in zip(parts, faces, strict=True))
+    k = min(1.0, max_w / full)
+    for (text, _), (face, size, color) in zip(parts, faces, strict=True):
         if text:
             x += s.text(x, y, text, face, size * k, color)
 
@@ -1421,10 +1698,207 @@ def weekend_plan(t: dict[str, object]) -> Screen:
     return s
 
 
+# The season's map: a strip of relief at the top of its card, the routes of the season's hikes on it
+# (strip points, left to right as drawn in LTR), the latest one, Sunday's, last.
+STRIP: Box = (16.0, 142.0, 374.0, 262.0)
+PEAK_IN_STRIP = (292.0, 56.0)
+SUMMITS = ((124.0, 56.0), PEAK_IN_STRIP, (208.0, 64.0), (36.0, 64.0), (246.0, 36.0))
+TRAILHEADS = ((64.0, 100.0), (176.0, 106.0), (318.0, 98.0))
+
+
+def _season_height(x: float, y: float) -> float:
+    h = 0.0
+    for (px, py), amp, sig in zip(SUMMITS, (0.7, 1.0, 0.4, 0.45, 0.5), (50, 65, 45, 40, 35), strict=True):
+        h += amp * math.exp(-((x - px) ** 2 + (y - py) ** 2) / (2 * sig * sig))
+    return h + 0.05 * math.sin(x / 19 + y / 31) + 0.04 * math.cos(y / 13 - x / 47)
+
+
+def _way(
+    head: tuple[float, float], top: tuple[float, float], bend: float, wiggle: float, waves: int, phase: float
+) -> list[tuple[float, float]]:
+    """A winding way from head to top: a bow of `bend` points across it, small bends along it."""
+    (hx, hy), (tx, ty) = head, top
+    length = math.hypot(tx - hx, ty - hy)
+    nx, ny = -(ty - hy) / length, (tx - hx) / length  # across the way
+    out = []
+    for i in range(25):
+        u = i / 24
+        off = bend * math.sin(math.pi * u) + wiggle * math.sin(2 * math.pi * waves * u + phase)
+        out.append((hx + (tx - hx) * u + nx * off, hy + (ty - hy) * u + ny * off))
+    return out
+
+
+def _season_routes() -> list[list[tuple[float, float]]]:
+    """Fourteen hikes, each from a trailhead up to a nearby summit along a winding way, some back by
+    another (loops); the last is Sunday's."""
+    rnd = random.Random(14)
+    routes = []
+    for k in range(14):
+        head = TRAILHEADS[k % 3]
+        top = sorted(SUMMITS, key=lambda p: abs(p[0] - head[0]))[(k // 3) % 3]
+        bend = rnd.uniform(-0.22, 0.22) * math.dist(head, top)
+        wiggle, phase = rnd.uniform(1.5, 3.5), rnd.uniform(0, 6.3)
+        waves = rnd.choice((2, 3, 4))
+        pts = _way(head, top, bend, wiggle, waves, phase)
+        if k % 3 == 1:  # a loop: down another way
+            other = -bend + (12 if bend <= 0 else -12)
+            pts += _way(head, top, other, wiggle, waves, phase)[-2::-1]
+        routes.append(pts)
+    return routes
+
+
+def season_map(s: Screen) -> None:
+    """The strip: faint contour lines on the card's dark green, the season's routes glowing where they
+    overlap, the trailheads, the highest summit's flag."""
+    x0, y0, x1, y1 = _box(STRIP)
+    w, h = x1 - x0, y1 - y0
+    wp, hp = STRIP[2] - STRIP[0], STRIP[3] - STRIP[1]
+    g = 3
+    gw, gh = int(wp / g) + 2, int(hp / g) + 2
+    vals = [_season_height(i * g, j * g) for j in range(gh) for i in range(gw)]
+    lo, hi = min(vals), max(vals)
+    grid = Image.new("F", (gw, gh))
+    grid.putdata([(v - lo) / (hi - lo) for v in vals])
+    size = (round(gw * g * w / wp), round(gh * g * h / hp))
+    field = grid.resize(size, Image.Resampling.BICUBIC).crop((0, 0, w, h))
+    # the card's top corners, and a fade into the card below
+    clip = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(clip).rounded_rectangle((0, 0, w - 1, h + _px(60)), radius=_px(28), fill=255)
+    fade = Image.linear_gradient("L").rotate(180).resize((w, h)).point(lambda v: min(255, v * 2))
+    clip = ImageChops.multiply(clip, fade)
+
+    def edges(n: int, grow: int, strength: int) -> Image.Image:
+        bands = field.point(lambda v: v * n).convert("I").point(lambda v: v * (255 // n)).convert("L")
+        e = bands.filter(ImageFilter.FIND_EDGES).point(lambda v: strength if v else 0)
+        return ImageChops.multiply(e.filter(ImageFilter.MaxFilter(grow)), clip)
+
+    s.img.paste(mix(SECONDARY, WHITE, 0.5), (x0, y0), edges(18, 5, 70))
+    s.img.paste(mix(SECONDARY, WHITE, 0.6), (x0, y0), edges(18 // 5 + 1, 7, 110))
+
+    def at(p: tuple[float, float]) -> tuple[int, int]:
+        return (_px(p[0]), _px(p[1]))
+
+    routes = _season_routes()
+    heat = Image.new("L", (w, h), 0)
+    for route in routes[:-1]:
+        one = Image.new("L", (w, h), 0)
+        ImageDraw.Draw(one).line([at(p) for p in route], fill=120, width=_px(2.6), joint="curve")
+        heat = ImageChops.add(heat, one)
+    glow = heat.filter(ImageFilter.GaussianBlur(_px(5))).point(lambda v: min(255, v * 2))
+    s.img.paste(PRIMARY, (x0, y0), glow)
+    s.img.paste((132, 226, 172), (x0, y0), heat)
+
+    def to(p: tuple[float, float]) -> tuple[float, float]:
+        return (STRIP[0] + p[0], STRIP[1] + p[1])
+
+    last = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(last).line([at(p) for p in routes[-1]], fill=255, width=_px(3), joint="curve")
+    s.img.paste(ACCENT, (x0, y0), last.filter(ImageFilter.GaussianBlur(_px(3))).point(lambda v: v * 3 // 5))
+    s.img.paste(ACCENT, (x0, y0), last)
+    for p in TRAILHEADS:
+        x, y = to(p)
+        s.circle(x, y, 5.5, fill=WHITE)
+        s.circle(x, y, 3, fill=PRIMARY)
+    fx, fy = to(PEAK_IN_STRIP)
+    s.circle(fx, fy, 15, fill=alpha(ACCENT, 0.25))
+    s.circle(fx, fy, 10.5, fill=ACCENT)
+    icon_flag(s, fx + 0.5, fy, SECONDARY)
+
+
+def season(t: dict[str, object]) -> Screen:
+    """The season's log, the app's proof of results: where the hikes went (the map of their routes),
+    how many and how far, the weekends in a row, three stat tiles and the latest hikes."""
+    s = Screen(t, BG)
+    s.status_bar()
+
+    s.text(24, 100, s.s("season"), "black", 30, INK, max_w=290)
+    s.text(24, 124, s.s("period"), "text", 15, MUTED, max_w=290)
+    s.circle(350, 90, 20, fill=CARD)
+    icon_share(s, 350, 90, INK)
+
+    # the headline: the map of the season's routes over its figures
+    hero = (16.0, 142.0, 374.0, 424.0)
+    s.gradient(hero, [(26, 84, 64), SECONDARY, SECONDARY], r=28, angle=90)
+    season_map(s)
+    if s.rtl:  # a map keeps its orientation (the screen's flip turns it back)
+        box = _box(STRIP)
+        s.img.paste(s.img.crop(box).transpose(Image.Transpose.FLIP_LEFT_RIGHT), box[:2])
+    place = s.s("location")
+    pw = min(s.width(place, "bold", 12), 200) + 36
+    s.rect((30, 156, 30 + pw, 182), fill=alpha(SECONDARY, 0.72), r=13)
+    icon_pin(s, 43, 166.5, 4.5, ACCENT, SECONDARY)
+    s.text(53, 173.5, place, "bold", 12, WHITE, max_w=200)
+
+    s.text(36, 288, s.s("season_label"), "heavy", 11.5, ACCENT, tracking=1.2, max_w=300)
+    pre, _, post = s.s("hikes_n").partition("{}")
+    kpre, _, kpost = s.s("km").partition("{}")
+    line = ((pre, False), ("14", True), (post, False), ("  ·  ", False), (kpre, False), (num(s, 126), True))
+    figures(s, 36, 326, (*line, (kpost, False)), 36, 18, 318)
+    icon_ascent(s, 44, 345, ACCENT)
+    s.text(58, 350, s.s("climbed").format(metres(s, 8940)), "bold", 14, (214, 236, 224), max_w=290)
+    s.rect((36, 366, 354, 366.8), fill=alpha(WHITE, 0.12))
+    s.circle(46, 386, 10, fill=ACCENT)
+    icon_flag(s, 46.5, 386, SECONDARY)
+    s.text(64, 391, s.s("streak").format(12), "bold", 14, WHITE, max_w=290)
+    n, gap = 16, 4.0
+    seg = (318 - gap * (n - 1)) / n
+    for i in range(n):
+        x = 36 + i * (seg + gap)
+        fill = alpha(WHITE, 0.14) if i < n - 12 else ACCENT if i == n - 1 else mix(PRIMARY, WHITE, 0.25)
+        s.rect((x, 402, x + seg, 410), fill=fill, r=4)
+
+    # three tiles: the highest summit, the hours out, the trails new to them (one a weekend)
+    labels = tup(s, "season_tiles")
+    tiles = (
+        (metres(s, PEAK[1]), labels[0], "peak"),
+        (s.s("hours").format(46), labels[1], "clock"),
+        ("12", labels[2], "trail"),
+    )
+    tw = (358 - 2 * 10) / 3
+    for i, (value, label, icon) in enumerate(tiles):
+        x0 = 16 + i * (tw + 10)
+        s.rect((x0, 438, x0 + tw, 530), fill=CARD, r=20)
+        ix, iy = x0 + 28, 465.0
+        if icon == "peak":
+            s.circle(ix, iy, 15, fill=MINT)
+            icon_ascent(s, ix, iy, PRIMARY)
+        elif icon == "clock":
+            s.circle(ix, iy, 15, fill=(255, 243, 210))
+            icon_clock_big(s, ix, iy, (210, 140, 0))
+        else:
+            s.circle(ix, iy, 15, fill=MINT)
+            icon_route(s, ix, iy, PRIMARY)
+        s.text(x0 + 13, 506, value, "black", 20, INK, max_w=tw - 22)
+        s.text(x0 + 13, 522, label, "text", 12, MUTED, max_w=tw - 21)
+
+    # the latest hikes
+    s.rect((16, 544, 374, 748), fill=CARD, r=24)
+    more = s.s("see_all")
+    mw = s.text(358, 573, more, "bold", 13.5, PRIMARY, anchor="rs", max_w=110)
+    s.text(32, 573, s.s("recent"), "heavy", 17, INK, max_w=358 - mw - 16 - 32)
+    for i, (tr, day) in enumerate(
+        zip((TRAILS[2], TRAILS[0], TRAILS[3]), tup(s, "recent_dates"), strict=True)
+    ):
+        top = 589.0 + i * 52
+        if i:
+            s.rect((88, top - 5, 358, top - 4.2), fill=HAIR)
+        photo(s, tr[1], (32, top, 76, top + 44), 12, tr[2])
+        dist, up = km(s, tr[3]), metres(s, tr[4])
+        rw = max(s.width(dist, "heavy", 15), s.width(up, "text", 12.5))
+        s.text(358, top + 19, dist, "heavy", 15, INK, anchor="rs")
+        s.text(358, top + 37, up, "text", 12.5, MUTED, anchor="rs")
+        s.text(88, top + 19, tr[0], "bold", 15.5, INK, max_w=358 - rw - 12 - 88)
+        s.text(88, top + 37, day, "text", 12.5, MUTED, max_w=358 - rw - 12 - 88)
+
+    tab_bar(s, 3)
+    return s
+
+
 SCREENS = (
     ("01_nearby.png", nearby, True),
     ("02_weekend_plan.png", weekend_plan, True),
     ("03_trail_map.png", trail_map, False),  # light tints only: no dithering noise
+    ("04_season.png", season, True),
 )
 
 
