@@ -599,10 +599,9 @@ def _card(
         top = float(skip)
     else:
         want = min(max(fy * shot.height - seen / 2, skip), shot.height - src_h)
-        # A rising card may start higher (see quiet_top), but not so high that the part it was chosen
-        # for (at the middle of the seen rows) sinks under the caption zone.
-        reach = min(REACH_UP, max(0.0, (seen / 2 - HIGHLIGHT_MIN / scale) / src_h)) if rising else 0.0
-        top = quiet_top(shot, want, src_h, floor=skip, bottom_edge=not rising, reach_up=reach)
+        top = quiet_top(
+            shot, want, src_h, floor=skip, bottom_edge=not rising, reach_up=REACH_UP if rising else 0.0
+        )
     # Cropped from the whole screen scaled to the card's width once (every showing of it is a crop).
     scaled = (  # a screen comes scaled to the card's width (art._screen); anything else is, once
         shot
