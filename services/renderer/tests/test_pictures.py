@@ -434,7 +434,8 @@ def test_a_problem_slide_without_a_picture_sets_its_words_bigger_at_dusk(design:
     hook = next(r for r in art.compose(written, 0, style)[1] if r.role == "hook")
     img, placed = art.compose(written, 2, style)  # the second problem
     title = next(r for r in placed if r.role == "title")
-    assert round(hook.size * designs.TITLE_TO_HOOK) < title.size < hook.size, (hook.size, title.size)
+    # Clearly under the hook (round 27 read hooks "only 5-10 % larger" with these words at 0.85 of it).
+    assert round(hook.size * designs.TITLE_TO_HOOK) < title.size < hook.size * 0.8, (hook.size, title.size)
     x0, y0, x1, y1 = title.box
     assert 0.3 * 1920 < (y0 + y1) / 2 < 0.7 * 1920
     assert not _flat(img, (round(x0) - 60, round(y0), round(x0) - 40, round(y1)))  # a scene, no paper
