@@ -560,7 +560,10 @@ def _feature_showcase(w: _Writer) -> list[SlideCopy]:
     # Not a line ending on the benefit's own last word: "Die ganze Reise an einem Abend geplant" over
     # "Wochenendabenteuer, in Minuten geplant" read as one claim contradicting the other.
     fitting = [c for c in (*w.claims, tagline) if not _ends_alike(c, benefit)]
-    under = w.unique(*fitting, echo=True) or w.line("benefit_sub")
+    # Then an outcome as a user feels it: "Everything in one place" under a result restated a feature
+    # (round 27).
+    felt = [c for c in w.felt if not _ends_alike(c, benefit)]
+    under = w.unique(*fitting, echo=True) or w.unique(*felt) or w.line("benefit_sub")
     return [*slides, w.slide("BENEFIT", "headline", benefit, under)]
 
 
