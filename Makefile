@@ -113,7 +113,7 @@ test: export STRIPE_API_BASE ?= http://127.0.0.1:$(shell echo $$((12111 + $(STAC
 test: export STRIPE_SECRET_KEY ?= sk_test_local_stand_in
 test: install node_modules/.installed browser lint-protos check-protos check-sdk lint typecheck
 	@$(MAKE) --no-print-directory stack-up
-	@set -o pipefail; $(PY) -m pytest -q $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
+	@set -o pipefail; $(PY) -m pytest -q --durations=30 $(PYTEST_ARGS); rc=$$?; $(MAKE) --no-print-directory stack-down; exit $$rc
 
 load: install
 	@$(MAKE) --no-print-directory stack-up
