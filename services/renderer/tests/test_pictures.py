@@ -620,6 +620,23 @@ def test_a_brand_backdrop_has_sunlight_through_a_window_on_its_wall(kind: str) -
         assert any(_bright_dark_bright(line) for line in rows + cols), seed
 
 
+@pytest.mark.parametrize("kind", imagery.LIGHTS)
+def test_a_problem_slides_low_sun_lights_the_wall_above_its_words(kind: str) -> None:
+    """A problem slide's scene is darker (dusk): its light falls high on the wall, where the words are
+    not, and brighter, so the slide reads as a wall in the evening sun, not a bare gradient (round 27:
+    the light below the words, darkened, was barely there)."""
+    import random
+
+    w, h = imagery.SMALL
+    for seed in range(8):
+        evening = imagery.window_light(imagery.SMALL, random.Random(seed), kind, evening=True)
+        top = evening.crop((0, 0, w, round(h * 0.3)))
+        lit = sum(1 for v in top.tobytes() if v > 60) / (top.width * top.height)
+        assert lit > 0.08, (seed, lit)
+        bottom = evening.crop((0, round(h * 0.7), w, h))
+        assert max(bottom.tobytes()) < max(top.tobytes()), seed
+
+
 def test_decks_stand_in_different_light_and_a_deck_in_one() -> None:
     """Which light falls on a brand deck's wall depends on the deck (its seed): all three over a few
     decks, and the scene behind the words is the one lit that way."""
@@ -630,7 +647,7 @@ def test_decks_stand_in_different_light_and_a_deck_in_one() -> None:
     assert designs.role_kind(written.slides[1], 1, 6) == "problem"  # its words alone, at dusk
     slide, _ = art.compose(written, 1, style)
     pal = paint.palette(style.primary, style.secondary, style.accent, style.niche)
-    scene = imagery.dusk(imagery.brand(pal, paint.rng(seed, "classic", 1), "deep", "blinds"))
+    scene = imagery.dusk(imagery.brand(pal, paint.rng(seed, "classic", 1), "deep", "blinds", evening=True))
     above_words = (0, 0, 1080, 300)
     assert slide.crop(above_words).tobytes() == scene.crop(above_words).tobytes()
 

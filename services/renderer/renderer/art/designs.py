@@ -380,8 +380,8 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene, for
     # dark words, stays light and goes grey).
     if mood == "soft":
-        return imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood, light))
-    return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep", light))
+        return imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood, light, evening=True))
+    return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep", light, evening=True))
 
 
 def light_of(seed: int) -> str:

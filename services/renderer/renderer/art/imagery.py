@@ -30,11 +30,15 @@ HALF = (W // 2, H // 2)
 # -- brand --------------------------------------------------------------------------------------------
 
 
-def brand(pal: Palette, r: random.Random, mood: str = "deep", light: str = "window") -> Image.Image:
+def brand(
+    pal: Palette, r: random.Random, mood: str = "deep", light: str = "window", evening: bool = False
+) -> Image.Image:
     """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
     fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
     white text), soft (light pastel; for dark or serif text), vivid (the brand color itself). `light`:
-    how sunlight falls on the wall (one of LIGHTS: through a window, blinds, or past a plant's leaves)."""
+    how sunlight falls on the wall (one of LIGHTS: through a window, blinds, or past a plant's leaves);
+    `evening`: the low sun of a problem slide, its light higher on the wall, longer and brighter (a
+    scene whose light fell below the words, darkened, read as a bare gradient in round 27)."""
     if mood == "soft":
         stops = [paint.tint(pal.primary, 0.62), paint.tint(pal.accent, 0.55), paint.tint(pal.secondary, 0.6)]
         lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
@@ -67,21 +71,25 @@ def brand(pal: Palette, r: random.Random, mood: str = "deep", light: str = "wind
         small = _bokeh(small, r, lights, mood)
     # Sunlight falls on the wall (window_light): what makes a plain backdrop read as a photograph.
     sun = Image.new("RGB", SMALL, paint.tint(pal.accent, 0.45 if mood != "soft" else 0.7))
-    small = ImageChops.screen(
-        small, Image.composite(sun, Image.new("RGB", SMALL), window_light(SMALL, r, light))
-    )
+    mask = window_light(SMALL, r, light, evening)
+    if evening:
+        mask = mask.point(_EVENING_LIGHT)
+    small = ImageChops.screen(small, Image.composite(sun, Image.new("RGB", SMALL), mask))
     small = _vignette(small, 0.5 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
     return half.resize((W, H), Image.Resampling.NEAREST)
 
 
 WINDOW_LIGHT = 0.5  # how bright the window's light is on the wall, at its brightest
+_EVENING_LIGHT = [min(255, round(v * 1.6)) for v in range(256)]  # the low sun's, before the dusk grade
 # What the sun comes through before it falls on the wall: one per deck (STYLE: one motif at most), so
 # decks of one app do not all stand in front of the same window.
 LIGHTS = ("window", "blinds", "leaves")
 
 
-def window_light(size: tuple[int, int], r: random.Random, kind: str = "window") -> Image.Image:
+def window_light(
+    size: tuple[int, int], r: random.Random, kind: str = "window", evening: bool = False
+) -> Image.Image:
     """A mask of sunlight thrown onto a wall through a window of four panes, through blinds (a column
     of thin slats) or past leaves (a window's light with the soft shadows of a plant's leaves in it):
     soft-edged (the sun is no point), sheared (it comes in from the upper left), fading away from the
@@ -91,6 +99,8 @@ def window_light(size: tuple[int, int], r: random.Random, kind: str = "window") 
     left = w * r.uniform(-0.4, 0.05)
     top = h * r.choice((r.uniform(-0.2, -0.05), r.uniform(0.45, 0.6)))
     shear, tilt = r.uniform(0.55, 0.9), r.uniform(-0.12, 0.0)
+    if evening:  # the low sun: the light higher on the wall, over the words, and longer
+        top, shear = h * r.uniform(-0.12, -0.02), shear + 0.35
     # The window's plane (x, y) lands on the wall at (u, v) where x = u + shear * v - shift and
     # y = tilt * u + v: solved for (u, v) at each corner of a shape.
     shift = shear * h * 0.5
