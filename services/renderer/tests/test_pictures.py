@@ -629,7 +629,7 @@ def test_a_problem_slides_low_sun_lights_the_wall_above_its_words(kind: str) -> 
 
     w, h = imagery.SMALL
     for seed in range(8):
-        evening = imagery.window_light(imagery.SMALL, random.Random(seed), kind, evening=True)
+        evening = imagery.window_light(imagery.SMALL, random.Random(seed), kind, high=True, low_sun=True)
         top = evening.crop((0, 0, w, round(h * 0.3)))
         lit = sum(1 for v in top.tobytes() if v > 60) / (top.width * top.height)
         assert lit > 0.08, (seed, lit)
@@ -650,6 +650,10 @@ def test_decks_stand_in_different_light_and_a_deck_in_one() -> None:
     scene = imagery.dusk(imagery.brand(pal, paint.rng(seed, "classic", 1), "deep", "blinds", evening=True))
     above_words = (0, 0, 1080, 300)
     assert slide.crop(above_words).tobytes() == scene.crop(above_words).tobytes()
+    # The hook's words stand in the middle band: its light falls above them.
+    hook, _ = art.compose(written, 0, style)
+    scene = imagery.brand(pal, paint.rng(seed, "classic", 0), "deep", "blinds", high=True)
+    assert hook.crop(above_words).tobytes() == scene.crop(above_words).tobytes()
 
 
 def _bright_dark_bright(row: list[int]) -> bool:

@@ -375,8 +375,8 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     if ctx.photo is not None:
         return imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
     light = light_of(ctx.style.seed)
-    if not bare(ctx):
-        return imagery.brand(ctx.pal, ctx.rng, mood, light)
+    if not bare(ctx):  # a hook's words in the middle band: the light above them
+        return imagery.brand(ctx.pal, ctx.rng, mood, light, high=ctx.kind == "hook")
     # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene, for
     # dark words, stays light and goes grey).
     if mood == "soft":

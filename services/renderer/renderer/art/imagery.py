@@ -31,14 +31,20 @@ HALF = (W // 2, H // 2)
 
 
 def brand(
-    pal: Palette, r: random.Random, mood: str = "deep", light: str = "window", evening: bool = False
+    pal: Palette,
+    r: random.Random,
+    mood: str = "deep",
+    light: str = "window",
+    evening: bool = False,
+    high: bool = False,
 ) -> Image.Image:
     """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
     fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
     white text), soft (light pastel; for dark or serif text), vivid (the brand color itself). `light`:
     how sunlight falls on the wall (one of LIGHTS: through a window, blinds, or past a plant's leaves);
-    `evening`: the low sun of a problem slide, its light higher on the wall, longer and brighter (a
-    scene whose light fell below the words, darkened, read as a bare gradient in round 27)."""
+    `high`: the light on the wall's upper part only, clear of words in the middle band (a hook's);
+    `evening`: the low sun of a problem slide, high, longer and brighter (a scene whose light fell
+    below the words, darkened, read as a bare gradient in round 27)."""
     if mood == "soft":
         stops = [paint.tint(pal.primary, 0.62), paint.tint(pal.accent, 0.55), paint.tint(pal.secondary, 0.6)]
         lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
@@ -71,7 +77,7 @@ def brand(
         small = _bokeh(small, r, lights, mood)
     # Sunlight falls on the wall (window_light): what makes a plain backdrop read as a photograph.
     sun = Image.new("RGB", SMALL, paint.tint(pal.accent, 0.45 if mood != "soft" else 0.7))
-    mask = window_light(SMALL, r, light, evening)
+    mask = window_light(SMALL, r, light, high or evening, evening)
     if evening:
         mask = mask.point(_EVENING_LIGHT)
     small = ImageChops.screen(small, Image.composite(sun, Image.new("RGB", SMALL), mask))
@@ -88,19 +94,22 @@ LIGHTS = ("window", "blinds", "leaves")
 
 
 def window_light(
-    size: tuple[int, int], r: random.Random, kind: str = "window", evening: bool = False
+    size: tuple[int, int], r: random.Random, kind: str = "window", high: bool = False, low_sun: bool = False
 ) -> Image.Image:
     """A mask of sunlight thrown onto a wall through a window of four panes, through blinds (a column
     of thin slats) or past leaves (a window's light with the soft shadows of a plant's leaves in it):
     soft-edged (the sun is no point), sheared (it comes in from the upper left), fading away from the
-    window, above or below the middle band where the words go. The window's shapes are drawn as the
-    parallelograms they become on the wall."""
+    window, above or below the middle band where the words go (`high`: above, for a slide whose words
+    are there; `low_sun`: longer, the evening's). The window's shapes are drawn as the parallelograms
+    they become on the wall."""
     w, h = size
     left = w * r.uniform(-0.4, 0.05)
     top = h * r.choice((r.uniform(-0.2, -0.05), r.uniform(0.45, 0.6)))
     shear, tilt = r.uniform(0.55, 0.9), r.uniform(-0.12, 0.0)
-    if evening:  # the low sun: the light higher on the wall, over the words, and longer
-        top, shear = h * r.uniform(-0.12, -0.02), shear + 0.35
+    if high:  # above the words
+        top = h * r.uniform(-0.12, -0.02)
+    if low_sun:  # the evening's light falls longer
+        shear += 0.35
     # The window's plane (x, y) lands on the wall at (u, v) where x = u + shear * v - shift and
     # y = tilt * u + v: solved for (u, v) at each corner of a shape.
     shift = shear * h * 0.5
