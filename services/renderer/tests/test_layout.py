@@ -526,3 +526,15 @@ def test_a_split_phrase_weighs_like_an_orphan(value: str, lang: str) -> None:
 
 def test_a_hindi_weekend_trip_is_one_word_on_a_slide() -> None:
     assert "वीकेंड ट्रिप" in [u.text for u in breaking.units("हर वीकेंड ट्रिप प्लान", "hi")]
+
+
+def test_two_cjk_characters_never_stand_alone_between_a_hooks_lines() -> None:
+    """ "私の1日、/ 全部 / 見せます": "全部" alone read as a fragment (rounds 26 and 27); two lines a
+    little smaller win."""
+    from renderer.art import designs
+
+    area, _, pad, _ = designs.HOOK_LAYOUT["classic"]
+    box = (area[0] + pad, area[1], area[2] - pad, area[1] + int((area[3] - area[1]) * designs.HOOK_SHARE))
+    spec = text.Spec("display", designs.HOOK_MAX, designs.HOOK_MIN_CJK, 7, 1.08, "center")
+    lines = _lines(text.fit("私の1日、全部見せます", "ja", box, spec))
+    assert len(lines) > 1 and all(len(line.strip("、。")) > 2 for line in lines), lines

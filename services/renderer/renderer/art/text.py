@@ -471,7 +471,8 @@ def _orphan_weight(line: str, kicker: bool = False, first: bool = False) -> floa
         return 1.0
     core = line.strip(" .,!?:;。、！？")
     if _cjk_line(core):
-        return 0.5 if len(core) <= 3 else 0.0  # "訓練", "続いた" under a full line
+        # "全部" alone between full lines reads as a fragment (rounds 26 and 27); "続いた" less so
+        return 1.0 if len(core) <= 2 else 0.5 if len(core) == 3 else 0.0
     if script.of(core[0]) == "Thai":
         return 0.0
     return 0.5 if " " not in core or len(core) <= 7 else 0.0  # "реальная" alone, "at once", "you can"
