@@ -388,10 +388,13 @@ def test_results_show_the_last_screen_and_the_cta_one_not_shown_yet_or_least() -
     two_results = ["hook", "problem", "discovery", "result", "result", "cta"]
     # Two results: the last one (the deck's proof) shows the last screen, the first another.
     assert plan(two_results, 3, True) == [None, None, (0, 0), (1, 0), (2, 0), (0, 1)]
-    # A photos deck shows no screen twice (its photo is picture enough), but ends on the app.
-    assert plan(listicle, 3, False, False, False) == [None, (0, 0), (1, 0), (2, 0), None, (0, 1)]
+    # A photos deck shows no screen twice (its photo is picture enough) and ends on the app: with three
+    # screens or more on the last one, kept for it (round 28 read the CTA's screen again in every list).
+    assert plan(listicle, 4, False, False, False) == [None, (0, 0), (1, 0), (2, 0), None, (3, 0)]
+    assert plan(listicle, 3, False, False, False) == [None, (0, 0), (1, 0), None, None, (2, 0)]
+    assert plan(listicle, 2, False, False, False) == [None, (0, 0), (1, 0), None, None, (0, 1)]
     assert plan(listicle, 1, False, False, False) == [None, (0, 0), None, None, None, (0, 1)]
-    assert plan(kinds, 3, False, False, False) == [None, None, None, (0, 0), None, (1, 0)]
+    assert plan(kinds, 3, False, False, False) == [None, None, None, (0, 0), None, (2, 0)]
     # Every other deck with a screen ends on the phone.
     assert all(
         plan(k, n, e)[-1] is not None for k in (kinds, listicle) for n in (1, 2, 3) for e in (True, False)

@@ -113,7 +113,8 @@ def screen_plan(
     shows the top of a screen no other slide shows, if any; with
     `results` (default:
     `every_slide`; a brand deck too) results have the phone; elsewhere only discovery slides and the
-    CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice.
+    CTA do. Without `again` (a photos deck: its photo is picture enough) no screen is shown twice, and
+    with three screens or more the last is kept for the CTA.
     `features`: which of the app's features each slide names (-1: none); a discovery slide naming one
     shows its screen (the screens come in the order of the features) when no slide showed it yet: a
     day's midday about the AI coach over the first screen, the day's goal ring, read as the wrong
@@ -132,7 +133,9 @@ def screen_plan(
 
     last = count - 1
     last_result = max((i for i, k in enumerate(kinds) if k == "result"), default=-1)
-    keep_last = results and "result" in kinds and count >= 3
+    # The last screen (the app's proof) is kept for the deck's last result, or, in a deck that shows
+    # no screen twice, for its CTA (which would otherwise show one again: round 28).
+    keep_last = count >= 3 and ((results and "result" in kinds) or (not again and "cta" in kinds))
     pool = [i for i in range(count) if not (keep_last and i == last)]
     step = 0
     named = features or [-1] * len(kinds)
@@ -157,7 +160,11 @@ def screen_plan(
             else:  # the deck's proof (its last result, where a number goes)
                 plan[i] = take(last)
         elif kind == "cta":
-            screen = min(range(count), key=lambda s: _cta_rank(s, shown, plan, i))
+            screen = (
+                last
+                if keep_last and not shown[last]
+                else min(range(count), key=lambda s: _cta_rank(s, shown, plan, i))
+            )
             shown[screen] += 1  # even in a photos deck: the deck ends on the app
             plan[i] = screen, shown[screen] - 1
     if every_slide and kinds:  # the top of a screen no other slide shows, no highlight: a teaser; none
@@ -175,7 +182,9 @@ def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None],
     return (shown[screen], before is not None and before[0] == screen, screen)
 
 
-@lru_cache(maxsize=32)
+# Caches sized to a couple of decks of one app (a deck shows at most six screens or photos): a render
+# worker's memory stays under 500 MB (scripts/render_cost.py), its repeats of one app still hit.
+@lru_cache(maxsize=16)
 def _screen(data: bytes) -> Image.Image | None:
     """A screenshot as the phone shows it: scaled to the phone card's width once (every slide that
     shows it crops it), and without the full-size copy (a phone screen at @3x is 9 MB decoded)."""
@@ -186,7 +195,7 @@ def _screen(data: bytes) -> Image.Image | None:
     return img.resize((designs.CARD_W, round(img.height * designs.CARD_W / img.width)), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=12)
 def _decoded(data: bytes) -> Image.Image | None:
     return paint.open_image(data) if data else None
 
@@ -221,7 +230,7 @@ def _photo_of(photos: tuple[bytes, ...], index: int) -> bytes | None:
     return None
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=12)
 def _cropped(data: bytes, turn: int = 0) -> Image.Image:
     img = _decoded(data)
     assert img is not None
