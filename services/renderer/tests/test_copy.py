@@ -521,8 +521,9 @@ def test_each_mistake_shows_its_fix_and_the_fix_slide_its_result(lang: str) -> N
         deck = write_deck(app, tpl, "", lang, {}, seed)
         for mistake, pain, prop in zip(deck.slides[1:4], app.pain_points, app.value_props, strict=True):
             assert mistake.title == pain and prop in mistake.subtitle, mistake
-        # The fix's label ("What fixed it?") on the first only: three in a row read as a template.
-        assert deck.slides[1].subtitle != app.value_props[0]
+        # The fix's label on the first only (three in a row read as a template), naming the app: a fix
+        # told before the app came in read as advice with no source (round 28).
+        assert deck.slides[1].subtitle != app.value_props[0] and "TrailMate" in deck.slides[1].subtitle
         assert [m.subtitle for m in deck.slides[2:4]] == list(app.value_props[1:3])
         fix = deck.slides[4]
         assert "TrailMate" in fix.title and fix.subtitle in copy.table(lang)["niches"]["travel"]["outcomes"]
