@@ -2583,10 +2583,14 @@ def recap(t: dict[str, object]) -> Screen:
             icon_flame(s, ix, iy + 0.5, 16, PRIMARY, ACCENT)
         else:
             s.circle(ix, iy, 15, fill=alpha(col, 0.16))
-            s.later(lambda m, x=ix, y=iy: icon_bolt(s, m(x), y, 17, PRIMARY))  # a bolt keeps its shape
-        k = min(1.0, (tw - 28) / (s.width(value, "black", 24) + 3 + s.width(unit, "bold", 13)))
-        vw = s.text(x0 + 14, 476, value, "black", 24 * k, INK)
-        s.text(x0 + 14 + vw + 3 * k, 476, unit, "bold", 13 * k, MUTED)
+
+            def bolt(m: Callable[[float], float], x: float = ix, y: float = iy) -> None:
+                icon_bolt(s, m(x), y, 17, PRIMARY)  # drawn last: a bolt keeps its shape
+
+            s.later(bolt)
+        fit = min(1.0, (tw - 28) / (s.width(value, "black", 24) + 3 + s.width(unit, "bold", 13)))
+        vw = s.text(x0 + 14, 476, value, "black", 24 * fit, INK)
+        s.text(x0 + 14 + vw + 3 * fit, 476, unit, "bold", 13 * fit, MUTED)
         s.text(x0 + 14, 492, label, "text", 12, MUTED, max_w=tw - 22)
 
     # the month's calendar, Monday first: the days trained, the longest run behind them
