@@ -5,6 +5,8 @@ had is a domain.RenderFailure (the deck fails with its code)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+from collections import OrderedDict
 
 from kit import netguard
 from kit.errors import ServiceError
@@ -13,11 +15,16 @@ from kit.storage import Storage
 from renderer import domain
 from renderer.settings import Settings
 
+# Pictures already found good, by digest: an app's screenshots come again with each of its decks, and
+# checking one decodes it whole (a third of a screenshots deck's CPU went there).
+CHECKED_KEPT = 512
+
 
 class Screenshots:
     def __init__(self, storage: Storage, settings: Settings):
         self.storage = storage
         self.settings = settings
+        self.checked: OrderedDict[bytes, None] = OrderedDict()
 
     async def images(self, urls: list[str], kind: str) -> tuple[bytes, ...]:
         """The app's screenshots or photos (up to 6 and 12: one per slide is enough), fetched in parallel."""
@@ -40,12 +47,19 @@ class Screenshots:
             raise domain.RenderFailure(
                 "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} could not be fetched."
             ) from None
+        digest = hashlib.blake2b(data, digest_size=16).digest()
+        if digest in self.checked:
+            self.checked.move_to_end(digest)
+            return data
         try:
             await asyncio.to_thread(domain.check_image, data, s.max_image_pixels)
         except ServiceError:
             raise domain.RenderFailure(
                 "SCREENSHOT_INVALID", f"Screenshot {url} is not a PNG, JPEG or WebP image."
             ) from None
+        self.checked[digest] = None
+        while len(self.checked) > CHECKED_KEPT:
+            self.checked.popitem(last=False)
         return data
 
 
