@@ -47,7 +47,7 @@ class Screenshots:
             raise domain.RenderFailure(
                 "SCREENSHOT_UNAVAILABLE", f"Screenshot {url} could not be fetched."
             ) from None
-        digest = hashlib.blake2b(data, digest_size=16).digest()
+        digest = hashlib.blake2b(data).digest()
         if digest in self.checked:
             self.checked.move_to_end(digest)
             return data

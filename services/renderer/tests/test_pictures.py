@@ -933,3 +933,14 @@ def test_a_slide_names_its_feature_by_its_place_among_the_apps_lines() -> None:
     before = [s.feature for s in plain.slides]
     assert any(f >= 0 for f in before)
     assert [s.feature for s in written.slides] == [f + 1 if f >= 0 else -1 for f in before]
+
+
+def test_a_photo_slide_drawn_twice_comes_out_the_same() -> None:
+    """Slides draw their scrim and words on their photo's crop: on a copy, so the kept crop stays clean
+    for the next render that asks for it (drawn on, a second render darkened it twice)."""
+    written = gallery.render(gallery.Deck("classic", "en", "photos", "travel", "listicle"), (), ())[3]
+    style = replace(_style("classic", written, "photos"), photos=gallery.sample_files("photos"))
+    for i in (1, 4):
+        first, _ = art.compose(written, i, style)
+        again, _ = art.compose(written, i, style)
+        assert first.tobytes() == again.tobytes(), i

@@ -55,7 +55,7 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
         shot=shot,
         shot_turn=turn,
-        photo=_photo(_in_deck_order(style.photos, style.seed), index, total)
+        photo=_photo(_in_deck_order(style.photos, style.seed), index)
         if style.image_source == "photos"
         else None,
         cue=slide.subtitle if index == 0 else "",
@@ -182,8 +182,8 @@ def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None],
     return (shown[screen], before is not None and before[0] == screen, screen)
 
 
-# Caches sized to a couple of decks of one app (a deck shows at most six screens or photos): a render
-# worker's memory stays under 500 MB (scripts/render_cost.py), its repeats of one app still hit.
+# Caches of one deck's pictures (render_with_layout clears them after each deck), sized to what a deck
+# shows (at most six screens or photos, each with the crops of its turns).
 @lru_cache(maxsize=16)
 def _screen(data: bytes) -> Image.Image | None:
     """A screenshot as the phone shows it: scaled to the phone card's width once (every slide that
@@ -200,16 +200,15 @@ def _decoded(data: bytes) -> Image.Image | None:
     return paint.open_image(data) if data else None
 
 
-def _photo(photos: tuple[bytes, ...], index: int, total: int) -> Image.Image | None:
+def _photo(photos: tuple[bytes, ...], index: int) -> Image.Image | None:
     """Slide i's photo, cropped to 9:16 around its subject; a photo shown again (fewer photos than
     slides) is cropped around another part of it, so no two slides look the same."""
     data = _photo_of(photos, index)
     if data is None:
         return None
     turn = sum(1 for j in range(index) if _photo_of(photos, j) == data)
-    # Slides draw on the crop: a copy when another slide of the deck shows the same crop.
-    shared = sum(1 for j in range(total) if _photo_of(photos, j) == data) > 1
-    return _cropped(data, turn).copy() if shared else _cropped(data, turn)
+    # Slides draw on it: a copy, so the kept crop stays clean for whatever render asks for it next.
+    return _cropped(data, turn).copy()
 
 
 def _in_deck_order(photos: tuple[bytes, ...], seed: int) -> tuple[bytes, ...]:

@@ -9,6 +9,7 @@ no shipped font can draw raises UnsupportedText instead of being dropped.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -455,6 +456,7 @@ def _kicker_ok(spec: Spec, index: int) -> bool:
 
 KICKER_MIN = 130  # a Spec this big sets a hook (titles go to 112)
 LABEL_ALONE = 2.0  # the weight of a line that a colon ends, alone where it may not be a kicker
+_SPACE_COLON = re.compile(r"\s+:")  # French sets a space (often a no-break one) before its colon
 
 
 def _orphan_weight(line: str, kicker: bool = False, first: bool = False) -> float:
@@ -465,7 +467,7 @@ def _orphan_weight(line: str, kicker: bool = False, first: bool = False) -> floa
     split phrase (rounds 25 and 26)."""
     if kicker and _is_kicker(line):
         return 0.0
-    if first and _is_kicker(line) and len(line.replace(" :", ":").split()) == 1:  # French "Midi :" too
+    if first and _is_kicker(line) and len(_SPACE_COLON.sub(":", line).split()) == 1:  # "Midi :" too
         return LABEL_ALONE
     if _is_orphan(line):
         return 1.0
