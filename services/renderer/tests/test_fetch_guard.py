@@ -1,7 +1,8 @@
 """The renderer's fetch of screenshots hosted elsewhere goes through the platform's one SSRF
 guard (kit.netguard): a rebinding resolver (public address for the check, loopback for the
 connection) gains nothing, and carrier-grade NAT and the other special ranges are refused.
-A real HTTP server on loopback stands for the internal service the attacker wants to reach."""
+A real HTTP server on loopback stands for the internal service the attacker wants to reach. The
+pictures fetched are checked once per content (below)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from PIL import Image
+from renderer import domain, screenshots
 from renderer.events import RenderFailure, fetch_external
 from renderer.settings import Settings
 
@@ -26,11 +28,12 @@ def _png() -> bytes:
 @pytest.fixture
 def internal_server():
     hits: list[str] = []
-    body = _png()
+    good = _png()
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self):  # noqa: N802 - http.server's name
             hits.append(self.path)
+            body = good[:40] if "bad" in self.path else good  # a truncated PNG under /bad...
             self.send_response(200)
             self.send_header("Content-Type", "image/png")
             self.send_header("Content-Length", str(len(body)))
@@ -98,3 +101,27 @@ async def test_allowed_private_hosts_fetch_normally(internal_server):
     settings = Settings(screenshot_allow_private_hosts=True)
     data = await fetch_external(f"http://127.0.0.1:{port}/ok.png", settings)
     assert data.startswith(b"\x89PNG") and hits == ["/ok.png"]
+
+
+async def test_a_picture_is_checked_once_and_a_bad_one_every_time(internal_server, monkeypatch):
+    """An app's pictures are checked (decoded whole) once per content, not with every deck (its
+    screenshots come again with each of its decks: the check was a third of a screenshots deck's
+    CPU); a picture that fails the check is never remembered as good."""
+    port, _ = internal_server
+    checks: list[int] = []
+    check = domain.check_image
+
+    def counted(data: bytes, max_pixels: int) -> domain.CheckedImage:
+        checks.append(len(data))
+        return check(data, max_pixels)
+
+    monkeypatch.setattr(domain, "check_image", counted)
+    shots = screenshots.Screenshots(None, Settings(screenshot_allow_private_hosts=True))  # type: ignore[arg-type]
+    first = await shots.images([f"http://127.0.0.1:{port}/a.png"], "screenshots")
+    again = await shots.images([f"http://127.0.0.1:{port}/a.png"], "screenshots")
+    assert first == again and len(checks) == 1  # the second deck's copy was not decoded again
+    for _ in range(2):
+        with pytest.raises(RenderFailure) as failed:
+            await shots.fetch(f"http://127.0.0.1:{port}/bad.png")
+        assert failed.value.code == "SCREENSHOT_INVALID"
+    assert len(checks) == 3
