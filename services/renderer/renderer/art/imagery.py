@@ -125,8 +125,9 @@ def window_light(
         d.polygon([on_wall(*c) for c in ((x, y), (x + pw, y), (x + pw, y + ph), (x, y + ph))], fill=255)
     if kind == "leaves":  # shadows in the light only: a leaf beyond the glass throws none on the wall
         shade = Image.new("L", size, 255)
+        draw_shade = ImageDraw.Draw(shade)
         for leaf in _leaves(r, openings[0]):
-            ImageDraw.Draw(shade).polygon([on_wall(*c) for c in leaf], fill=30)
+            draw_shade.polygon([on_wall(*c) for c in leaf], fill=30)
         light = ImageChops.multiply(light, shade)
     light = light.filter(ImageFilter.GaussianBlur(w * (0.011 if kind == "blinds" else 0.022)))
     return ImageChops.multiply(light, _fade(size))
