@@ -99,11 +99,20 @@ def test_card_shadow_fades_out_inside_its_layer() -> None:
     assert row[0] == 250 and column[-1] == 250
 
 
-def test_pictures_are_kept_for_one_deck_only() -> None:
+def test_photos_are_kept_for_one_deck_and_screens_for_the_next_deck_of_the_same_screens() -> None:
+    """A worker holds one app's decoded screens at most: kept for that app's next deck (decoding them
+    again was half of a screenshots deck's CPU), dropped when a deck of other screenshots comes."""
+    shots = gallery.sample_files("screenshots")
     deck = gallery.plan(["classic"], ["en"], ["fitness"], [], ["screenshots"])[0]
-    gallery.render(deck, gallery.sample_files("screenshots"), gallery.sample_files("photos"))
+    gallery.render(deck, shots, gallery.sample_files("photos"))
     assert art._decoded.cache_info().currsize == 0 and art._cropped.cache_info().currsize == 0
-    assert art._screen.cache_info().currsize == 0
+    kept = art._screen.cache_info().currsize
+    assert kept > 0
+    misses = art._screen.cache_info().misses
+    gallery.render(deck, shots, ())
+    assert art._screen.cache_info().misses == misses  # every screen came from the cache
+    gallery.render(deck, shots[:2], ())  # another app's screenshots: the first app's are dropped
+    assert 0 < art._screen.cache_info().currsize <= 2
 
 
 def test_font_cache_is_bounded_per_thread() -> None:

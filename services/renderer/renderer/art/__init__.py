@@ -182,8 +182,9 @@ def _cta_rank(screen: int, shown: list[int], plan: list[tuple[int, int] | None],
     return (shown[screen], before is not None and before[0] == screen, screen)
 
 
-# Caches of one deck's pictures (render_with_layout clears them after each deck), sized to what a deck
-# shows (at most six screens or photos, each with the crops of its turns).
+# Caches of one deck's pictures, sized to what a deck shows (at most six screens or photos, each with the
+# crops of its turns). render_with_layout clears the photos after each deck and the screens when a deck
+# of other screenshots comes (see _keep_screens_of).
 @lru_cache(maxsize=16)
 def _screen(data: bytes) -> Image.Image | None:
     """A screenshot as the phone shows it: scaled to the phone card's width once (every slide that
@@ -278,6 +279,7 @@ def render_with_layout(
 ) -> tuple[list[bytes], list[record.TextRecord]]:
     """The six PNGs and the deck's layout record (for the lint); without `encode`, the record only."""
     pngs, records = [], []
+    _keep_screens_of(style.screenshots)
     try:
         for i in range(len(copy.slides)):
             img, placed = compose(copy, i, style)
@@ -285,12 +287,25 @@ def render_with_layout(
                 pngs.append(encode_png(img))
             records.extend(placed)
     finally:
-        # Decoded uploads (and the blurs and crops kept on them) serve one deck: another deck's pictures
-        # are other bytes, and a worker keeping them would grow by megabytes a picture.
+        # Decoded photos (and the crops kept on them) serve one deck: another deck's pictures are other
+        # bytes, and a worker keeping them would grow by megabytes a picture.
         _decoded.cache_clear()
-        _screen.cache_clear()
         _cropped.cache_clear()
     return pngs, records
+
+
+_screens_of: int | None = None
+
+
+def _keep_screens_of(screenshots: tuple[bytes, ...]) -> None:
+    """Keeps the decoded screens of the last app for its next deck (decks of an app come in runs: a
+    campaign, a batch of variants; decoding five screens again was half a screenshots deck's CPU) and
+    drops them when another app's deck comes, so a worker holds one app's screens at most (~5 MB a
+    screen at the phone's width). The hash only decides when to drop: the cache is keyed by the bytes."""
+    global _screens_of
+    if hash(screenshots) != _screens_of:
+        _screen.cache_clear()
+        _screens_of = hash(screenshots)
 
 
 def to_jpeg(png: bytes, quality: int = 90) -> bytes:
