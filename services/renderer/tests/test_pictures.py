@@ -953,3 +953,15 @@ def test_a_photo_slide_drawn_twice_comes_out_the_same() -> None:
         first, _ = art.compose(written, i, style)
         again, _ = art.compose(written, i, style)
         assert first.tobytes() == again.tobytes(), i
+
+
+@pytest.mark.parametrize("design", [d.key for d in gallery.catalog.DESIGNS])
+def test_a_subtitle_with_room_is_set_at_body_size(design: str) -> None:
+    """STYLE: body 64-90 px. A problem slide's short line under its title ("Sound familiar?") has the
+    room: it is set at 64 px or more (at 58, round 29 read the decks' body text as too small)."""
+    written = gallery.render(gallery.Deck(design, "en", "brand", "fitness", "problem_solution"), (), ())[3]
+    style = _style(design, written, "brand")
+    placed = art.compose(written, 1, style)[1]  # the first problem: its title and a short line
+    subs = [r for r in placed if r.role == "subtitle"]
+    assert subs and len(subs[0].text.split()) <= 4, subs
+    assert subs[0].size >= 64, (subs[0].text, subs[0].size)

@@ -45,7 +45,7 @@ DEVICE_TEXT_BOTTOM = 900  # words above the screen card
 # below them, never above CARD_TOP_MIN), running off the bottom edge; what matters sits above
 # CARD_BOTTOM (the caption zone starts there).
 CARD_W, CARD_TOP_MIN, CARD_GAP, CARD_BOTTOM = 780, 560, 64, 1500
-SUB_MAX, SUB_MIN = 58, 50  # STYLE: nothing below ~44 px; reviewers read 44 as too small
+SUB_MAX, SUB_MIN = 66, 50  # STYLE: body 64-90 px (round 29 read 58 as small), nothing below ~44 px
 CTA_SUB = 72  # the CTA's "link in bio": the line the deck exists for
 CUE_SIZE = 48
 BOX_PAD = 28  # highlight boxes reach at most this far beyond their text (about 0.25 em)
