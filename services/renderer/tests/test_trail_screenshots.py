@@ -24,11 +24,12 @@ def test_the_script_draws_these_screens() -> None:
 def test_the_apps_features_line_up_with_its_screens() -> None:
     """A deck shows a feature's screen on its slide: a value prop a screen, in the same order (trails
     nearby, the weekend plan, the offline map); the last screen, the season's log, is the app's proof of
-    results and no feature's own (the differentiator is a line of the weekend plan's)."""
+    results and no feature's own (the differentiators: a line of the weekend plan's, and the members'
+    measured outcome the result slides say)."""
     app = json.loads((trail.HERE / "travel_app.json").read_text(encoding="utf-8"))
     assert sorted(app) == sorted(trail.STRINGS)
     for lang, table in app.items():
-        assert len(table["value_props"]) == len(NAMES) - 1 and len(table["differentiators"]) == 1, lang
+        assert len(table["value_props"]) == len(NAMES) - 1 and len(table["differentiators"]) == 2, lang
 
 
 def test_the_script_draws_every_deck_language() -> None:
