@@ -359,11 +359,9 @@ def service_env(database_url: str) -> dict[str, str]:
         "KAFKA_FETCH_MAX_WAIT_MS": "50",
         "EVENT_FETCH_MAX_WAIT_MS": "50",
         # ... but 20 fetches a second per consumer cost an idle stack most of its CPU: after 30 s
-        # without a record a consumer waits 3 s per fetch (the next record may wait that long; app
-        # deletions, hook refreshes, render jobs, which the queue runner takes on NOTIFY anyway),
-        # delivery's event consumer 1 s (a webhook after a quiet spell).
-        "KAFKA_IDLE_FETCH_MAX_WAIT_MS": "3000",
-        "EVENT_IDLE_FETCH_MAX_WAIT_MS": "1000",
+        # without a record a consumer waits 1 s per fetch (the next record may wait that long; at 3 s
+        # a new app's hooks came in seconds after it, during a test that reads them twice).
+        "KAFKA_IDLE_FETCH_MAX_WAIT_MS": "1000",
         "S3_ENDPOINT": f"127.0.0.1:{PORTS['s3']}",
         "S3_PUBLIC_URL": f"http://127.0.0.1:{PORTS['s3']}/slides",
         "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", f"http://127.0.0.1:{PORTS['gateway']}"),

@@ -58,7 +58,6 @@ class BatchAgents(faustx.Agents):
         group_id: str,
         *,
         fetch_max_wait_ms: int,
-        idle_fetch_max_wait_ms: int = 0,
         batch_window_ms: int | None = None,
         max_records: int = MAX_RECORDS,
         concurrency: int = CONCURRENCY,
@@ -67,7 +66,6 @@ class BatchAgents(faustx.Agents):
     ):
         super().__init__(settings, group_id, max_attempts=max_attempts, app=app)
         self.fetch_max_wait_ms = fetch_max_wait_ms
-        self.idle_fetch_max_wait_ms = idle_fetch_max_wait_ms  # 0: the kit's (KAFKA_IDLE_FETCH_MAX_WAIT_MS)
         # How long a batch that is not full waits for more records after its first.
         self.batch_window_ms = fetch_max_wait_ms if batch_window_ms is None else batch_window_ms
         self.max_records = max_records
@@ -104,12 +102,10 @@ class BatchAgents(faustx.Agents):
             raise
 
     def _fetch_wait(self) -> kafka.FetchWait | None:
-        """kit's fetch wait with the event consumer's own busy and idle waits (EVENT_FETCH_MAX_WAIT_MS,
-        EVENT_IDLE_FETCH_MAX_WAIT_MS)."""
+        """kit's fetch wait with the event consumer's own busy wait (EVENT_FETCH_MAX_WAIT_MS)."""
         wait = super()._fetch_wait()
         if wait is not None:
             wait.busy_ms = self.fetch_max_wait_ms
-            wait.idle_ms = self.idle_fetch_max_wait_ms or wait.idle_ms
             wait._set(wait.busy_ms)
         return wait
 
@@ -181,7 +177,6 @@ class EventHandler:
             self.settings,
             GROUP,
             fetch_max_wait_ms=self.settings.event_fetch_max_wait_ms,
-            idle_fetch_max_wait_ms=self.settings.event_idle_fetch_max_wait_ms,
             batch_window_ms=self.settings.event_batch_window_ms,
         )
         consumers.add_batches(TOPICS, self.handle, self.handle_batch)

@@ -51,10 +51,6 @@ class Settings(KitSettings):
     # Upper bound of a Kafka fetch long-poll. Tansu (local broker) answers only when it runs out,
     # so it bounds the event-to-delivery latency there; a real broker answers as data arrives.
     event_fetch_max_wait_ms: int = 100
-    # The event consumer's fetch wait after a quiet spell (KAFKA_IDLE_AFTER_SECONDS without a record;
-    # 0: KAFKA_IDLE_FETCH_MAX_WAIT_MS as every consumer): on Tansu the first event after it (a
-    # webhook) waits up to this long, so it may stay shorter than the other consumers'.
-    event_idle_fetch_max_wait_ms: int = 0
     # How long the event consumer's batch that is not full waits for more records after its first
     # (the added latency of an event arriving alone; nothing waits while no event arrives).
     event_batch_window_ms: int = 30
