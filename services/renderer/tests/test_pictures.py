@@ -965,3 +965,18 @@ def test_a_subtitle_with_room_is_set_at_body_size(design: str) -> None:
     subs = [r for r in placed if r.role == "subtitle"]
     assert subs and len(subs[0].text.split()) <= 4, subs
     assert subs[0].size >= 64, (subs[0].text, subs[0].size)
+
+
+@pytest.mark.parametrize("lang", ["ar", "ja", "hi"])
+def test_a_serif_decks_list_numbers_take_the_face_of_its_words_in_other_scripts(lang: str) -> None:
+    """inspo sets a travel deck in the serif; in Arabic, Japanese or Hindi its words are in sans, and
+    Latin serif numbers over them read as another font (round 29): the numbers are sans too. In
+    English they stay serif, like the words."""
+    for language, serif in ((lang, False), ("en", True)):
+        written = gallery.render(gallery.Deck("inspo", language, "brand", "travel", "listicle"), (), ())[3]
+        style = _style("inspo", written, "brand")
+        style = replace(style, niche="travel")
+        labels = [r for r in art.compose(written, 1, style)[1] if r.role == "label"]
+        assert labels, language
+        faces = {face for line in labels[0].runs for _, face in line}
+        assert all(f.startswith("serif") for f in faces) == serif, (language, faces)

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from renderer.art import imagery, paint, record, script, text
+from renderer.art import fonts, imagery, paint, record, script, text
 from renderer.art.paint import RGB, H, Palette, W
 from renderer.deck import DeckCopy, DeckStyle, SlideCopy, with_label
 
@@ -224,9 +224,15 @@ def _stack(
     blocks: list[tuple[str, text.TextBlock]] = []
     room = height
     if label:
-        # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip.
+        # Part of the headline ("Myth", "1."), set like it in the accent color, not a chip. In Latin
+        # metrics (below), so in the face a Latin word of this deck gets: a serif deck in Arabic or
+        # Japanese sets its words in sans, and Latin serif numbers over them read as another font
+        # (round 29).
+        label_style = title_style if not is_hook else sub_style
+        if label_style == "serif" and fonts.main_script(ctx.lang) not in ("Latin", "Cyrillic", "Greek"):
+            label_style = "title"
         spec = text.Spec(
-            title_style if not is_hook else sub_style,
+            label_style,
             number,
             SUB_MIN,
             1,
