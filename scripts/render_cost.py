@@ -42,9 +42,11 @@ def main() -> None:
     for source, (cpu_limit, _) in limits.items():
         verdict = "met" if worst.get(source, 0) < cpu_limit else "NOT met"
         print(f"{source}: worst deck {worst.get(source, 0):.2f} s (target < {cpu_limit} s): {verdict}")
-    overall = max(worst.values(), default=0.0)  # the text engine's target holds for every design and source
+    # The text engine's target (every design and script) was set for its two sources, brand and
+    # screenshots; photos came later with their own (above).
+    overall = max(worst.get("brand", 0.0), worst.get("screenshots", 0.0))
     print(
-        f"every design x source x script: worst deck {overall:.2f} s (target < 0.5 s): "
+        f"brand and screenshots, every design x script: worst deck {overall:.2f} s (target < 0.5 s): "
         + ("met" if overall < 0.5 else "NOT met")
     )
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

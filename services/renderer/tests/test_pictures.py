@@ -115,6 +115,17 @@ def test_photos_are_kept_for_one_deck_and_screens_for_the_next_deck_of_the_same_
     assert 0 < art._screen.cache_info().currsize <= 2
 
 
+def test_a_scrim_keeps_the_rows_it_darkens_only() -> None:
+    """The scrim's kept mask spans the band and its fades, not the slide (slide-sized, 32 of them held
+    63 MB of a worker), and darkens those rows only."""
+    top, mask = imagery._band_mask(800, 1000, 150) or (0, Image.new("L", (1, 1)))
+    assert mask.width == paint.W and 800 - 120 < top < 800 and 1000 < top + mask.height <= 1000 + 120
+    slide = imagery.scrim(Image.new("RGB", (paint.W, paint.H), (200, 200, 200)), 800, 1000, 150 / 255)
+    assert slide.getpixel((540, 900)) == (82, 82, 82)  # 200 x (1 - 150 / 255)
+    assert slide.getpixel((540, top - 1)) == slide.getpixel((540, top + mask.height)) == (200, 200, 200)
+    assert imagery._band_mask(800, 1000, 0) is None
+
+
 def test_font_cache_is_bounded_per_thread() -> None:
     sizes: list[int] = []
 

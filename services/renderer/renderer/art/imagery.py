@@ -372,15 +372,17 @@ def _edge_map(img: Image.Image) -> Image.Image:
 def scrim(img: Image.Image, y0: float, y1: float, strength: float, color: RGB = (0, 0, 0)) -> Image.Image:
     """A soft band of `color` behind text, strongest in its middle and fading out over half its
     height on each side (25-45 % for busy photos). Drawn into `img` over the band's rows only."""
-    mask = _band_mask(round(y0), round(y1), round(strength * 255))
-    box = mask.getbbox()
-    if box is not None:
-        img.paste(color, box, mask.crop(box))
+    band = _band_mask(round(y0), round(y1), round(strength * 255))
+    if band is not None:
+        top, mask = band
+        img.paste(color, (0, top, W, top + mask.height), mask)
     return img
 
 
-@lru_cache(maxsize=32)
-def _band_mask(y0: int, y1: int, peak: int) -> Image.Image:
+@lru_cache(maxsize=8)
+def _band_mask(y0: int, y1: int, peak: int) -> tuple[int, Image.Image] | None:
+    """The band's rows (its top and a slide-wide mask of them), None when it has no strength: kept
+    as the rows it covers only, as a slide-sized mask a band was 2 MB of a worker's memory."""
     strip = Image.new("L", (1, H), 0)
     px = strip.load()
     assert px is not None
@@ -395,7 +397,10 @@ def _band_mask(y0: int, y1: int, peak: int) -> Image.Image:
         else:
             v = 0.0
         px[0, y] = round(peak * (0.5 - 0.5 * math.cos(math.pi * v)))
-    return strip.resize((W, H), Image.Resampling.NEAREST)
+    box = strip.getbbox()
+    if box is None:
+        return None
+    return box[1], strip.crop(box).resize((W, box[3] - box[1]), Image.Resampling.NEAREST)
 
 
 # -- screenshots --------------------------------------------------------------------------------------
