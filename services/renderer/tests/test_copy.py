@@ -521,9 +521,9 @@ def test_each_mistake_shows_its_fix_and_the_fix_slide_its_result(lang: str) -> N
         deck = write_deck(app, tpl, "", lang, {}, seed)
         for mistake, pain, prop in zip(deck.slides[1:4], app.pain_points, app.value_props, strict=True):
             assert mistake.title == pain and prop in mistake.subtitle, mistake
-        # The fix's label on the first only (three in a row read as a template), naming the app: a fix
-        # told before the app came in read as advice with no source (round 28).
-        assert deck.slides[1].subtitle != app.value_props[0] and "TrailMate" in deck.slides[1].subtitle
+        # The fix's label on the first only (three in a row read as a template), without the app's name:
+        # round 28 asked for it there (a fix with no source), rounds 29-30 read it as spoiling the reveal.
+        assert deck.slides[1].subtitle != app.value_props[0] and "TrailMate" not in deck.slides[1].subtitle
         assert [m.subtitle for m in deck.slides[2:4]] == list(app.value_props[1:3])
         fix = deck.slides[4]
         assert "TrailMate" in fix.title and fix.subtitle == _measured(app)  # the result: the app's number
@@ -642,6 +642,17 @@ def test_the_mistakes_app_slide_does_not_reveal_fixes_the_mistakes_already_showe
     for seed in range(8):
         fix = write_deck(APP, _template("common_mistakes"), "", "en", {}, seed).slides[4]
         assert fix.role == "FIX" and "finally" not in fix.title.casefold(), fix
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_mistakes_name_the_app_only_on_its_reveal(lang: str) -> None:
+    """The first mistake's fix is labelled as a fix without the app's name: named there, the app spoiled
+    the reveal on slide 5 ("What changed everything: FitPro", round 29)."""
+    for seed in range(8):
+        deck = write_deck(APP, _template("common_mistakes"), "", lang, {}, seed)
+        assert deck.slides[1].subtitle and deck.slides[1].shows_app, deck.slides[1]
+        assert not [s for s in deck.slides[:4] if "FitPro" in s.title + s.subtitle], deck.slides
+        assert deck.slides[4].role == "FIX" and "FitPro" in deck.slides[4].title
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
