@@ -11,9 +11,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 from renderer import art, gallery
-from renderer.art import designs, fonts, imagery, paint
+from renderer.art import designs, fonts, imagery, paint, text
 from renderer.deck import DeckCopy, DeckStyle
 
 
@@ -991,3 +991,44 @@ def test_a_serif_decks_list_numbers_take_the_face_of_its_words_in_other_scripts(
         assert labels, language
         faces = {face for line in labels[0].runs for _, face in line}
         assert all(f.startswith("serif") for f in faces) == serif, (language, faces)
+
+
+@pytest.mark.parametrize("design", [d.key for d in gallery.catalog.DESIGNS])
+def test_a_problem_slides_words_alone_carry_an_emoji_above_them(design: str, monkeypatch) -> None:
+    """A problem slide with neither photo nor phone has one big emoji over its words (rounds 28-29:
+    "text alone on the brand scene"), a cross over a myth; a slide with the app's screen has none. Found
+    as what changes when the emoji is drawn all but transparent."""
+    shots = gallery.sample_files("screenshots")
+    cases = [("brand", "myth_vs_fact", 1, True), ("brand", "problem_solution", 1, True)]
+    cases.append(("screenshots", "myth_vs_fact", 2, False))  # a fact over the app's screen
+    for source, fmt, index, marked in cases:
+        written = gallery.render(gallery.Deck(design, "en", source, "fitness", fmt), shots, ())[3]
+        style = _style(design, written, source, shots if source == "screenshots" else ())
+        slide, placed = art.compose(written, index, style)
+        with monkeypatch.context() as m:
+            m.setattr(designs.text, "emoji_image", _faint_emoji)
+            unmarked, _ = art.compose(written, index, style)
+        mark = (
+            ImageChops.difference(slide, unmarked)
+            .convert("L")
+            .point(lambda v: 255 if v > 16 else 0)
+            .getbbox()
+        )
+        if not marked:
+            assert mark is None, (design, fmt)
+            continue
+        title = next(r for r in placed if r.role == "title")
+        assert mark is not None and mark[3] <= title.box[1], (design, fmt, mark, title.box)
+        assert mark[2] - mark[0] > 120 and mark[3] - mark[1] > 120
+    cross = text.emoji_image(designs.PAIN_MARKS["MYTH"], 60).get_flattened_data()
+    assert sum(1 for r, g, b, a in cross if a > 200 and r > 180 and g < 90) > 200  # a red cross, not a box
+
+
+def _faint_emoji(value: str, size: int) -> Image.Image:
+    """The emoji as text.emoji_image draws it, all but transparent: the same shape, nothing seen."""
+    drawn = _EMOJI_IMAGE(value, size).copy()
+    drawn.putalpha(drawn.getchannel("A").point(lambda v: 1 if v else 0))
+    return drawn
+
+
+_EMOJI_IMAGE = text.emoji_image

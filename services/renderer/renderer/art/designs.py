@@ -91,6 +91,7 @@ class Ctx:
     photo: Image.Image | None  # this slide's photo, already cropped to the slide (photos source)
     cue: str  # the swipe prompt drawn under the hook
     hook_phone: bool = False  # the deck's hook shows the app's phone under it (screenshots decks)
+    title_cap: int = 0  # a list item's title at most this size (its siblings' smallest; 0: none)
     records: list[record.TextRecord] = field(default_factory=list)
 
     @property
@@ -255,6 +256,8 @@ def _stack(
             top = min(BARE_TITLE_MAX, round(cap * BARE_TO_HOOK))
         else:
             top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
+        if ctx.title_cap:
+            top = min(top, ctx.title_cap)
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
@@ -427,6 +430,30 @@ def bare(ctx: Ctx) -> bool:
     return ctx.kind == "problem" and ctx.photo is None and ctx.shot is None
 
 
+# A problem slide's words alone carry one big emoji over them, the way a person's text-only slide does
+# (rounds 28-29: "text alone on the brand scene"); the role picks it.
+PAIN_MARKS = {"MYTH": "\u274c", "MISTAKE": "\U0001f926", "AGITATE": "\U0001f62e\u200d\U0001f4a8"}
+PAIN_MARK, PAIN_MARK_PX, PAIN_MARK_GAP = "\U0001f629", 190, 36
+PAIN_MARK_LOWEST = round(H * 0.72)
+
+
+def pain_mark(img: Image.Image, ctx: Ctx, g: Group, area: text.Box, align: str = "center") -> Group:
+    """On a bare problem slide, the role's emoji over the words (aligned as they are in `area`), the two
+    centered together where the words were; other slides unchanged."""
+    if not bare(ctx) or not g.blocks or ctx.slide.role.upper() in ("SETUP", "MORNING"):
+        return g
+    mark = text.emoji_image(PAIN_MARKS.get(ctx.slide.role.upper(), PAIN_MARK), PAIN_MARK_PX)
+    mark = mark.crop(mark.getbbox() or (0, 0, mark.width, mark.height))
+    # Down by half its room, not past the middle band's end (editorial's low words went to 78 %).
+    shift = max(0.0, min((mark.height + PAIN_MARK_GAP) / 2, PAIN_MARK_LOWEST - extent(g)[1]))
+    moved = Group(tuple((role, b.moved(b.top + shift)) for role, b in g.blocks))
+    top = round(extent(moved)[0] - PAIN_MARK_GAP - mark.height)
+    x0, x1 = area[0], area[2]
+    left = {"left": x0, "right": x1 - mark.width}.get(align, (x0 + x1 - mark.width) // 2)
+    img.paste(mark, (left, top), mark)
+    return moved
+
+
 DEVICE_KINDS = ("discovery", "result", "cta")  # slides that show the app's screen (and a screenshots hook)
 # A screenshots deck's hook: the words in the upper middle band, the phone rising below them.
 HOOK_PHONE_TOP, HOOK_PHONE_BOTTOM = round(H * 0.2), round(H * 0.58)
@@ -507,14 +534,20 @@ CLASSIC_HOOK: text.Box = (SAFE[0], round(H * 0.26), SAFE[2], round(H * 0.74))
 CLASSIC_PHOTO_SCRIM = 0.5
 
 
-def classic(ctx: Ctx) -> Image.Image:
-    img = backdrop(ctx, "deep")
+def classic_words(ctx: Ctx) -> tuple[text.Box, Group]:
     x0, y0, x1, y1 = SAFE
     area = words_area(
         ctx, CLASSIC_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), CLASSIC_HOOK
     )
     style = "display" if ctx.kind == "hook" else "title"
-    g = words_up(ctx, settle(ctx, group(ctx, area, CLASSIC_HOOK, style, "center")))
+    return area, group(ctx, area, CLASSIC_HOOK, style, "center")
+
+
+def classic(ctx: Ctx) -> Image.Image:
+    img = backdrop(ctx, "deep")
+    area, g = classic_words(ctx)
+    g = words_up(ctx, settle(ctx, g))
+    g = pain_mark(img, ctx, g, area)
     if ctx.photo is not None or (ctx.shot is not None and not shows_device(ctx)):  # a picture behind words
         band = area if ctx.photo is None else _around(g, 70)
         img = imagery.scrim(
@@ -553,16 +586,21 @@ INSPO_PHOTO_SCRIM, INSPO_PHOTO_SHADOW = 0.55, 0.8
 INSPO_SCENE_SCRIM = 0.35
 
 
-def inspo(ctx: Ctx) -> Image.Image:
+def inspo_words(ctx: Ctx) -> tuple[text.Box, Group]:
     x0, y0, x1, y1 = SAFE
-    calm = ctx.style.niche in SOFT_NICHES
-    soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
-    img = backdrop(ctx, "soft" if calm else "deep")
     face = inspo_face(ctx.style.niche, ctx.kind == "hook")
     area = words_area(
         ctx, INSPO_HOOK if ctx.kind == "hook" else (x0 + 20, round(H * 0.28), x1, round(H * 0.70)), INSPO_HOOK
     )
-    g = words_up(ctx, settle(ctx, group(ctx, area, INSPO_HOOK, face, ctx.start, gap=40)))
+    return area, group(ctx, area, INSPO_HOOK, face, ctx.start, gap=40)
+
+
+def inspo(ctx: Ctx) -> Image.Image:
+    calm = ctx.style.niche in SOFT_NICHES
+    soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
+    img = backdrop(ctx, "soft" if calm else "deep")
+    area, g = inspo_words(ctx)
+    g = words_up(ctx, settle(ctx, g))
     if not soft:
         # Its words have no outline: on a photo their band is darker and wider than an outlined
         # design's (rock and foliage behind thin strokes read as noise).
@@ -570,6 +608,7 @@ def inspo(ctx: Ctx) -> Image.Image:
         img = imagery.scrim(
             img, band[1], band[3], INSPO_SCENE_SCRIM if ctx.photo is None else INSPO_PHOTO_SCRIM
         )
+    g = pain_mark(img, ctx, g, area, ctx.start)  # over the band: its emoji keeps its colors
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)
     if soft:
@@ -586,16 +625,22 @@ def inspo(ctx: Ctx) -> Image.Image:
 EDITORIAL_HOOK: text.Box = (SAFE[0], round(H * 0.22), SAFE[2], SAFE[3])
 
 
-def editorial(ctx: Ctx) -> Image.Image:
-    """The picture fills the slide; the words sit low on white boxes, aligned to the reading side (with a
-    screen, the words go above it)."""
+def editorial_words(ctx: Ctx) -> tuple[text.Box, Group]:
     x0, y0, x1, y1 = SAFE
-    img = backdrop(ctx, "deep")
     area = words_area(
         ctx, EDITORIAL_HOOK if ctx.kind == "hook" else (x0, round(H * 0.40), x1, y1), EDITORIAL_HOOK
     )
     style = "display" if ctx.kind == "hook" else "title"
-    g = words_up(ctx, group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD), BOX_PAD)
+    return area, group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
+
+
+def editorial(ctx: Ctx) -> Image.Image:
+    """The picture fills the slide; the words sit low on white boxes, aligned to the reading side (with a
+    screen, the words go above it)."""
+    img = backdrop(ctx, "deep")
+    area, g = editorial_words(ctx)
+    g = words_up(ctx, g, BOX_PAD)
+    g = pain_mark(img, ctx, g, area, ctx.start)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     # The hook and the CTA on the brand's accent when it stands out from the scene (lit in the primary
@@ -615,20 +660,24 @@ def editorial(ctx: Ctx) -> Image.Image:
 STUDIO_HOOK: text.Box = (SAFE[0], round(H * 0.24), SAFE[2], round(H * 0.76))
 
 
-def studio(ctx: Ctx) -> Image.Image:
+def studio_words(ctx: Ctx) -> tuple[text.Box, Group]:
     x0, y0, x1, y1 = SAFE
-    img = backdrop(
-        ctx, "vivid"
-    )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
     area = words_area(
         ctx, STUDIO_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), STUDIO_HOOK
     )
     style = "display" if ctx.kind == "hook" else "title"
     # A list's number inside the title's box: on a line of its own, outlined, it made a third text style
     # beside the two boxes (round 21: 'reads as a template').
-    g = group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD, inline_number=True)
+    return area, group(ctx, area, STUDIO_HOOK, style, "center", gap=12, pad=BOX_PAD, inline_number=True)
+
+
+def studio(ctx: Ctx) -> Image.Image:
+    img = backdrop(
+        ctx, "vivid"
+    )  # a photo as it is: the boxes carry the brand (a wash made photos look muddy)
+    area, g = studio_words(ctx)
     g = settle(ctx, g, max(48, BOX_PAD))
-    g = words_up(ctx, g, BOX_PAD)
+    g = pain_mark(img, ctx, words_up(ctx, g, BOX_PAD), area)
     if shows_device(ctx):
         place_device(img, ctx, ctx.pal.accent, g, BOX_PAD)
     box = paint.shade(ctx.pal.secondary, 0.15)
@@ -648,6 +697,13 @@ DESIGNS: dict[str, Callable[[Ctx], Image.Image]] = {
     "inspo": inspo,
     "editorial-split": editorial,
     "brand-studio": studio,
+}
+# Each design's words as it fits them (sizes and places before any picture moves them).
+WORDS: dict[str, Callable[[Ctx], tuple[text.Box, Group]]] = {
+    "classic": classic_words,
+    "inspo": inspo_words,
+    "editorial-split": editorial_words,
+    "brand-studio": studio_words,
 }
 # Each design's hook: its area, face, the room its boxes keep and the gap to its swipe cue (as the
 # design calls group()).
