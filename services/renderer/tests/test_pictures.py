@@ -932,7 +932,7 @@ def test_japanese_hooks_are_set_at_a_hooks_size(niche: str) -> None:
     for key in sorted(k for k in {**ja, **words} if k.startswith("hook_")):
         for template in words.get(key) or ja[key]:
             title = template.format(n=4, topic=words["topic"], app="FitPro")
-            deck = replace(written, slides=[replace(written.slides[0], title=title), *written.slides[1:]])
+            deck = replace(written, slides=(replace(written.slides[0], title=title), *written.slides[1:]))
             _, placed = art.compose(deck, 0, _style("classic", deck, "brand"))
             size = min(r.size for r in placed if r.role == "hook")
             if size < (115 if key == "hook_listicle" else designs.HOOK_FLOOR):
@@ -1032,3 +1032,16 @@ def _faint_emoji(value: str, size: int) -> Image.Image:
 
 
 _EMOJI_IMAGE = text.emoji_image
+
+
+@pytest.mark.parametrize("design", [d.key for d in gallery.catalog.DESIGNS])
+def test_a_lists_items_set_their_titles_at_about_one_size(design: str) -> None:
+    """Items drawn alike keep their titles within art.LIST_TITLE_SPREAD of one another: "Komplett ohne
+    Geräte" at 92 px after "Ein KI-Coach, der sich jede Woche anpasst" at 71 read as another style."""
+    shots = gallery.sample_files("screenshots")
+    for lang in ("de", "en", "hi"):
+        deck = gallery.Deck(design, lang, "screenshots", "fitness", "listicle")
+        written = gallery.render(deck, shots, ())[3]
+        _, records = art.render_with_layout(written, _style(design, written, "screenshots", shots), False)
+        sizes = [r.size for r in records if r.role == "title" and 1 <= r.slide <= 4]
+        assert len(sizes) == 4 and max(sizes) - min(sizes) <= art.LIST_TITLE_SPREAD, (lang, sizes)

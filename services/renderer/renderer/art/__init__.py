@@ -26,6 +26,19 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
     """The slide as an image plus the layout record of every text box drawn on it."""
     if not 0 <= index < len(copy.slides):
         raise IndexError(f"slide {index} out of range")
+    ctx = _context(copy, index, style)
+    ctx.title_cap = _title_caps(copy, style)[index]
+    draw = designs.DESIGNS.get(style.design, designs.classic)
+    img = draw(ctx)
+    if ctx.photo is not None:
+        # 6 bits a channel: invisible on photographic grain, and a third smaller as PNG.
+        img = img.point(_SIX_BITS * 3)
+    return img, ctx.records
+
+
+def _context(copy: DeckCopy, index: int, style: DeckStyle, to_draw: bool = True) -> designs.Ctx:
+    """What the design needs to draw slide `index`; without `to_draw`, to fit its words only (its photo
+    is the kept crop, not a copy to draw on)."""
     lang = copy.language
     slide = copy.slides[index]
     total = len(copy.slides)
@@ -45,7 +58,10 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         if hook_phone or kind in ("discovery", "cta") or (results and kind == "result")
         else (None, 0)
     )
-    ctx = designs.Ctx(
+    photo = None
+    if style.image_source == "photos":
+        photo = _photo(_in_deck_order(style.photos, style.seed), index, to_draw)
+    return designs.Ctx(
         copy=copy,
         style=style,
         index=index,
@@ -56,18 +72,34 @@ def compose(copy: DeckCopy, index: int, style: DeckStyle) -> tuple[Image.Image, 
         rtl=fonts.main_script(lang) in script.RTL_SCRIPTS,
         shot=shot,
         shot_turn=turn,
-        photo=_photo(_in_deck_order(style.photos, style.seed), index)
-        if style.image_source == "photos"
-        else None,
+        photo=photo,
         cue=slide.subtitle if index == 0 else "",
         hook_phone=hook_phone,
     )
-    draw = designs.DESIGNS.get(style.design, designs.classic)
-    img = draw(ctx)
-    if ctx.photo is not None:
-        # 6 bits a channel: invisible on photographic grain, and a third smaller as PNG.
-        img = img.point(_SIX_BITS * 3)
-    return img, ctx.records
+
+
+LIST_TITLE_SPREAD = 6  # px a list item's title may stand above its smallest sibling's
+
+
+@lru_cache(maxsize=4)
+def _title_caps(copy: DeckCopy, style: DeckStyle) -> tuple[int, ...]:
+    """Each slide's title cap (0: none): a list's items set their titles at about one size, the smallest
+    item's (within LIST_TITLE_SPREAD) among the items drawn alike (with a phone, on a photo, words
+    alone); a short item at 92 px after a long one at 69 read as another style (round 29)."""
+    caps = [0] * len(copy.slides)
+    items = [i for i, s in enumerate(copy.slides) if s.layout_type == "list" and 0 < i < len(copy.slides) - 1]
+    if len(items) < 2:
+        return tuple(caps)
+    words = designs.WORDS.get(style.design, designs.classic_words)
+    sizes: dict[int, tuple[tuple[str, bool, bool], int]] = {}
+    for i in items:
+        ctx = _context(copy, i, style, to_draw=False)
+        title = next((b for role, b in words(ctx)[1].blocks if role == record.TITLE), None)
+        if title is not None:
+            sizes[i] = ((ctx.kind, ctx.shot is not None, designs.bare(ctx)), title.size)
+    for i, (alike, _) in sizes.items():
+        caps[i] = min(size for other, size in sizes.values() if other == alike) + LIST_TITLE_SPREAD
+    return tuple(caps)
 
 
 _SIX_BITS = [min(v + 2, 255) & 0xFC for v in range(256)]
@@ -202,7 +234,7 @@ def _decoded(data: bytes) -> Image.Image | None:
     return paint.open_image(data) if data else None
 
 
-def _photo(photos: tuple[bytes, ...], index: int) -> Image.Image | None:
+def _photo(photos: tuple[bytes, ...], index: int, to_draw: bool = True) -> Image.Image | None:
     """Slide i's photo, cropped to 9:16 around its subject; a photo shown again (fewer photos than
     slides) is cropped around another part of it, so no two slides look the same."""
     data = _photo_of(photos, index)
@@ -210,7 +242,7 @@ def _photo(photos: tuple[bytes, ...], index: int) -> Image.Image | None:
         return None
     turn = sum(1 for j in range(index) if _photo_of(photos, j) == data)
     # Slides draw on it: a copy, so the kept crop stays clean for whatever render asks for it next.
-    return _cropped(data, turn).copy()
+    return _cropped(data, turn).copy() if to_draw else _cropped(data, turn)
 
 
 def _in_deck_order(photos: tuple[bytes, ...], seed: int) -> tuple[bytes, ...]:
@@ -292,6 +324,7 @@ def render_with_layout(
         # bytes, and a worker keeping them would grow by megabytes a picture.
         _decoded.cache_clear()
         _cropped.cache_clear()
+        _title_caps.cache_clear()  # it holds the deck's copy and style, pictures included
         _return_freed_memory()
     return pngs, records
 
