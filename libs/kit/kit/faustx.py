@@ -196,12 +196,14 @@ class Agents:
         spell) on the aiokafka consumer that faust runs in its consumer thread: faust fixes the
         wait at 1500 ms, which on Tansu (answers a fetch only when its wait runs out) delays
         every event by up to 1.5 s."""
-        consumer = getattr(getattr(self.app.consumer, "_thread", None), "_consumer", None)
+        thread = getattr(self.app.consumer, "_thread", None)
+        consumer = getattr(thread, "_consumer", None)
         if consumer is None or getattr(consumer, "_fetcher", None) is None:
             log.warning("faust consumer keeps its fetch wait", group=self.group_id)
             return None
         wait = kafka.fetch_wait(consumer, self.settings)
         wait._set(wait.busy_ms)
+        _wait_longer_while_idle(thread, wait)
         return wait
 
     async def process(self, record: Any) -> None:
@@ -294,6 +296,22 @@ def seek_uncommitted_to_start(consumer: Any) -> None:
         return committed
 
     consumer.seek_to_committed = seek_to_committed
+
+
+IDLE_GETMANY_SECONDS = 5.0
+
+
+def _wait_longer_while_idle(thread: Any, wait: kafka.FetchWait) -> None:
+    """faust asks its consumer thread for records with a fixed 1 s timeout, an empty round trip
+    between the two threads every second per consumer, forever: while the consumer is idle the ask
+    waits up to IDLE_GETMANY_SECONDS instead. Records that arrive meanwhile end the wait at once
+    (aiokafka wakes the waiting ask when a fetch brings some)."""
+    asked = thread.getmany
+
+    async def getmany(active_partitions: Any, timeout: float) -> Any:
+        return await asked(active_partitions, max(timeout, IDLE_GETMANY_SECONDS) if wait.idle else timeout)
+
+    thread.getmany = getmany
 
 
 class LogResets:

@@ -375,3 +375,66 @@ def test_log_resets_checks_less_often_while_the_consumer_is_idle() -> None:
     assert resets.due(2.0)
     # Without an idle interval (or a quiet test) every tick checks, as before.
     assert faustx.LogResets(SimpleNamespace(consumer=None), "g", 2.0).due(2.0)
+
+
+async def test_an_idle_consumer_asks_for_records_less_often_and_still_takes_one_at_once(
+    stack_env, monkeypatch
+):
+    """While idle, faust's ask to its consumer thread waits IDLE_GETMANY_SECONDS instead of faust's fixed
+    1 s (an empty round trip between two threads a second per consumer); a record that arrives ends
+    the wait at once, and stopping does not wait for it either. The wait is set to 60 s here: a
+    record or a stop held back by it would take a minute."""
+    monkeypatch.setattr(faustx, "IDLE_GETMANY_SECONDS", 60.0)
+    settings = KitSettings(kafka_idle_after_seconds=1.0, kafka_idle_fetch_max_wait_ms=1000)
+    topic = f"kit.faust.idle.{uuid.uuid4().hex[:8]}"
+    await kafka.ensure_topics(settings, [topic])
+    producer = kafka.make_producer(settings)
+    await producer.start()
+    seen: list[float] = []
+
+    async def handler(env, message):
+        seen.append(time.monotonic())
+
+    agents = faustx.Agents(settings, f"kit-faust-idle-{uuid.uuid4().hex[:6]}")
+    agents.add([topic], handler)
+    task = asyncio.create_task(agents.task()())
+    try:
+        for _ in range(300):
+            if agents.wait is not None:  # started
+                break
+            await asyncio.sleep(0.1)
+        # What faust's ask hands the consumer thread (looked up on the thread at each ask).
+        thread = agents.app.consumer._thread
+        fetch = thread._fetch_records
+        asked: list[float | None] = []
+
+        async def spy(consumer, active_partitions, timeout=None, max_records=None):
+            asked.append(timeout)
+            return await fetch(consumer, active_partitions, timeout=timeout, max_records=max_records)
+
+        thread._fetch_records = spy
+        for _ in range(300):  # idle after a second without records: the next ask waits longer
+            if 60.0 in asked:
+                break
+            await asyncio.sleep(0.1)
+        assert agents.wait is not None and agents.wait.idle
+        assert asked[-1] == 60.0, asked  # faust's 1 s made the idle wait
+        sent = time.monotonic()
+        env = outbox.envelope(catalog_pb2.AppDeleted(app_id="app_idle"), "org_t")
+        await producer.send_and_wait(topic, env.SerializeToString(), key=b"app_idle")
+        for _ in range(300):
+            if seen:
+                break
+            await asyncio.sleep(0.1)
+        assert seen and seen[0] - sent < 20, "a record waited for the idle ask to run out"
+        for _ in range(100):  # a record came: faust's own 1 s again
+            if asked[-1] == 1.0:
+                break
+            await asyncio.sleep(0.1)
+        assert asked[-1] == 1.0, asked
+    finally:
+        stopping = time.monotonic()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await producer.stop()
+    assert time.monotonic() - stopping < 20, "stopping waited for the idle ask"
