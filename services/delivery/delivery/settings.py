@@ -42,10 +42,9 @@ class Settings(KitSettings):
     webhook_concurrency: int = 64
     webhook_batch_size: int = 32
     webhook_poll_seconds: float = 0.5
-    # The sender's look while no delivery is pending at all: its own process's writes wake it, so
-    # this only bounds how soon it finds one another replica wrote while that replica's sender is
-    # gone (an idle stack's polls cost CPU: at 2 s, 0.2 % of a core a replica).
-    webhook_idle_poll_seconds: float = 5.0
+    # The sender's look while no delivery is pending at all: its own writes wake it, so this only
+    # bounds how soon it finds one written by a path that does not (an idle stack's polls cost CPU).
+    webhook_idle_poll_seconds: float = 2.0
     # A claimed attempt not finished within this time (the worker died) is retried.
     webhook_lease_seconds: float = 30.0
 
