@@ -111,9 +111,14 @@ async def test_a_relay_sends_again_what_a_log_created_again_lost_after_it_grew_p
         assert (await watch.end_offsets([tp]))[tp] > offset  # the end alone sees nothing lost
         assert await relay.replay_if_lost() == 1
         assert await relay.replay_if_lost() == 0  # the copy is where the relay was told it is
-        (value,) = (await watch.records_at(dict(relay.acked))).values()
-        assert common_pb2.Envelope.FromString(value).payload.Unpack(message := catalog_pb2.AppDeleted())
-        assert message.app_id == "app_1"
+        # Read twice in a row: between checks the watch's fetch loop looks for work only every
+        # LOG_WATCH_LOOK_MS, so it must be woken by the next check's assignment to read in time.
+        for _ in range(2):
+            (value,) = (await watch.records_at(dict(relay.acked))).values()
+            assert value is not None
+            assert common_pb2.Envelope.FromString(value).payload.Unpack(message := catalog_pb2.AppDeleted())
+            assert message.app_id == "app_1"
+        assert watch.consumer is not None and watch.consumer._fetcher._fetcher_timeout == 10.0
     finally:
         await admin.close()
         await watch.close()
