@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parents[2]
 PHOTOS = sorted((ROOT / "services/renderer/renderer/samples/photos").glob("*.jpg"))
@@ -204,6 +204,55 @@ def test_photos_source_end_to_end(pro):
             assert im.size == (1080, 1920)
             images.append(im.convert("RGB").resize((27, 48)).tobytes())
     assert len(set(images)) == 6  # a different picture behind each slide (three photos, six crops)
+
+
+def _magenta_screen() -> bytes:
+    """A phone screenshot in a color no brand scene here has: magenta cards on white, with lines of
+    "text" (detail for the crop and the callout to find)."""
+    img = Image.new("RGB", (1170, 2532), (250, 250, 250))
+    d = ImageDraw.Draw(img)
+    for top in range(160, 2400, 330):
+        d.rounded_rectangle((60, top, 1110, top + 280), radius=40, fill=(230, 0, 230))
+        for k in range(3):
+            d.rectangle((110, top + 50 + 70 * k, 760 - 90 * k, top + 80 + 70 * k), fill=(255, 255, 255))
+    out = io.BytesIO()
+    img.save(out, "PNG")
+    return out.getvalue()
+
+
+def _magenta_pixels(png: bytes) -> int:
+    with Image.open(io.BytesIO(png)) as im:
+        small = im.convert("RGB").resize((108, 192))
+    return sum(1 for r, g, b in small.get_flattened_data() if r > 150 and b > 150 and g < 110)
+
+
+@pytest.mark.parametrize("source", ["brand", "photos"])
+def test_a_deck_of_other_imagery_shows_the_apps_screens_when_it_has_some(pro, source):
+    """STYLE: the discovery shows the app, not just names it. A brand or photos deck of an app with
+    screenshots shows them (on its discovery and CTA slides at least), as the gallery's decks do."""
+    r = pro.post(
+        "/v0/api/v1/uploads/screenshots", files={"file": ("screen.png", _magenta_screen(), "image/png")}
+    )
+    assert r.status_code == 201, r.text
+    fields = {"image_source": source, "screenshots": [r.json()["body"]["url"]]}
+    fields |= {
+        "brand_primary_color": "#FF4D2E",
+        "brand_secondary_color": "#1A1A2E",
+        "brand_accent_color": "#FFD23F",
+    }
+    if source == "photos":
+        fields["photos"] = [upload(pro, p) for p in PHOTOS[:2]]
+    deck = wait_final(pro, generate(pro, make_app(pro, **fields)).json()["body"]["slideshow_id"])
+    assert deck["status"] == "READY", deck.get("error")
+    shown = [_magenta_pixels(httpx.get(s["image_url"], timeout=10).content) for s in deck["slides"]]
+    assert sum(1 for n in shown if n > 300) >= 2, shown  # a phone's screen is ~40 % of a slide
+    # The same app without screenshots: a deck of its own imagery, nothing magenta.
+    fields.pop("screenshots")
+    deck = wait_final(pro, generate(pro, make_app(pro, **fields)).json()["body"]["slideshow_id"])
+    assert deck["status"] == "READY", deck.get("error")
+    assert not [
+        s for s in deck["slides"] if _magenta_pixels(httpx.get(s["image_url"], timeout=10).content) > 30
+    ]
 
 
 def test_image_sources_without_pictures_or_provider_are_400(pro):

@@ -151,11 +151,7 @@ class RenderWorker:
             raise domain.RenderFailure(
                 "NICHE_NOT_REGISTERED", f"Template {deck.template_key!r} is not offered for {app.niche!r}."
             )
-        shots = (
-            await self.screenshots.images(list(app.screenshots), "screenshots")
-            if app.image_source == "screenshots"
-            else ()
-        )
+        shots = await self._screens(app)
         photos = (
             await self.screenshots.images(list(app.photos), "photos") if app.image_source == "photos" else ()
         )
@@ -190,6 +186,22 @@ class RenderWorker:
         if len(pngs) != len(drawn.slides):
             raise domain.RenderFailure("RENDER_FAILED", "The renderer produced the wrong number of slides.")
         return drawn, list(pngs)
+
+    async def _screens(self, app: domain.App) -> tuple[bytes, ...]:
+        """The app's screenshots: a screenshots deck's pictures, and in a deck of other imagery the
+        app shown on its discovery and CTA slides (STYLE: the app shown, not just named) when it has
+        some and they load; without them such a deck goes on with its own imagery."""
+        if app.image_source == "screenshots":
+            return await self.screenshots.images(list(app.screenshots), "screenshots")
+        if not app.screenshots:
+            return ()
+        try:
+            return await self.screenshots.images(list(app.screenshots), "screenshots")
+        except domain.RenderFailure as exc:
+            log.warning(
+                "app screenshots not loaded; the deck goes without them", app_id=app.id, code=exc.code
+            )
+            return ()
 
     async def _upload(self, deck: domain.Slideshow, drawn: Any, pngs: list[bytes]) -> list[domain.Slide]:
         storage = self.deps.storage
@@ -256,7 +268,8 @@ def deck_style(
         secondary=colors[1],
         accent=colors[2],
         app_name=app.name,
-        image_source="screenshots" if shots else "photos" if photos else "brand",
+        # A source without pictures of its own (stock, ai: no provider yet) draws brand imagery.
+        image_source=app.image_source if app.image_source in ("screenshots", "photos") else "brand",
         screenshots=shots,
         photos=photos,
         seed=seed,
