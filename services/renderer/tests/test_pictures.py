@@ -1045,3 +1045,21 @@ def test_a_lists_items_set_their_titles_at_about_one_size(design: str) -> None:
         _, records = art.render_with_layout(written, _style(design, written, "screenshots", shots), False)
         sizes = [r.size for r in records if r.role == "title" and 1 <= r.slide <= 4]
         assert len(sizes) == 4 and max(sizes) - min(sizes) <= art.LIST_TITLE_SPREAD, (lang, sizes)
+
+
+@pytest.mark.parametrize("design", [d.key for d in gallery.catalog.DESIGNS])
+def test_words_without_a_picture_are_set_bigger_than_over_a_phone(design: str) -> None:
+    """A brand deck of an app without screenshots has no phone after its hook: its words are the
+    slide, set as big as a bare problem slide's (they were set at the size they take over a phone, a
+    small block in an empty slide), the hook still the largest."""
+    shots = gallery.sample_files("screenshots")
+    written = gallery.render(gallery.Deck(design, "de", "brand", "fitness", "listicle"), shots, ())[3]
+    sizes = {}
+    for with_shots in (True, False):
+        style = _style(design, written, "brand", shots if with_shots else ())
+        _, records = art.render_with_layout(written, style, False)
+        sizes[with_shots] = {r.slide: r.size for r in records if r.role in ("title", "hook")}
+    alone, over_phone = sizes[False], sizes[True]
+    assert all(alone[i] >= over_phone[i] for i in range(1, 5)), (alone, over_phone)
+    assert sum(alone[i] - over_phone[i] for i in range(1, 5)) >= 12, (alone, over_phone)
+    assert alone[0] > max(alone[i] for i in range(1, 6)), alone

@@ -252,7 +252,7 @@ def _stack(
         share = HOOK_SHARE
         role = record.HOOK
     else:
-        if bare(ctx):
+        if words_alone(ctx):
             top = min(BARE_TITLE_MAX, round(cap * BARE_TO_HOOK))
         else:
             top = min(TITLE_MAX, round(cap * TITLE_TO_HOOK))
@@ -427,7 +427,14 @@ def bare(ctx: Ctx) -> bool:
     """A problem slide with neither photo nor phone: its words alone, set as the deck sets them, bigger,
     on the brand scene at dusk (a note card for them read as a second, template-like style: a blind
     comparison preferred this in 12 of 12 decks)."""
-    return ctx.kind == "problem" and ctx.photo is None and ctx.shot is None
+    return ctx.kind == "problem" and words_alone(ctx)
+
+
+def words_alone(ctx: Ctx) -> bool:
+    """A slide after the hook with neither photo nor phone (a brand deck of an app without screenshots):
+    its words are its picture, set as big as a bare problem slide's, not at the size they take over a
+    phone."""
+    return ctx.kind != "hook" and ctx.photo is None and ctx.shot is None
 
 
 # A problem slide's words alone carry one big emoji over them, the way a person's text-only slide does
@@ -627,9 +634,9 @@ EDITORIAL_HOOK: text.Box = (SAFE[0], round(H * 0.22), SAFE[2], SAFE[3])
 
 def editorial_words(ctx: Ctx) -> tuple[text.Box, Group]:
     x0, y0, x1, y1 = SAFE
-    area = words_area(
-        ctx, EDITORIAL_HOOK if ctx.kind == "hook" else (x0, round(H * 0.40), x1, y1), EDITORIAL_HOOK
-    )
+    # Low on the slide, under the picture's subject; words with no picture take the middle band too.
+    low = round(H * (0.28 if words_alone(ctx) else 0.40))
+    area = words_area(ctx, EDITORIAL_HOOK if ctx.kind == "hook" else (x0, low, x1, y1), EDITORIAL_HOOK)
     style = "display" if ctx.kind == "hook" else "title"
     return area, group(ctx, area, EDITORIAL_HOOK, style, ctx.start, gap=12, pad=BOX_PAD)
 
