@@ -167,11 +167,8 @@ async def test_undecodable_event_is_skipped():
 
 async def test_agents_consume_at_least_once_across_a_restart_in_the_same_group(stack_env):
     settings = KitSettings()
-    topic = f"kit.faust.{uuid.uuid4().hex[:8]}"
+    topic, producer = await _topic_and_producer(settings, "kit.faust")
     group = f"kit-faust-{uuid.uuid4().hex[:6]}"
-    await kafka.ensure_topics(settings, [topic])
-    producer = kafka.make_producer(settings)
-    await producer.start()
     seen: list[str] = []
 
     async def handler(env, message):
@@ -213,6 +210,15 @@ async def test_agents_consume_at_least_once_across_a_restart_in_the_same_group(s
         assert len(seen) < 15
     finally:
         await producer.stop()
+
+
+async def _topic_and_producer(settings: KitSettings, prefix: str):
+    """A new topic on the stack's broker and a started producer (the caller stops it)."""
+    topic = f"{prefix}.{uuid.uuid4().hex[:8]}"
+    await kafka.ensure_topics(settings, [topic])
+    producer = kafka.make_producer(settings)
+    await producer.start()
+    return topic, producer
 
 
 class FakeConsumer:
@@ -386,10 +392,7 @@ async def test_an_idle_consumer_asks_for_records_less_often_and_still_takes_one_
     record or a stop held back by it would take a minute."""
     monkeypatch.setattr(faustx, "IDLE_GETMANY_SECONDS", 60.0)
     settings = KitSettings(kafka_idle_after_seconds=1.0, kafka_idle_fetch_max_wait_ms=1000)
-    topic = f"kit.faust.idle.{uuid.uuid4().hex[:8]}"
-    await kafka.ensure_topics(settings, [topic])
-    producer = kafka.make_producer(settings)
-    await producer.start()
+    topic, producer = await _topic_and_producer(settings, "kit.faust.idle")
     seen: list[float] = []
 
     async def handler(env, message):

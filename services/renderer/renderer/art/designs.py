@@ -229,11 +229,8 @@ def _stack(
         # metrics (below), so in the face a Latin word of this deck gets: a serif deck in Arabic or
         # Japanese sets its words in sans, and Latin serif numbers over them read as another font
         # (round 29).
-        label_style = title_style if not is_hook else sub_style
-        if label_style == "serif" and fonts.main_script(ctx.lang) not in ("Latin", "Cyrillic", "Greek"):
-            label_style = "title"
         spec = text.Spec(
-            label_style,
+            fonts.latin_style(title_style if not is_hook else sub_style, ctx.lang),
             number,
             SUB_MIN,
             1,

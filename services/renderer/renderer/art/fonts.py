@@ -79,8 +79,7 @@ def faces_for(script_name: str, style: str, language: str) -> tuple[str, ...]:
     """Faces to try, best first, for characters of one script in a deck of `language`."""
     bold = "_bold"  # slides use bold weights only; TikTok Sans has its own three (see _LATIN)
     if script_name in ("Latin", "Cyrillic", "Greek"):
-        if style == "serif" and main_script(language) not in ("Latin", "Cyrillic", "Greek"):
-            style = "title"  # a Latin name inside Arabic or Japanese sans reads as one line in sans
+        style = latin_style(style, language)
         return (_LATIN.get(style, "tiktok_heavy"), _LATIN_FALLBACK.get(style, "noto_bold"))
     if script_name == "Arabic":
         return (f"arabic{bold}",)
@@ -127,6 +126,15 @@ _MAIN_SCRIPT = {
     "ru": "Cyrillic",
     "uk": "Cyrillic",
 }
+
+
+def latin_style(style: str, language: str) -> str:
+    """The style Latin letters and digits take in a deck of `language`: a serif deck in Arabic or
+    Japanese sets its words in sans, so a Latin name or number inside them does too (in serif it read
+    as another font)."""
+    if style == "serif" and main_script(language) not in ("Latin", "Cyrillic", "Greek"):
+        return "title"
+    return style
 
 
 def main_script(language: str) -> str:
