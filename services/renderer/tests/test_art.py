@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageStat
 from renderer import art, catalog
-from renderer.art import paint
+from renderer.art import imagery, paint
 from renderer.copy import write_deck
 from renderer.deck import AppInfo, DeckCopy, DeckStyle, SlideCopy
 
@@ -141,6 +141,37 @@ def test_to_jpeg() -> None:
 
 def test_rendering_is_deterministic() -> None:
     assert art.render_slide(_copy(), 4, _style("inspo")) == art.render_slide(_copy(), 4, _style("inspo"))
+
+
+def _forget_drawn_pictures() -> None:
+    """Empty every cache of the art package, as in a new process."""
+    for module in (art, art.breaking, art.designs, art.fonts, art.imagery, art.paint, art.text):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
+def test_a_slide_does_not_depend_on_what_the_process_drew_before() -> None:
+    # Grain comes from the deck's seed. Pillow's effect_noise draws from C's rand(), whose state the
+    # process shares: a deck's slides changed with the decks rendered before it.
+    designs = [d.key for d in catalog.DESIGNS]
+    first = [art.render_slide(_copy(), 0, _style(d)) for d in designs]
+    Image.effect_noise((64, 64), 30)  # what drawing another picture in the process may do
+    _forget_drawn_pictures()
+    assert [art.render_slide(_copy(), 0, _style(d)) for d in designs] == first
+
+
+def test_a_picture_derived_from_a_freed_one_gets_its_own_memo() -> None:
+    source = Image.new("RGB", (8, 8))
+    imagery.memo(source, "blurred", lambda: Image.new("RGB", (1, 1), "red"))
+    child, freed = source.copy(), id(source)  # the copy carries the source's info, its memo included
+    del source
+    for _ in range(1000):  # CPython soon hands the freed address to a new image of the same size
+        grandchild = child.copy()
+        if id(grandchild) == freed:
+            break
+    made = imagery.memo(grandchild, "blurred", lambda: Image.new("RGB", (1, 1), "blue"))
+    assert made.getpixel((0, 0)) == (0, 0, 255)
 
 
 def test_slide_index_out_of_range() -> None:

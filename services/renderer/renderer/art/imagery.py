@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -244,12 +245,9 @@ def _vignette(img: Image.Image, strength: float) -> Image.Image:
 def _grain_layers(seed: int) -> tuple[Image.Image, Image.Image]:
     """Sparse film grain: a few percent of the pixels a little lighter, as many a little darker. Sparse
     on purpose: dense noise would triple the PNG's size."""
-    rnd = random.Random(seed)
-    noise = Image.effect_noise(HALF, 60).point(lambda v: 255 if v > 236 else (0 if v < 20 else 128))
-    light = noise.point(lambda v: 7 if v == 255 else 0)
-    dark = noise.point(lambda v: 7 if v == 0 else 0)
-    shift = (rnd.randrange(HALF[0]), rnd.randrange(HALF[1]))
-    light, dark = (ImageChops.offset(x, *shift) for x in (light, dark))
+    noise = paint.noise(HALF, 60, seed)
+    light = noise.point(lambda v: 7 if v > 236 else 0)
+    dark = noise.point(lambda v: 7 if v < 20 else 0)
     return Image.merge("RGB", (light, light, light)), Image.merge("RGB", (dark, dark, dark))
 
 
@@ -979,11 +977,11 @@ def memo(img: Image.Image, key: str, make: Callable[[], Image.Image]) -> Image.I
     slot = f"_derived_{key}"
     found = img.info.get(slot)
     # Pillow copies `info` into every copy, crop and resize: an entry counts for the image it was
-    # made from only.
-    if isinstance(found, tuple) and found[0] == id(img):
+    # made from only. A weak reference, not id(): a derived image may be given a freed source's address.
+    if isinstance(found, tuple) and found[0]() is img:
         return found[1]
     made = make()
-    img.info[slot] = (id(img), made)
+    img.info[slot] = (weakref.ref(img), made)
     return made
 
 

@@ -8,6 +8,7 @@ import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from statistics import NormalDist
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
@@ -175,7 +176,22 @@ def backdrop(
 
 @lru_cache(maxsize=8)
 def _grain(seed: int, size: tuple[int, int]) -> Image.Image:
-    return Image.effect_noise(size, 48 + seed).convert("L")
+    return noise(size, 48 + seed, seed)
+
+
+def noise(size: tuple[int, int], sigma: float, seed: int) -> Image.Image:
+    """Gaussian noise about mid-grey ("L"), the same for the same arguments in any process. Not Pillow's
+    effect_noise: it draws from C's rand(), whose state the whole process shares, so a deck's grain
+    would depend on the decks drawn before it."""
+    uniform = Image.frombytes("L", size, random.Random(seed).randbytes(size[0] * size[1]))
+    return uniform.point(_gaussian_levels(sigma))
+
+
+@lru_cache(maxsize=8)
+def _gaussian_levels(sigma: float) -> list[int]:
+    """The level of each of 256 equally likely bytes: the normal distribution's quantiles about 128."""
+    normal = NormalDist(128, sigma)
+    return [min(255, max(0, round(normal.inv_cdf((i + 0.5) / 256)))) for i in range(256)]
 
 
 def speckle(img: Image.Image, r: random.Random, count: int, dark: RGB, light: RGB) -> None:
