@@ -41,6 +41,13 @@ _FORMAT_HOOK = {
 # A share or a multiple: 83%, 83 %, ٨٣٪, 3x, 3×.
 _MEASURED = re.compile(r"\d\s?[%٪％]|[%٪％]\s?\d|\d\s?[x×](?!\w)")
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,2})(?![\d.,:%])")
+# STYLE.md: 3-12 words a slide. A line under a title that takes a slide past them is a second message
+# (round 30: a feature under a stat, "No time for the gym? Not anymore." under a feature): it goes.
+MAX_SLIDE_WORDS = 12
+# About how many letters make a word in a script written without spaces between words (Thai spaces
+# its phrases, not its words).
+_LETTERS_PER_WORD = {"ja": 2.2, "zh-Hans": 1.2, "zh-Hant": 1.2, "th": 3.0}
+_LATIN_WORD = re.compile(r"[A-Za-z0-9]+(?:[.,][0-9]+)?")
 
 
 @lru_cache(maxsize=1)
@@ -96,6 +103,18 @@ def _bare(word: str) -> str:
     while end > start and unicodedata.category(word[end - 1])[0] in "PS":
         end -= 1
     return word[start:end]
+
+
+def word_count(text: str, language: str) -> int:
+    """How many words a line says, as a reader counts them: tokens with a letter or digit; in a
+    script without spaces between words its letters over the script's letters a word, each Latin
+    word or number in it ("FitPro", "83") one word."""
+    per = _LETTERS_PER_WORD.get(language)
+    if per is None:
+        return sum(1 for w in text.split() if any(ch.isalnum() for ch in w))
+    rest = _LATIN_WORD.sub(" ", text)
+    letters = sum(1 for ch in rest if ch.isalpha() and not _is_mark(ch))
+    return len(_LATIN_WORD.findall(text)) + round(letters / per)
 
 
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana, Han (Thai spaces its phrases)
@@ -215,6 +234,13 @@ class _Writer:
         self.used.add(_norm(line))
         self.said.append(_phrases(line, self.app.name))
 
+    def forget(self, line: str) -> None:
+        """A marked line that was not used after all: a later slide may say it."""
+        self.used.discard(_norm(line))
+        phrases = _phrases(line, self.app.name)
+        if phrases in self.said:
+            self.said.remove(phrases)
+
     def line(self, key: str, *before: str, **extra: str) -> str:
         """`before` candidates (app fields, overrides) first, then the phrase's variants. A second
         line ("..._sub") must not echo another line's phrasing either."""
@@ -234,6 +260,22 @@ class _Writer:
     ) -> SlideCopy:
         duration = 3.5 if role in ("HOOK", "CTA") else 3.0
         return SlideCopy(role, layout, title, subtitle, label, duration, shows_app)
+
+    def words(self, text: str) -> int:
+        return word_count(text, self.lang)
+
+    def fits(self, title: str, line: str) -> bool:
+        return self.words(f"{title} {line}") <= MAX_SLIDE_WORDS
+
+    def aside(self, title: str, *lines: str, key: str = "") -> str:
+        """A line under `title` that adds colour, not news (a pain said again as over, "Honestly? Best
+        decision this year"): the first of `lines`, then of the phrase `key`'s variants, that keeps the
+        slide within MAX_SLIDE_WORDS and repeats nothing; none when none does. Past the budget such a
+        line read as a second message (blind A/B, round 31); an outcome, a feature or a fix under a
+        title did not (dropped, they were missed), so those are not asides."""
+        fitting = [x for x in lines if self.fits(title, x)]
+        variants = [x for x in self.variants(key) if self.fits(title, x)] if key else []
+        return self.unique(*fitting) or self.unique(*variants, echo=True)
 
     def pain(self, i: int, name: str) -> str:
         return self.unique(
@@ -339,8 +381,8 @@ class _Writer:
             ]
         elif fmt == "common_mistakes":  # the first mistake, the app that fixed them, the result
             body = [slides[1].title, slides[4].title, slides[4].subtitle]
-        elif fmt == "listicle":  # two items, then the result under the last one
-            body = [slides[1].title, slides[2].title, slides[4].subtitle]
+        elif fmt == "listicle":  # two items, then the result (under the last one where it fits there)
+            body = [slides[1].title, slides[2].title, slides[4].subtitle or next(iter(self.outcomes), "")]
         elif fmt in LIST_COUNTS:  # two features, then what they add up to
             body = [slides[1].title, slides[2].title, slides[4].title]
         elif fmt == "day_in_the_life":  # moments of the day, not a pain the app "changed"
@@ -459,16 +501,17 @@ def _limit_emoji(text: str, limit: int) -> str:
 
 
 def _problem_solution(w: _Writer) -> list[SlideCopy]:
+    pain = w.pain(0, "problem")
+    problem = w.slide("PROBLEM", "statement", pain, w.aside(pain, key="problem_sub"))
+    worse = w.unique(w.var("agitation"), *w.pains[1:], *w.variants("agitation_default"))
+    agitate = w.slide("AGITATE", "statement", worse, w.aside(worse, key="agitation_sub"))
+    solution = w.slide("SOLUTION", "headline", w.line("solution_title"), w.feature("solution"))
+    result = w.outcome()
     return [
-        w.slide("PROBLEM", "statement", w.pain(0, "problem"), w.line("problem_sub")),
-        w.slide(
-            "AGITATE",
-            "statement",
-            w.unique(w.var("agitation"), *w.pains[1:], *w.variants("agitation_default")),
-            w.line("agitation_sub"),
-        ),
-        w.slide("SOLUTION", "headline", w.line("solution_title"), w.feature("solution")),
-        w.slide("PROOF", "statement", w.outcome(), w.line("result_sub")),
+        problem,
+        agitate,
+        solution,
+        w.slide("PROOF", "statement", result, w.aside(result, key="result_sub")),
     ]
 
 
@@ -483,18 +526,15 @@ def _listicle(w: _Writer) -> list[SlideCopy]:
 
 
 def _before_after(w: _Writer) -> list[SlideCopy]:
-    return [
-        w.slide("BEFORE", "split", w.pain(0, "before"), w.line("before_sub"), w.t["before_label"]),
-        w.slide(
-            "TURNING_POINT",
-            "headline",
-            w.line("turning_title", w.var("turning_point")),
-            w.feature("solution"),
-        ),
-        # After: how life feels now; the proof then, with the app's own number when it gives one.
-        w.slide("AFTER", "split", w.unique(w.var("after"), *w.felt), w.line("after_sub"), w.t["after_label"]),
-        w.slide("PROOF", "statement", w.outcome("result"), w.line("result_sub")),
-    ]
+    pain = w.pain(0, "before")
+    before = w.slide("BEFORE", "split", pain, w.aside(pain, key="before_sub"), w.t["before_label"])
+    turn = w.line("turning_title", w.var("turning_point"))
+    turning = w.slide("TURNING_POINT", "headline", turn, w.feature("solution"))
+    # After: how life feels now; the proof then, with the app's own number when it gives one.
+    now = w.unique(w.var("after"), *w.felt)
+    after = w.slide("AFTER", "split", now, w.aside(now, key="after_sub"), w.t["after_label"])
+    result = w.outcome("result")
+    return [before, turning, after, w.slide("PROOF", "statement", result, w.aside(result, key="result_sub"))]
 
 
 def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
@@ -519,7 +559,8 @@ def _myth_vs_fact(w: _Writer) -> list[SlideCopy]:
         title = fact if fact and not w.var(f"fact_{i}") else w.feature(f"fact_{i}")
         # Under a fact a line of the story, not a feature of the app: the screen shows the app.
         first = w.line("fact_app_sub") if i == 1 else w.unique(*w.outcomes, echo=True)
-        out.append(w.slide("FACT", "statement", title, first or w.line("fact_sub"), w.t["fact_label"]))
+        under = first or w.aside(title, key="fact_sub")
+        out.append(w.slide("FACT", "statement", title, under, w.t["fact_label"]))
     return out
 
 
@@ -539,12 +580,15 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
         # then under it: a time slot holding a feature ("Midday: An AI coach that adapts every
         # week") read as a feature list, not a day (round 22).
         title, sub = (moment, feature) if moment else (feature, "")
+        if sub and not w.fits(title, sub):  # a feature bolted onto a moment: the day reads as a list
+            w.forget(sub)
+            sub = ""
         label = w.t[f"{key}_label"]
         if label.casefold() in title.casefold():
             label = ""  # the moment names its time itself: "दोपहर: दोपहर में थोड़ा पसीना" says it twice
         slides.append(w.slide(role, "statement", title, sub, label))
     result = w.outcome("reflection")
-    sub = w.unique(*w.ended(0)) or w.line("result_sub")
+    sub = w.aside(result, *w.ended(0), key="result_sub")
     return [*slides, w.slide("REFLECTION", "statement", result, sub)]
 
 
@@ -588,19 +632,24 @@ def _common_mistakes(w: _Writer) -> list[SlideCopy]:
         own = i <= len(w.pains) and title == w.pains[i - 1] and i <= len(w.features)
         form = w.fix_form if i == 1 else "{feature}"  # the label once: three in a row read as a template
         fix = w.unique(w.fill(form, feature=w.features[i - 1])) if own else ""
-        slides.append(w.slide("MISTAKE", "list", title, fix or w.line("mistake_sub"), w.number(i), bool(fix)))
+        under = fix or w.aside(title, key="mistake_sub")
+        slides.append(w.slide("MISTAKE", "list", title, under, w.number(i), bool(fix)))
     fixed = w.line("fix_title", w.var("fix"))
     return [*slides, w.slide("FIX", "headline", fixed, w.unique(*w.outcomes, echo=True))]
 
 
 def _pov_story(w: _Writer) -> list[SlideCopy]:
+    setup = w.slide("SETUP", "quote", w.line("setup_default", w.var("setup")), "")
+    pain = w.pain(0, "struggle")
+    struggle = w.slide("STRUGGLE", "statement", pain, w.aside(pain, key="problem_sub"))
+    found = w.line("discovery_title", w.var("discovery"))
+    discovery = w.slide("DISCOVERY", "headline", found, w.feature("solution"))
+    result = w.outcome()
     return [
-        w.slide("SETUP", "quote", w.line("setup_default", w.var("setup")), ""),
-        w.slide("STRUGGLE", "statement", w.pain(0, "struggle"), w.line("problem_sub")),
-        w.slide(
-            "DISCOVERY", "headline", w.line("discovery_title", w.var("discovery")), w.feature("solution")
-        ),
-        w.slide("RESULT", "statement", w.outcome(), w.line("result_sub")),
+        setup,
+        struggle,
+        discovery,
+        w.slide("RESULT", "statement", result, w.aside(result, key="result_sub")),
     ]
 
 

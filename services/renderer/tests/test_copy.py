@@ -284,8 +284,9 @@ def test_a_day_in_the_life_names_the_app_before_the_cta(lang: str) -> None:
     morning = deck.slides[1]
     assert morning.role == "MORNING" and "FitPro" in morning.title, morning
     # The moment is the line, what the app does then is under it (a time slot holding a feature
-    # read as a feature list).
-    assert all(s.subtitle in app.value_props for s in deck.slides[1:4]), deck.slides[1:4]
+    # read as a feature list), where the slide stays within 12 words.
+    for s in deck.slides[1:4]:
+        assert s.subtitle in app.value_props or (not s.subtitle and copy.word_count(s.title, lang) > 8), s
 
 
 def test_a_second_line_never_echoes_the_phrasing_of_another_line() -> None:
@@ -538,7 +539,60 @@ def test_a_day_ends_on_its_result_and_the_pain_it_ended(lang: str) -> None:
     reflection = deck.slides[4]
     assert reflection.role == "REFLECTION"
     assert reflection.title == _measured(_trailmate(lang))  # the app's outcome with its number
-    assert _trailmate(lang).pain_points[0] in reflection.subtitle
+    # The pain it ended under it where the slide stays within 12 words; else a shorter line or none.
+    pain = _trailmate(lang).pain_points[0]
+    if copy.word_count(f"{reflection.title} {pain}", lang) <= 8:  # room for the pain and its "is over"
+        assert pain in reflection.subtitle, reflection
+    if reflection.subtitle:
+        assert copy.word_count(f"{reflection.title} {reflection.subtitle}", lang) <= copy.MAX_SLIDE_WORDS
+
+
+COLOUR = ("problem_sub", "agitation_sub", "result_sub", "before_sub", "after_sub", "mistake_sub", "fact_sub")
+
+
+def _colour_lines(lang: str, niche: str) -> set[str]:
+    """The lines a deck may set under a title to add colour, not news ("Honestly? Best decision this
+    year"), the niche's own versions too."""
+    t, own = copy.table(lang), copy.table(lang)["niches"][niche]
+    found: set[str] = set()
+    for key in COLOUR:
+        value = own.get(key, t[key])
+        found.update(value if isinstance(value, list) else [value])
+    return {x.replace("{app}", "FitPro") for x in found}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_line_of_colour_never_takes_a_slide_past_twelve_words(lang: str) -> None:
+    """STYLE.md: 3-12 words a slide. "Honestly? Best decision this year" under "83% of members feel
+    stronger within 4 weeks" is a second message (blind A/B, round 31: the stat alone preferred), so
+    such a line goes where the slide would pass 12 words, or a shorter one of its kind comes."""
+    app = replace(APP, differentiators=("83% of members feel stronger within 4 weeks",))
+    colour = _colour_lines(lang, "fitness")
+    under_stat = 0
+    for fmt in FORMATS:
+        for seed in range(4):
+            deck = write_deck(app, _template(fmt), "", lang, {}, seed)
+            for s in deck.slides[1:5]:
+                if s.subtitle in colour:
+                    assert copy.word_count(f"{s.title} {s.subtitle}", lang) <= copy.MAX_SLIDE_WORDS, (fmt, s)
+                under_stat += s.title == app.differentiators[0] and s.subtitle in colour
+    assert under_stat < 4 * len(FORMATS), "a 9-word stat leaves room for few lines of colour"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "words"),
+    [
+        ("83% of members feel stronger within 4 weeks", "en", 8),
+        ("Honestly? Best decision — this year", "en", 5),  # a dash is no word
+        ("仕事終わりにジムに行く時間がない", "ja", 7),  # 16 letters, about 2.2 a word (kana and kanji)
+        ("ダメ元でFitProを試してみた", "ja", 1 + 5),  # a Latin name is one word, then 10 letters
+        ("下班后没时间去健身房", "zh-Hans", 8),
+        ("เลิกงานแล้วไม่มีเวลาไปฟิตเนส", "th", 8),  # 24 letters (vowel signs above and below are none)
+        ("Nach der Arbeit keine Zeit fürs Fitnessstudio", "de", 7),
+    ],
+)
+def test_words_are_counted_as_a_reader_of_the_script_counts_them(text: str, lang: str, words: int) -> None:
+    assert copy.word_count(text, lang) == words
 
 
 def _measured(app: AppInfo) -> str:
