@@ -492,8 +492,10 @@ def test_a_photo_behind_a_problem_is_graded_overcast() -> None:
     )[3]
     kinds = [designs.role_kind(s, i, len(written.slides)) for i, s in enumerate(written.slides)]
     style = replace(_style("classic", written, "photos"), photos=photo)
-    problem = art.compose(written, kinds.index("problem"), style)[0]
-    result = art.compose(written, kinds.index("result"), style)[0]
+    # The photo under the caption zone, where no words are drawn (a result's words wear the accent).
+    below_words = (0, round(paint.H * 0.8), paint.W, paint.H)
+    problem = art.compose(written, kinds.index("problem"), style)[0].crop(below_words)
+    result = art.compose(written, kinds.index("result"), style)[0].crop(below_words)
     assert _saturation(problem) < 0.6 * _saturation(result)
     assert _saturation(imagery.overcast(result)) < 0.6 * _saturation(result)
 
@@ -1064,3 +1066,30 @@ def test_words_without_a_picture_are_set_bigger_than_over_a_phone(design: str) -
     assert all(alone[i] >= over_phone[i] for i in range(1, 5)), (alone, over_phone)
     assert sum(alone[i] - over_phone[i] for i in range(1, 5)) >= 12, (alone, over_phone)
     assert alone[0] > max(alone[i] for i in range(1, 6)), alone
+
+
+@pytest.mark.parametrize("design", [d.key for d in gallery.catalog.DESIGNS])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_classic_result_that_opens_with_its_number_sets_the_number_big_on_its_own_line(
+    design: str, lang: str
+) -> None:
+    """ "87 %" alone on the first line of a result at the title's size read as a fragment (round 30, 17
+    decks): in classic the number leads on its own line, clearly bigger than what it counts, still under
+    the hook. The boxed and serif designs keep the result one block (an unboxed number there read as
+    another style, round 31d)."""
+    written = gallery.render(gallery.Deck(design, lang, "brand", "fitness", "problem_solution"), (), ())[3]
+    proof = written.slides[4]
+    assert proof.role == "PROOF" and proof.title.startswith("83"), proof
+    style = _style(design, written, "brand")
+    hook = next(r for r in art.compose(written, 0, style)[1] if r.role == "hook")
+    placed = art.compose(written, 4, style)[1]
+    words = next(r for r in placed if r.role == "title")
+    numbers = [r for r in placed if r.role == "label"]
+    if design != "classic":
+        assert not numbers and words.text == proof.title
+        return
+    (number,) = numbers
+    assert number.lines == ("83%" if lang == "en" else "83 %",)
+    assert f"{number.text} {words.text}" == proof.title
+    assert number.size >= 1.25 * words.size and number.size < hook.size
+    assert number.box[3] <= words.box[1]  # over the words

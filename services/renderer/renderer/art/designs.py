@@ -15,6 +15,7 @@ without a picture sets its words bigger, on the brand scene at dusk.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -145,6 +146,15 @@ class Group:
     blocks: tuple[tuple[str, text.TextBlock], ...]  # (role, block) top to bottom
 
 
+# A result that opens with its number ("87 % der Mitglieder ...", "83% of members ..."): in classic the
+# number is set on a line of its own, bigger than the title, in the label's place and color. Blind A/B
+# (round 31d): preferred in classic's outlined words 6 of 6; in the boxed designs an unboxed number
+# read as another style and pushed the phone down (old preferred 7 of 9), so they keep one block.
+STAT = re.compile(r"^(\d{1,3}(?:[.,]\d+)?\s?[%٪％]|\d{1,3}(?:[.,]\d+)?\s?[x×])\s+(\S.*)$")
+STAT_TO_HOOK = 0.9
+STAT_TITLE = 0.6  # the words under the number, at most this much of its size
+
+
 def group(
     ctx: Ctx,
     area: text.Box,
@@ -155,11 +165,13 @@ def group(
     gap: int = 34,
     pad: int = 0,
     inline_number: bool = False,
+    stat_lead: bool = False,
 ) -> Group:
     """Fits the slide's words into `area` and stacks them, centered vertically in it; the title takes
     what the label and gaps leave, the subtitle what the title leaves, so the group always fits. `pad`
     is room kept around every block (highlight boxes reach that far beyond their text);
-    `inline_number`: a list's number starts its title ("1. No time ...") instead of a line of its own."""
+    `inline_number`: a list's number starts its title ("1. No time ...") instead of a line of its own;
+    `stat_lead`: a result that opens with its number sets the number on a line of its own (STAT)."""
     x0, y0, x1, y1 = area[0] + pad, area[1] + pad, area[2] - pad, area[3] - pad
     gap += 2 * pad
     height = y1 - y0
@@ -175,14 +187,37 @@ def group(
         # the line ("4 صور التقدم": "4 progress photos"): it keeps its own line.
         label, headline = "", f"{label} {headline}"
     second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
+    stat = STAT.match(headline) if stat_lead and ctx.kind == "result" and not label else None
+    if stat:  # "87 %" big over "der Mitglieder sind ...": alone on a title's line it read as a fragment
+        label, headline = stat.group(1), stat.group(2)
 
     def stack(number: int) -> list[tuple[str, text.TextBlock]]:
         return _stack(
-            ctx, (x0, x1), height, gap, label, headline, second, cap, number, title_style, sub_style, align
+            ctx,
+            (x0, x1),
+            height,
+            gap,
+            label,
+            headline,
+            second,
+            cap,
+            number,
+            title_style,
+            sub_style,
+            align,
+            stat is not None,
         )
 
     if not label:
         blocks = stack(0)
+    elif stat:
+        # As big as fits under the hook without squeezing the title or the subtitle under its minimum.
+        blocks = stack(SUB_MIN)
+        for size in range(round(cap * STAT_TO_HOOK), SUB_MIN, -8):
+            again = stack(size)
+            if all(b.size >= b.spec.min_size and not any(ln.forced for ln in b.lines) for _, b in again[1:]):
+                blocks = again
+                break
     else:
         # A list's number as big as its title: fitted with the smallest number first (the title's
         # room), then at the title's size, or as near as it comes without squeezing the title or the
@@ -217,9 +252,11 @@ def _stack(
     title_style: str,
     sub_style: str,
     align: str,
+    stat: bool = False,
 ) -> list[tuple[str, text.TextBlock]]:
-    """The group's blocks fitted into `height`: the label (a list's number, at most `number` px), the
-    title with what the label and gaps leave, the subtitle with what the title leaves."""
+    """The group's blocks fitted into `height`: the label (a list's number, or with `stat` a result's, at
+    most `number` px), the title with what the label and gaps leave, the subtitle with what the title
+    leaves."""
     x0, x1 = cols
     is_hook = ctx.kind == "hook"
     blocks: list[tuple[str, text.TextBlock]] = []
@@ -256,6 +293,8 @@ def _stack(
         if ctx.title_cap:
             top = min(top, ctx.title_cap)
         low = TITLE_MIN_CJK if _cjk(ctx.slide.title) else TITLE_MIN
+        if stat:  # the number is the slide's headline; what it counts reads under it, smaller
+            top = max(low, min(top, round(number * STAT_TITLE)))
         spec = text.Spec(title_style, top, min(low, top), 6, 1.1, align)
         share = 0.7 if second else 1.0
         role = record.TITLE
@@ -290,11 +329,12 @@ def outlined(
 ) -> None:
     """TikTok's classic caption: white heavy text with a dark stroke of about 13 % of the font size. The
     accent color marks the label, the outcome of a result slide and the CTA's "link in bio"."""
+    numbered = any(role == record.LABEL for role, _ in g.blocks)  # a result's number is its mark then
     for role, block in g.blocks:
         stroke = max(3, round(block.size * 0.13))
         marked = (
             role == record.LABEL
-            or (role == record.TITLE and ctx.kind == "result")
+            or (role == record.TITLE and ctx.kind == "result" and not numbered)
             or (role == record.SUBTITLE and ctx.kind == "cta")
         )
         color = accent if marked and accent else fill
@@ -544,7 +584,7 @@ def classic_words(ctx: Ctx) -> tuple[text.Box, Group]:
         ctx, CLASSIC_HOOK if ctx.kind == "hook" else (x0, round(H * 0.28), x1, round(H * 0.72)), CLASSIC_HOOK
     )
     style = "display" if ctx.kind == "hook" else "title"
-    return area, group(ctx, area, CLASSIC_HOOK, style, "center")
+    return area, group(ctx, area, CLASSIC_HOOK, style, "center", stat_lead=True)
 
 
 def classic(ctx: Ctx) -> Image.Image:
