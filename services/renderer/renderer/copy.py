@@ -381,8 +381,8 @@ class _Writer:
             ]
         elif fmt == "common_mistakes":  # the first mistake, the app that fixed them, the result
             body = [slides[1].title, slides[4].title, slides[4].subtitle]
-        elif fmt == "listicle":  # two items, then the result (under the last one where it fits there)
-            body = [slides[1].title, slides[2].title, slides[4].subtitle or next(iter(self.outcomes), "")]
+        elif fmt == "listicle":  # two items, then the result the last one leads with
+            body = [slides[1].title, slides[2].title, slides[4].title]
         elif fmt in LIST_COUNTS:  # two features, then what they add up to
             body = [slides[1].title, slides[2].title, slides[4].title]
         elif fmt == "day_in_the_life":  # moments of the day, not a pain the app "changed"
@@ -516,12 +516,16 @@ def _problem_solution(w: _Writer) -> list[SlideCopy]:
 
 
 def _listicle(w: _Writer) -> list[SlideCopy]:
-    """Four features, each with the pain it ends under it; the last one's line is the result, so the
-    list ends on an outcome (the app's number when it gives one), not on a fourth feature."""
+    """Four features, each with the pain it ends under it; the last one leads with the result, the
+    feature under it, so the list ends on an outcome (the app's number when it gives one): under a
+    fourth feature the number read as buried (round 31, two reviews: 13 and 24 decks)."""
     out = []
     for i in range(1, 5):
         title = w.feature(f"point_{i}")
-        out.append(w.slide("POINT", "list", title, w.feature_sub(i - 1, result=i == 4), w.number(i)))
+        sub = w.feature_sub(i - 1, result=i == 4)
+        if i == 4 and sub in w.outcomes:
+            title, sub = sub, title
+        out.append(w.slide("POINT", "list", title, sub, w.number(i)))
     return out
 
 

@@ -85,20 +85,32 @@ LIST_TITLE_SPREAD = 6  # px a list item's title may stand above its smallest sib
 def _title_caps(copy: DeckCopy, style: DeckStyle) -> tuple[int, ...]:
     """Each slide's title cap (0: none): a list's items set their titles at about one size, the smallest
     item's (within LIST_TITLE_SPREAD) among the items drawn alike (with a phone, on a photo, words
-    alone); a short item at 92 px after a long one at 69 read as another style (round 29)."""
+    alone); a short item at 92 px after a long one at 69 read as another style (round 29). A
+    listicle's last item, which leads with the result (copy._listicle), is not one of them."""
     caps = [0] * len(copy.slides)
     items = [i for i, s in enumerate(copy.slides) if s.layout_type == "list" and 0 < i < len(copy.slides) - 1]
+    if copy.slides[4].role == "POINT":  # a listicle's last item leads with the result: it is set as one
+        items = [i for i in items if i != 4]
     if len(items) < 2:
         return tuple(caps)
     words = designs.WORDS.get(style.design, designs.classic_words)
-    sizes: dict[int, tuple[tuple[str, bool, bool], int]] = {}
-    for i in items:
-        ctx = _context(copy, i, style, to_draw=False)
-        title = next((b for role, b in words(ctx)[1].blocks if role == record.TITLE), None)
-        if title is not None:
-            sizes[i] = ((ctx.kind, ctx.shot is not None, designs.bare(ctx)), title.size)
-    for i, (alike, _) in sizes.items():
-        caps[i] = min(size for other, size in sizes.values() if other == alike) + LIST_TITLE_SPREAD
+    # Again with the caps until they hold: under its cap a title can come out smaller than it did
+    # without one (another line break wins at the lower size), and the others must follow it. Caps only
+    # go down, so this ends.
+    for _ in range(4):
+        sizes: dict[int, tuple[tuple[str, bool, bool], int]] = {}
+        for i in items:
+            ctx = _context(copy, i, style, to_draw=False)
+            ctx.title_cap = caps[i]
+            title = next((b for role, b in words(ctx)[1].blocks if role == record.TITLE), None)
+            if title is not None:
+                sizes[i] = ((ctx.kind, ctx.shot is not None, designs.bare(ctx)), title.size)
+        capped = list(caps)
+        for i, (alike, _) in sizes.items():
+            capped[i] = min(size for other, size in sizes.values() if other == alike) + LIST_TITLE_SPREAD
+        if capped == caps:
+            break
+        caps = capped
     return tuple(caps)
 
 

@@ -182,9 +182,10 @@ def group(
         # "Myth", "Before", "Morning" join their headline ("Myth: you need a gym"): a word set apart
         # over it reads as a template's chip. A list's number stays on its own line.
         label, headline = "", with_label(label, headline, ctx.lang)
-    elif label and inline_number and label.endswith("."):
+    elif label and inline_number and label.endswith(".") and not _opens_with_a_number(ctx.copy):
         # "1. No time ..."; a right-to-left deck's number has no stop and, inline, read as part of
-        # the line ("4 صور التقدم": "4 progress photos"): it keeps its own line.
+        # the line ("4 صور التقدم": "4 progress photos"): it keeps its own line, and so do the numbers
+        # of a list with an item that opens with a number ("4. 83 %" read as "4.83 %").
         label, headline = "", f"{label} {headline}"
     second = ctx.cue if is_hook else ctx.slide.subtitle.strip()
     stat = STAT.match(headline) if stat_lead and ctx.kind == "result" and not label else None
@@ -237,6 +238,11 @@ def group(
         placed.append((role, b.moved(y)))
         y += b.height + gap
     return Group(tuple(placed))
+
+
+def _opens_with_a_number(copy: DeckCopy) -> bool:
+    """Whether an item of the deck's list opens with a number ("83 % der Mitglieder", "10-minute ...")."""
+    return any(s.layout_type == "list" and s.title[:1].isdigit() for s in copy.slides)
 
 
 def _stack(
