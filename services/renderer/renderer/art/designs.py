@@ -149,7 +149,7 @@ class Group:
 # A result that opens with its number ("87 % der Mitglieder ...", "83% of members ..."): in classic the
 # number is set on a line of its own, bigger than the title, in the label's place and color. Blind A/B
 # (round 31d): preferred in classic's outlined words 6 of 6; in the boxed designs an unboxed number
-# read as another style and pushed the phone down (old preferred 7 of 9), so they keep one block.
+# read as another style and pushed the phone down (old preferred 7 of 8), so they keep one block.
 STAT = re.compile(r"^(\d{1,3}(?:[.,]\d+)?\s?[%٪％]|\d{1,3}(?:[.,]\d+)?\s?[x×])\s+(\S.*)$")
 STAT_TO_HOOK = 0.9
 STAT_TITLE = 0.6  # the words under the number, at most this much of its size
