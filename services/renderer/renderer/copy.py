@@ -381,9 +381,7 @@ class _Writer:
             ]
         elif fmt == "common_mistakes":  # the first mistake, the app that fixed them, the result
             body = [slides[1].title, slides[4].title, slides[4].subtitle]
-        elif fmt == "listicle":  # two items, then the result the last one leads with
-            body = [slides[1].title, slides[2].title, slides[4].title]
-        elif fmt in LIST_COUNTS:  # two features, then what they add up to
+        elif fmt in LIST_COUNTS:  # two items, then what they add up to (a listicle's last item leads with it)
             body = [slides[1].title, slides[2].title, slides[4].title]
         elif fmt == "day_in_the_life":  # moments of the day, not a pain the app "changed"
             body = [with_label(s.label, s.title, self.lang) if s.label else s.title for s in slides[1:3]]

@@ -211,21 +211,14 @@ def group(
 
     if not label:
         blocks = stack(0)
-    elif stat:
-        # As big as fits under the hook without squeezing the title or the subtitle under its minimum.
-        blocks = stack(SUB_MIN)
-        for size in range(round(cap * STAT_TO_HOOK), SUB_MIN, -8):
-            again = stack(size)
-            if all(b.size >= b.spec.min_size and not any(ln.forced for ln in b.lines) for _, b in again[1:]):
-                blocks = again
-                break
     else:
-        # A list's number as big as its title: fitted with the smallest number first (the title's
-        # room), then at the title's size, or as near as it comes without squeezing the title or the
-        # subtitle under its minimum (above a phone, in Arabic's tall lines; a Japanese subtitle was
-        # cut mid-word).
+        # The label as big as it may be: fitted small first (the title's room), then from its largest
+        # down until the title and the subtitle keep their minimums and no word is cut (above a phone,
+        # in Arabic's tall lines; a Japanese subtitle was cut mid-word). A list's number goes up to
+        # its title's size; a result's number (stat) up to STAT_TO_HOOK of the hook.
         blocks = stack(SUB_MIN)
-        for size in range(blocks[1][1].size, SUB_MIN, -8):  # as big as the title, else as near as fits
+        largest = round(cap * STAT_TO_HOOK) if stat else blocks[1][1].size
+        for size in range(largest, SUB_MIN, -8):
             again = stack(size)
             if all(b.size >= b.spec.min_size and not any(ln.forced for ln in b.lines) for _, b in again[1:]):
                 blocks = again
