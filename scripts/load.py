@@ -202,6 +202,25 @@ def billing_stub(env: dict[str, str]):
     return billing_pb2_grpc.BillingServiceStub(grpc.insecure_channel(env["BILLING_ADDR"]))
 
 
+# Seconds a set-up request waits out 503s (a drill before may still be restarting a service).
+SETUP_PATIENCE = 60.0
+
+
+async def setup_post(client: httpx.AsyncClient, url: str, **kwargs) -> httpx.Response:
+    """POST during set-up, before the load and its chaos: a 503 (a backing service is unavailable, the
+    request did nothing) is retried after its Retry-After, as a client of the API should; anything
+    else is raised."""
+    deadline = time.monotonic() + SETUP_PATIENCE
+    while True:
+        resp = await client.post(url, **kwargs)
+        if resp.status_code != 503 or time.monotonic() > deadline:
+            resp.raise_for_status()
+            return resp
+        wait = float(resp.headers.get("Retry-After", "1"))
+        print(f"set-up: 503 from POST {url}; retrying in {wait:.0f} s", file=sys.stderr)
+        await asyncio.sleep(min(wait, max(0.0, deadline - time.monotonic())))
+
+
 async def setup_org(client: httpx.AsyncClient, base: str, stub, receiver, index: int) -> Org:
     from slides.billing.v1 import billing_pb2
 
@@ -214,16 +233,17 @@ async def setup_org(client: httpx.AsyncClient, base: str, stub, receiver, index:
     )
     org = Org(resp.organization.id, resp.api_key.key, webhook_path=f"/org{index}")
     auth = {"Authorization": f"Bearer {org.api_key}"}
-    hook = await client.post(
+    hook = await setup_post(
+        client,
         f"{base}/v0/api/webhooks",
         headers=auth,
         json={"url": receiver.url(org.webhook_path), "events": ["slideshow.completed", "slideshow.failed"]},
     )
-    hook.raise_for_status()
     org.webhook_secret = hook.json()["body"]["secret"]
     receiver.secrets[org.webhook_path] = org.webhook_secret
     for niche in ("fitness", "productivity"):
-        app = await client.post(
+        app = await setup_post(
+            client,
             f"{base}/v0/api/v1/apps",
             headers=auth,
             json={
@@ -235,7 +255,6 @@ async def setup_org(client: httpx.AsyncClient, base: str, stub, receiver, index:
                 "ios_url": "https://apps.apple.com/app/id1",
             },
         )
-        app.raise_for_status()
         org.apps.append(app.json()["body"]["_id"])
     return org
 

@@ -323,6 +323,19 @@ def test_one_orphan_is_not_worth_a_much_smaller_title() -> None:
     assert _lines(block) == ["Начни сегодня", "с приложением", "FitPro"]
 
 
+def test_a_number_never_stands_alone_over_what_it_counts() -> None:
+    """At 80 px in inspo's column the words take four lines; "87 %" stood alone over "der Mitglieder
+    sind" (read as a fragment) rather than leave "draußen" alone: a number alone is no better."""
+    block = text.fit(
+        "87 % der Mitglieder sind nach einem Monat öfter draußen",
+        "de",
+        (92, 0, 905, 536),
+        text.Spec("serif", 80, 60, 6, 1.1, "left"),
+    )
+    assert all(any(ch.isalpha() for ch in line) for line in _lines(block)), _lines(block)
+    assert _lines(block)[0] == "87 % der Mitglieder"
+
+
 def test_a_spaced_dash_ends_a_line_and_never_starts_one() -> None:
     assert [u.text for u in breaking.units("Коротко и регулярно — эффективнее", "ru")] == [
         "Коротко",

@@ -433,6 +433,8 @@ def _is_orphan(line: str, kicker: bool = False) -> bool:
         return False
     if len(core) == 1 and script.is_cjk(core) or script.of(core[0]) == "Thai" and len(core) <= 2:
         return True
+    if not any(ch.isalpha() for ch in core):
+        return True  # a number alone ("87 %" over "der Mitglieder sind ..."): what it counts is elsewhere
     return " " not in core and len(core) <= 7 and not _cjk_line(core)  # "once", "place" alone
 
 
