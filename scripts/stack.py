@@ -362,6 +362,8 @@ def service_env(database_url: str) -> dict[str, str]:
         # without a record a consumer waits 1 s per fetch (the next record may wait that long; at 3 s
         # a new app's hooks came in seconds after it, during a test that reads them twice).
         "KAFKA_IDLE_FETCH_MAX_WAIT_MS": "1000",
+        # Groups whose events nobody waits on (clean-ups after an app's deletion) wait 5 s.
+        "KAFKA_BACKGROUND_IDLE_FETCH_MAX_WAIT_MS": "5000",
         "S3_ENDPOINT": f"127.0.0.1:{PORTS['s3']}",
         "S3_PUBLIC_URL": f"http://127.0.0.1:{PORTS['s3']}/slides",
         "PUBLIC_BASE_URL": os.environ.get("PUBLIC_BASE_URL", f"http://127.0.0.1:{PORTS['gateway']}"),

@@ -112,7 +112,11 @@ def make_app(settings: KitSettings, group_id: str) -> faust.App:
 
 class Agents:
     """The faust agents of one consumer group: `add` topics with their handler, then `task()`
-    for kit.service.Parts.tasks (starts the App in the running loop, stops it on cancel)."""
+    for kit.service.Parts.tasks (starts the App in the running loop, stops it on cancel).
+
+    `background`: a group whose events nobody waits on (clean-ups after an app's deletion) fetches
+    with KAFKA_BACKGROUND_IDLE_FETCH_MAX_WAIT_MS once idle: its first event after a quiet spell may
+    wait that long, and an idle stack's broker answers it that much less often."""
 
     def __init__(
         self,
@@ -121,9 +125,11 @@ class Agents:
         max_attempts: int = 8,
         app: faust.App | None = None,
         check_seconds: float = 2.0,
+        background: bool = False,
     ):
         self.settings = settings
         self.group_id = group_id
+        self.background = background
         self.max_attempts = max_attempts
         self.app = app if app is not None else make_app(settings, group_id)
         self.handlers: dict[str, Handler] = {}
@@ -201,7 +207,7 @@ class Agents:
         if consumer is None or getattr(consumer, "_fetcher", None) is None:
             log.warning("faust consumer keeps its fetch wait", group=self.group_id)
             return None
-        wait = kafka.fetch_wait(consumer, self.settings)
+        wait = kafka.fetch_wait(consumer, self.settings, background=self.background)
         wait._set(wait.busy_ms)
         _wait_longer_while_idle(thread, wait)
         return wait

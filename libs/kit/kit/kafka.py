@@ -220,10 +220,16 @@ class FetchWait:
             fetcher._fetcher_timeout = max(self.busy_timeout, ms / 1000) if self.idle else self.busy_timeout
 
 
-def fetch_wait(consumer: AIOKafkaConsumer, settings: KitSettings, busy_ms: int | None = None) -> FetchWait:
+def fetch_wait(
+    consumer: AIOKafkaConsumer, settings: KitSettings, busy_ms: int | None = None, background: bool = False
+) -> FetchWait:
+    """`background`: a consumer whose events nobody waits on idles with the background wait."""
+    idle_ms = settings.kafka_idle_fetch_max_wait_ms
+    if background and settings.kafka_background_idle_fetch_max_wait_ms:
+        idle_ms = settings.kafka_background_idle_fetch_max_wait_ms
     return FetchWait(
         consumer,
         settings.kafka_fetch_max_wait_ms if busy_ms is None else busy_ms,
-        settings.kafka_idle_fetch_max_wait_ms,
+        idle_ms,
         settings.kafka_idle_after_seconds,
     )

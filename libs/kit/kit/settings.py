@@ -54,6 +54,9 @@ class KitSettings(BaseSettings):
     # kafka_fetch_max_wait_ms). Raised on Tansu, whose short waits are an idle stack's main cost;
     # the first record after a quiet spell then waits up to this long, the next ones do not.
     kafka_idle_fetch_max_wait_ms: int = 0
+    # The idle fetch wait of a background consumer group (kit.faustx.Agents(background=True): one
+    # whose events nobody waits on, such as the clean-up after an app's deletion); 0: as above.
+    kafka_background_idle_fetch_max_wait_ms: int = 0
     # Seconds without a record after which a consumer fetches with kafka_idle_fetch_max_wait_ms.
     kafka_idle_after_seconds: float = 30.0
     # How often an idle consumer (as above) compares its offsets with the broker's log ends

@@ -441,3 +441,39 @@ async def test_an_idle_consumer_asks_for_records_less_often_and_still_takes_one_
         await asyncio.gather(task, return_exceptions=True)
         await producer.stop()
     assert time.monotonic() - stopping < 20, "stopping waited for the idle ask"
+
+
+async def test_a_background_group_idles_with_the_longer_fetch_wait(stack_env):
+    """Agents(background=True) fetches with KAFKA_BACKGROUND_IDLE_FETCH_MAX_WAIT_MS once idle, the others
+    with KAFKA_IDLE_FETCH_MAX_WAIT_MS; both fetch with the short wait while records arrive."""
+    settings = KitSettings(
+        kafka_idle_after_seconds=1.0,
+        kafka_fetch_max_wait_ms=50,
+        kafka_idle_fetch_max_wait_ms=1000,
+        kafka_background_idle_fetch_max_wait_ms=4000,
+    )
+    topic, producer = await _topic_and_producer(settings, "kit.faust.background")
+    await producer.stop()
+
+    async def handler(env, message):
+        pass
+
+    groups = {}
+    for background in (True, False):
+        agents = faustx.Agents(settings, f"kit-faust-bg-{uuid.uuid4().hex[:6]}", background=background)
+        agents.add([topic], handler)
+        groups[background] = (agents, asyncio.create_task(agents.task()()))
+    try:
+        waits = {}
+        for _ in range(300):
+            waits = {bg: a.wait for bg, (a, _) in groups.items()}
+            if all(w is not None and w.idle for w in waits.values()):
+                break
+            await asyncio.sleep(0.1)
+        # What the consumer thread's aiokafka fetcher asks the broker to wait.
+        fetched = {bg: w.consumer._fetcher._fetch_max_wait_ms for bg, w in waits.items()}  # type: ignore[union-attr]
+        assert fetched == {True: 4000, False: 1000}, fetched
+    finally:
+        for _, task in groups.values():
+            task.cancel()
+        await asyncio.gather(*(task for _, task in groups.values()), return_exceptions=True)

@@ -58,6 +58,8 @@ def agents(
     settings: KitSettings, engine: AsyncEngine, relay: OutboxRelay | None, rules: application.Rules
 ) -> faustx.Agents:
     """The faust app of group "billing" with its one agent (catalog.apps.v1)."""
-    consumers = faustx.Agents(settings, GROUP)
+    # In the background: deleting an app gives its unit back at once (catalog calls ReleaseQuota);
+    # the event only makes sure of it.
+    consumers = faustx.Agents(settings, GROUP, background=True)
     consumers.add([topics.CATALOG_APPS], AppDeletedHandler(engine, relay, rules))
     return consumers

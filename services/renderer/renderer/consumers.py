@@ -38,6 +38,8 @@ def agents(settings: KitSettings, worker: RenderWorker, deletions: AppDeletions)
     """The two faust apps: render jobs (group renderer-render) and app deletions (renderer-apps)."""
     renders = faustx.Agents(settings, RENDER_GROUP)
     renders.add([topics.RENDERER_JOBS], worker.handle)
-    apps = faustx.Agents(settings, APPS_GROUP)
+    # In the background: a deleted app's decks answer 404 at once (the gateway keeps whether an app
+    # exists); the event then removes their rows and slide objects.
+    apps = faustx.Agents(settings, APPS_GROUP, background=True)
     apps.add([topics.CATALOG_APPS], deletions.handle)
     return [renders, apps]

@@ -33,6 +33,8 @@ class AppDeletedHandler:
 
 def agents(settings: KitSettings, engine: AsyncEngine, relay: OutboxRelay | None) -> faustx.Agents:
     """The faust app of group "sharing" with its one agent (catalog.apps.v1)."""
-    consumers = faustx.Agents(settings, GROUP)
+    # In the background: a deleted app's decks answer 404 at once, their pages with them; the event
+    # then disables the links themselves.
+    consumers = faustx.Agents(settings, GROUP, background=True)
     consumers.add([topics.CATALOG_APPS], AppDeletedHandler(engine, relay))
     return consumers
