@@ -3,6 +3,7 @@ follower and the TikTok token keeper."""
 
 from __future__ import annotations
 
+from kit.pgnotify import Listener
 from kit.service import Parts, Runtime, serve
 from kit.storage import Storage
 from slides.catalog.v1 import catalog_pb2_grpc
@@ -14,7 +15,7 @@ from delivery.consumers import EventHandler
 from delivery.crypto import KeyRing
 from delivery.events import sharing_stub
 from delivery.publishing import Publisher
-from delivery.sender import Sender
+from delivery.sender import QUEUE_CHANNEL, Sender
 from delivery.server import DeliveryServicer
 from delivery.settings import Settings
 from delivery.tiktok import TikTok
@@ -24,7 +25,8 @@ async def build(rt: Runtime) -> Parts:
     settings = rt.settings
     assert isinstance(settings, Settings)
     keyring = KeyRing(settings.webhook_secret_key)
-    sender = Sender(settings, rt.engine, keyring)
+    queued = Listener(settings.database_url, QUEUE_CHANNEL)
+    sender = Sender(settings, rt.engine, keyring, queued)
     handler = EventHandler(settings, rt.engine, sharing_stub(rt.clients, settings), sender.notify)
     storage = Storage(settings)
     renderer = rt.clients.stub(renderer_pb2_grpc.RendererServiceStub, settings.renderer_addr)
@@ -51,7 +53,7 @@ async def build(rt: Runtime) -> Parts:
         ],
         # The faust app runs in this loop (serve() runs none where KAFKA_CONSUMERS=false).
         consumers=[handler.agents()],
-        tasks=[sender.run, publisher.follow, accounts.keep],
+        tasks=[queued.run, sender.run, publisher.follow, accounts.keep],
         on_stop=[sender.close],
     )
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import aiohttp
 from kit import logs, metrics, netguard
+from kit.pgnotify import Listener
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from delivery import domain, store
@@ -80,9 +81,15 @@ def _settle(done: asyncio.Future[bool], result: bool = False, exc: BaseException
         done.set_result(result)
 
 
+QUEUE_CHANNEL = "delivery_queue"  # NOTIFY: deliveries created or due again (migration 0004)
+
+
 class Sender:
-    def __init__(self, settings: Settings, engine: AsyncEngine, keyring: KeyRing):
+    def __init__(
+        self, settings: Settings, engine: AsyncEngine, keyring: KeyRing, queued: Listener | None = None
+    ):
         self.settings = settings
+        self.queued = queued
         self.engine = engine
         self.queue_store = store.SenderQueue(engine)
         self.keyring = keyring
@@ -102,11 +109,29 @@ class Sender:
 
     async def run(self) -> None:
         recorder = asyncio.create_task(self.recorder.run(), name="attempt-recorder")
+        told = asyncio.create_task(self._wake_when_told(), name="delivery-queue") if self.queued else None
         try:
             await self._claim_loop()
         finally:
             await self._finish_in_flight()
             recorder.cancel()
+            if told is not None:
+                told.cancel()
+
+    async def _wake_when_told(self) -> None:
+        """Wakes the claim loop on every notification of the queue, and when the listener lost its
+        connection (None: a notification may have been missed meanwhile)."""
+        assert self.queued is not None
+        wakeups = self.queued.subscribe()
+        try:
+            while True:
+                await wakeups.get()
+                self.wakeup.set()
+        finally:
+            self.queued.unsubscribe(wakeups)
+
+    def _hears_the_queue(self) -> bool:
+        return self.queued is not None and self.queued.listening.is_set()
 
     async def _finish_in_flight(self) -> None:
         """Stopping (SIGTERM cancels the claim loop): no new claims, and the attempts in flight
@@ -139,11 +164,15 @@ class Sender:
                 pass
 
     async def _seconds_until_due(self) -> float:
+        """Until the next pending delivery is due; a new or rescheduled one comes with a notification
+        (or, without the listener, with a notify() from this process, and a look every
+        webhook_poll_seconds finds what other processes wrote)."""
+        idle = max(self.settings.webhook_poll_seconds, self.settings.webhook_idle_poll_seconds)
         nxt = await self.queue_store.next_due()
-        if nxt is None:  # nothing pending: a new delivery comes with a notify()
-            return max(self.settings.webhook_poll_seconds, self.settings.webhook_idle_poll_seconds)
+        if nxt is None:
+            return idle
         delta = (nxt - datetime.now(UTC)).total_seconds()
-        return min(max(delta, 0.01), self.settings.webhook_poll_seconds)
+        return min(max(delta, 0.01), idle if self._hears_the_queue() else self.settings.webhook_poll_seconds)
 
     async def _claim_and_start(self) -> int:
         free = self.settings.webhook_concurrency - self.in_flight

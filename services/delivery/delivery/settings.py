@@ -41,10 +41,13 @@ class Settings(KitSettings):
     webhook_retry_jitter: float = 0.1
     webhook_concurrency: int = 64
     webhook_batch_size: int = 32
+    # The sender's look while busy, and while a retry is pending and the queue's notifications
+    # (NOTIFY delivery_queue) are not heard.
     webhook_poll_seconds: float = 0.5
-    # The sender's look while no delivery is pending at all: its own writes wake it, so this only
-    # bounds how soon it finds one written by a path that does not (an idle stack's polls cost CPU).
-    webhook_idle_poll_seconds: float = 2.0
+    # The sender's look while it hears the queue's notifications (new deliveries, retries scheduled,
+    # redeliveries wake every sender, replicas too) and no delivery is due sooner: it only bounds how
+    # soon a sender finds one whose notification it missed (an idle stack's polls cost CPU).
+    webhook_idle_poll_seconds: float = 10.0
     # A claimed attempt not finished within this time (the worker died) is retried.
     webhook_lease_seconds: float = 30.0
 
