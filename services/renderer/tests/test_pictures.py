@@ -673,11 +673,11 @@ def test_a_problem_slides_low_sun_lights_the_wall_above_its_words(kind: str) -> 
 
 
 def test_decks_stand_in_different_light_and_a_deck_in_one() -> None:
-    """Which light falls on a brand deck's wall depends on the deck (its seed): all three over a few
-    decks, and the scene behind the words is the one lit that way."""
+    """Which light falls on a brand deck's wall depends on the deck (its seed) and the slide: every
+    light over a few decks, and the scene behind the words is the one lit that way."""
     assert {designs.light_of(seed) for seed in range(40)} == set(imagery.LIGHTS)
     written = gallery.render(gallery.Deck("classic", "en", "brand", "fitness", "myth_vs_fact"), (), ())[3]
-    seed = next(s for s in range(40) if designs.light_of(s) == "blinds")
+    seed = next(s for s in range(40) if designs.light_of(s, 1) == "blinds")
     style = replace(_style("classic", written, "brand"), seed=seed)
     assert designs.role_kind(written.slides[1], 1, 6) == "problem"  # its words alone, at dusk
     slide, _ = art.compose(written, 1, style)
@@ -687,7 +687,7 @@ def test_decks_stand_in_different_light_and_a_deck_in_one() -> None:
     assert slide.crop(above_words).tobytes() == scene.crop(above_words).tobytes()
     # The hook's words stand in the middle band: its light falls above them.
     hook, _ = art.compose(written, 0, style)
-    scene = imagery.brand(pal, paint.rng(seed, "classic", 0), "deep", "blinds", high=True)
+    scene = imagery.brand(pal, paint.rng(seed, "classic", 0), "deep", designs.light_of(seed, 0), high=True)
     assert hook.crop(above_words).tobytes() == scene.crop(above_words).tobytes()
 
 
@@ -1103,3 +1103,12 @@ def test_a_classic_result_that_opens_with_its_number_sets_the_number_big_on_its_
     assert f"{number.text} {words.text}" == proof.title
     assert number.size >= 1.25 * words.size and number.size < hook.size
     assert number.box[3] <= words.box[1]  # over the words
+
+
+def test_each_slide_is_lit_differently_from_the_one_before() -> None:
+    """One light on all six slides read as one photo used six times: each slide takes the next light
+    of imagery.LIGHTS, from one the deck's seed picks (decks of one app start differently)."""
+    for seed in range(20):
+        lights = [designs.light_of(seed, i) for i in range(6)]
+        assert all(a != b for a, b in zip(lights, lights[1:], strict=False)), lights
+    assert {designs.light_of(seed, 0) for seed in range(20)} == set(imagery.LIGHTS)

@@ -419,7 +419,7 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     slide)."""
     if ctx.photo is not None:
         return imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
-    light = light_of(ctx.style.seed)
+    light = light_of(ctx.style.seed, ctx.index)
     if not bare(ctx):  # a hook's words in the middle band: the light above them
         return imagery.brand(ctx.pal, ctx.rng, mood, light, high=ctx.kind == "hook")
     # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene, for
@@ -429,10 +429,13 @@ def backdrop(ctx: Ctx, mood: str) -> Image.Image:
     return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep", light, evening=True))
 
 
-def light_of(seed: int) -> str:
-    """The deck's light on the wall (imagery.LIGHTS), one for all its slides: decks of one app differ
-    (round 24: every fitness deck stood in front of the same window)."""
-    return paint.rng(seed, "light").choice(imagery.LIGHTS)
+def light_of(seed: int, index: int = 0) -> str:
+    """Slide `index`'s light on the wall (imagery.LIGHTS): the deck's first picked by its seed, so
+    decks of one app differ (round 24: every fitness deck stood in front of the same window), and
+    each slide after it the next, as photos taken around one room (one light on every slide read as
+    one photo used six times: blind A/B, 16 decks, 7 to 4)."""
+    first = imagery.LIGHTS.index(paint.rng(seed, "light").choice(imagery.LIGHTS))
+    return imagery.LIGHTS[(first + index) % len(imagery.LIGHTS)]
 
 
 def settle(ctx: Ctx, g: Group, margin: int = 48) -> Group:

@@ -42,7 +42,7 @@ def brand(
     """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
     fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
     white text), soft (light pastel; for dark or serif text), vivid (the brand color itself). `light`:
-    how sunlight falls on the wall (one of LIGHTS: through a window, blinds, or past a plant's leaves);
+    how sunlight falls on the wall (one of LIGHTS: through a window or blinds);
     `high`: the light on the wall's upper part only, clear of words in the middle band (a hook's);
     `evening`: the low sun of a problem slide, high, longer and brighter (a scene whose light fell
     below the words, darkened, read as a bare gradient in round 27)."""
@@ -89,17 +89,17 @@ def brand(
 
 WINDOW_LIGHT = 0.5  # how bright the window's light is on the wall, at its brightest
 _EVENING_LIGHT = [min(255, round(v * 1.6)) for v in range(256)]  # the low sun's, before the dusk grade
-# What the sun comes through before it falls on the wall: one per deck (STYLE: one motif at most), so
-# decks of one app do not all stand in front of the same window.
-LIGHTS = ("window", "blinds", "leaves")
+# What the sun comes through before it falls on the wall, one a slide (STYLE: one motif at most; see
+# designs.light_of). A plant's leaves in the light read as a maple leaf, on a red brand as a piece of a
+# flag (blind A/B, 16 decks: window and blinds preferred 7 to 0, no preference in 9).
+LIGHTS = ("window", "blinds")
 
 
 def window_light(
     size: tuple[int, int], r: random.Random, kind: str = "window", high: bool = False, low_sun: bool = False
 ) -> Image.Image:
-    """A mask of sunlight thrown onto a wall through a window of four panes, through blinds (a column
-    of thin slats) or past leaves (a window's light with the soft shadows of a plant's leaves in it):
-    soft-edged (the sun is no point), sheared (it comes in from the upper left), fading away from the
+    """A mask of sunlight thrown onto a wall through a window of four panes or through blinds (a column
+    of thin slats): soft-edged (the sun is no point), sheared (it comes in from the upper left), fading away from the
     window, above or below the middle band where the words go (`high`: above, for a slide whose words
     are there; `low_sun`: longer, the evening's). The window's shapes are drawn as the parallelograms
     they become on the wall."""
@@ -124,12 +124,6 @@ def window_light(
     openings = _openings(kind, w, h, left, top)
     for x, y, pw, ph in openings:
         d.polygon([on_wall(*c) for c in ((x, y), (x + pw, y), (x + pw, y + ph), (x, y + ph))], fill=255)
-    if kind == "leaves":  # shadows in the light only: a leaf beyond the glass throws none on the wall
-        shade = Image.new("L", size, 255)
-        draw_shade = ImageDraw.Draw(shade)
-        for leaf in _leaves(r, openings[0]):
-            draw_shade.polygon([on_wall(*c) for c in leaf], fill=30)
-        light = ImageChops.multiply(light, shade)
     light = light.filter(ImageFilter.GaussianBlur(w * (0.011 if kind == "blinds" else 0.022)))
     return ImageChops.multiply(light, _fade(size))
 
@@ -140,41 +134,11 @@ def _openings(kind: str, w: int, h: int, left: float, top: float) -> list[tuple[
         slat = h * 0.017
         return [(left, top + i * slat * 2, w * 1.05, slat) for i in range(11)]
     pane_w, pane_h, bar = w * 0.5, h * 0.2, w * 0.045
-    if kind == "leaves":  # one wide opening; the leaves break it up
-        return [(left, top, 2 * pane_w + bar, 2 * pane_h + bar)]
     return [
         (left + c * (pane_w + bar), top + r * (pane_h + bar), pane_w, pane_h)
         for c in range(2)
         for r in range(2)
     ]
-
-
-def _leaves(r: random.Random, opening: tuple[float, float, float, float]) -> list[list[tuple[float, float]]]:
-    """A plant on the window's sill, in the window's plane: long leaves fanning up from two or three
-    stems, each leaf widest in its middle and pointed at both ends."""
-    x, y, ow, oh = opening
-    leaves = []
-    for _ in range(r.randint(2, 3)):
-        sx, sy = x + ow * r.uniform(0.15, 0.85), y + oh * r.uniform(0.85, 1.1)
-        n = r.randint(5, 7)
-        for k in range(n):
-            angle = -math.pi / 2 + (k - (n - 1) / 2) * r.uniform(0.3, 0.42)  # fanned out around upright
-            length, width = oh * r.uniform(0.45, 0.8), oh * r.uniform(0.09, 0.14)
-            leaves.append(_leaf((sx, sy), angle, length, width))
-    return leaves
-
-
-def _leaf(stem: tuple[float, float], angle: float, length: float, width: float) -> list[tuple[float, float]]:
-    """A leaf's outline from its stem out along `angle`: widest in its middle, pointed at both ends."""
-    dx, dy = math.cos(angle), math.sin(angle)
-    one_side, other_side = [], []
-    for i in range(9):
-        t = i / 8
-        x, y = stem[0] + dx * length * t, stem[1] + dy * length * t
-        half = width / 2 * math.sin(math.pi * t) ** 0.8
-        one_side.append((x - dy * half, y + dx * half))
-        other_side.append((x + dy * half, y - dx * half))
-    return one_side + other_side[::-1]
 
 
 @lru_cache(maxsize=2)
