@@ -164,15 +164,15 @@ class Sender:
                 pass
 
     async def _seconds_until_due(self) -> float:
-        """Until the next pending delivery is due; a new or rescheduled one comes with a notification
-        (or, without the listener, with a notify() from this process, and a look every
-        webhook_poll_seconds finds what other processes wrote)."""
-        idle = max(self.settings.webhook_poll_seconds, self.settings.webhook_idle_poll_seconds)
+        """Until the next pending delivery is due, at most webhook_idle_poll_seconds: a new or
+        rescheduled one comes with a notification. Not hearing the queue (its listener reconnecting),
+        at most webhook_poll_seconds: only a look finds what other processes wrote."""
+        poll = self.settings.webhook_poll_seconds
+        look = max(poll, self.settings.webhook_idle_poll_seconds) if self._hears_the_queue() else poll
         nxt = await self.queue_store.next_due()
         if nxt is None:
-            return idle
-        delta = (nxt - datetime.now(UTC)).total_seconds()
-        return min(max(delta, 0.01), idle if self._hears_the_queue() else self.settings.webhook_poll_seconds)
+            return look
+        return min(max((nxt - datetime.now(UTC)).total_seconds(), 0.01), look)
 
     async def _claim_and_start(self) -> int:
         free = self.settings.webhook_concurrency - self.in_flight

@@ -41,8 +41,8 @@ class Settings(KitSettings):
     webhook_retry_jitter: float = 0.1
     webhook_concurrency: int = 64
     webhook_batch_size: int = 32
-    # The sender's look while busy, and while a retry is pending and the queue's notifications
-    # (NOTIFY delivery_queue) are not heard.
+    # The sender's look while busy, and while the queue's notifications (NOTIFY delivery_queue) are
+    # not heard (its listener reconnecting).
     webhook_poll_seconds: float = 0.5
     # The sender's look while it hears the queue's notifications (new deliveries, retries scheduled,
     # redeliveries wake every sender, replicas too) and no delivery is due sooner: it only bounds how
