@@ -575,7 +575,8 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
     slides = []
     for role, key in parts:
         moment = w.line(f"{key}_sub")
-        if key == "morning" and moment:
+        names_app = key == "morning" and bool(moment)
+        if names_app:
             moment = w.fill(w.phrase("moment_with_app"), moment=moment)
         feature = w.feature(key)
         # The moment is the slide's line ("Midday: Squeezed into my lunch break"), what the app does
@@ -588,7 +589,8 @@ def _day_in_the_life(w: _Writer) -> list[SlideCopy]:
         label = w.t[f"{key}_label"]
         if label.casefold() in title.casefold():
             label = ""  # the moment names its time itself: "दोपहर: दोपहर में थोड़ा पसीना" says it twice
-        slides.append(w.slide(role, "statement", title, sub, label))
+        # The moment that names the app shows it (round 32: "named, not shown" in every day deck).
+        slides.append(w.slide(role, "statement", title, sub, label, shows_app=names_app))
     result = w.outcome("reflection")
     sub = w.aside(result, *w.ended(0), key="result_sub")
     return [*slides, w.slide("REFLECTION", "statement", result, sub)]

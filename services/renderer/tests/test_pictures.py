@@ -931,6 +931,22 @@ def test_a_mistake_with_its_fix_shows_the_apps_screen_for_it() -> None:
     assert all(_bezel_pixels(art.compose(written, i, photos)[0]) < 500 for i in fixed)
 
 
+def test_the_moment_of_a_day_that_names_the_app_shows_it() -> None:
+    """day_in_the_life: the first moment names the app ("Morning: ... with FitPro"), and a deck with
+    screens shows it there, the first feature's screen (round 32: "named, not shown"; blind A/B on 16
+    day decks: preferred 16 to 0)."""
+    shots = gallery.sample_files("screenshots")
+    written = gallery.render(
+        gallery.Deck("classic", "en", "screenshots", "fitness", "day_in_the_life"), shots
+    )[3]
+    morning = written.slides[1]
+    assert morning.role == "MORNING" and "FitPro" in morning.title and morning.shows_app, morning
+    style = _style("classic", written, "screenshots", shots)
+    assert _bezel_pixels(art.compose(written, 1, style)[0]) > 500
+    kinds = [designs.role_kind(s, i, len(written.slides), True) for i, s in enumerate(written.slides)]
+    assert kinds[1] == "discovery" and art.screen_plan(kinds, len(shots), True)[1][0] == 0, kinds
+
+
 @pytest.mark.parametrize("niche", ["fitness", "travel"])
 def test_japanese_hooks_are_set_at_a_hooks_size(niche: str) -> None:
     """Japanese hooks whose phrase would not break were set barely above the titles: '私の筋トレビ
