@@ -1,15 +1,20 @@
 """Claiming due deliveries against the stack's Postgres: two workers never get the same
-attempt, a lease hides a claimed row, and an attempt is recorded once."""
+attempt, a lease hides a claimed row, and an attempt is recorded once; new deliveries and a retry
+scheduled after a failed attempt are announced on NOTIFY delivery_queue (migration 0004), so senders
+that did not write them, replicas too, look at once instead of polling."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from delivery import domain, store
+from delivery.sender import QUEUE_CHANNEL
 from kit import db, ids
+from kit.pgnotify import Listener
 from sqlalchemy import delete
 
 
@@ -20,6 +25,39 @@ async def engine(stack_env):
     await eng.dispose()
 
 
+def endpoint_row(org: str, endpoint_id: str, at: datetime) -> dict:
+    return {
+        "id": endpoint_id,
+        "organization_id": org,
+        "kind": "webhook",
+        "url": "https://127.0.0.1:1/x",
+        "events": list(domain.EVENTS),
+        "description": "",
+        "secret_key_id": "k1",
+        "secret_cipher": b"",
+        "enabled": True,
+        "disabled_reason": "",
+        "created_at": at,
+        "updated_at": at,
+    }
+
+
+def delivery_row(org: str, endpoint_id: str, event_id: str, at: datetime) -> dict:
+    return {
+        "id": ids.new_id("whd"),
+        "organization_id": org,
+        "endpoint_id": endpoint_id,
+        "event_id": event_id,
+        "event": domain.QUOTA_EXCEEDED,
+        "body": b"{}",
+        "status": domain.PENDING,
+        "attempt_count": 0,
+        "next_attempt_at": at,
+        "created_at": at,
+        "updated_at": at,
+    }
+
+
 async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
     org = ids.new_id("org")
     endpoint_id = ids.new_id("wh")
@@ -27,56 +65,10 @@ async def test_two_workers_claim_disjoint_rows_and_record_once(engine):
     later = datetime.now(UTC) + timedelta(days=1)
     now = later + timedelta(days=1)
     async with engine.begin() as conn:
-        await store.insert_endpoint(
-            conn,
-            {
-                "id": endpoint_id,
-                "organization_id": org,
-                "kind": "webhook",
-                "url": "https://127.0.0.1:1/x",
-                "events": list(domain.EVENTS),
-                "description": "",
-                "secret_key_id": "k1",
-                "secret_cipher": b"",
-                "enabled": True,
-                "disabled_reason": "",
-                "created_at": later,
-                "updated_at": later,
-            },
-        )
+        await store.insert_endpoint(conn, endpoint_row(org, endpoint_id, later))
         for i in range(40):
-            assert await store.insert_delivery(
-                conn,
-                {
-                    "id": ids.new_id("whd"),
-                    "organization_id": org,
-                    "endpoint_id": endpoint_id,
-                    "event_id": f"evt_{i}",
-                    "event": domain.QUOTA_EXCEEDED,
-                    "body": b"{}",
-                    "status": domain.PENDING,
-                    "attempt_count": 0,
-                    "next_attempt_at": later,
-                    "created_at": later,
-                    "updated_at": later,
-                },
-            )
-        assert not await store.insert_delivery(
-            conn,
-            {
-                "id": ids.new_id("whd"),
-                "organization_id": org,
-                "endpoint_id": endpoint_id,
-                "event_id": "evt_0",
-                "event": domain.QUOTA_EXCEEDED,
-                "body": b"{}",
-                "status": domain.PENDING,
-                "attempt_count": 0,
-                "next_attempt_at": later,
-                "created_at": later,
-                "updated_at": later,
-            },
-        )
+            assert await store.insert_delivery(conn, delivery_row(org, endpoint_id, f"evt_{i}", later))
+        assert not await store.insert_delivery(conn, delivery_row(org, endpoint_id, "evt_0", later))
     try:
 
         async def worker() -> list[store.Claimed]:
@@ -200,5 +192,56 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
                 now,
             )
     finally:
+        async with engine.begin() as conn:
+            await conn.execute(delete(store.endpoints).where(store.endpoints.c.id == endpoint_id))
+
+
+async def _told(queue: asyncio.Queue[str | None]) -> bool:
+    """Whether a notification arrives within 10 s (then the queue is emptied)."""
+    try:
+        await asyncio.wait_for(queue.get(), 10)
+    except TimeoutError:
+        return False
+    while not queue.empty():
+        queue.get_nowait()
+    return True
+
+
+async def test_new_deliveries_and_a_scheduled_retry_wake_every_sender(engine):
+    listener = Listener(os.environ["DATABASE_URL"], QUEUE_CHANNEL)
+    queue = listener.subscribe()
+    running = asyncio.create_task(listener.run())
+    org, endpoint_id = ids.new_id("org"), ids.new_id("wh")
+    # Due only in the far future, so the running delivery service never touches these rows.
+    later = datetime.now(UTC) + timedelta(days=1)
+    now = later + timedelta(days=1)
+    try:
+        await asyncio.wait_for(listener.listening.wait(), 10)
+        async with engine.begin() as conn:
+            await store.insert_endpoint(conn, endpoint_row(org, endpoint_id, later))
+            for i in range(2):
+                assert await store.insert_delivery(conn, delivery_row(org, endpoint_id, f"evt_{i}", later))
+        assert await _told(queue), "new deliveries were not announced"
+
+        async with engine.begin() as conn:
+            claimed = (await store.claim_due(conn, now, 1, timedelta(minutes=5)))[0]
+        while not queue.empty():  # whatever else the stack did meanwhile
+            queue.get_nowait()
+        async with engine.begin() as conn:
+            assert await store.record_attempt(
+                conn,
+                claimed,
+                status_code=500,
+                duration_ms=3,
+                error="HTTP 500",
+                status=domain.PENDING,
+                next_at=now + timedelta(minutes=1),
+                now=now,
+            )
+        assert await _told(queue), "a retry scheduled after a failed attempt was not announced"
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
         async with engine.begin() as conn:
             await conn.execute(delete(store.endpoints).where(store.endpoints.c.id == endpoint_id))
