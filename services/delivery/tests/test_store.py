@@ -111,40 +111,9 @@ async def test_record_attempts_writes_a_batch_and_skips_stale_attempts(engine):
     later = datetime.now(UTC) + timedelta(days=1)
     now = later + timedelta(days=1)
     async with engine.begin() as conn:
-        await store.insert_endpoint(
-            conn,
-            {
-                "id": endpoint_id,
-                "organization_id": org,
-                "kind": "webhook",
-                "url": "https://127.0.0.1:1/x",
-                "events": list(domain.EVENTS),
-                "description": "",
-                "secret_key_id": "k1",
-                "secret_cipher": b"",
-                "enabled": True,
-                "disabled_reason": "",
-                "created_at": later,
-                "updated_at": later,
-            },
-        )
+        await store.insert_endpoint(conn, endpoint_row(org, endpoint_id, later))
         for i in range(3):
-            await store.insert_delivery(
-                conn,
-                {
-                    "id": ids.new_id("whd"),
-                    "organization_id": org,
-                    "endpoint_id": endpoint_id,
-                    "event_id": f"evt_{i}",
-                    "event": domain.QUOTA_EXCEEDED,
-                    "body": b"{}",
-                    "status": domain.PENDING,
-                    "attempt_count": 0,
-                    "next_attempt_at": later,
-                    "created_at": later,
-                    "updated_at": later,
-                },
-            )
+            await store.insert_delivery(conn, delivery_row(org, endpoint_id, f"evt_{i}", later))
     try:
         async with engine.begin() as conn:
             claimed = [
