@@ -126,6 +126,52 @@ def test_odd_or_broken_screenshots_never_fail(data: bytes) -> None:
     assert img.size == (1080, 1920)
 
 
+def _png(img: Image.Image, **params: object) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", **params)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "P", "L"])
+@pytest.mark.parametrize("interlace", [0, 1])
+def test_uploaded_pngs_decode_as_pillow_reads_them(mode: str, interlace: int) -> None:
+    """Screenshots decode through libspng: every 8-bit PNG form gives the pixels Pillow gives."""
+    source = Image.effect_noise((41, 23), 80).convert("RGB").convert(mode)
+    data = _png(source, interlace=interlace)
+    expected = Image.open(io.BytesIO(data)).convert("RGB")
+    img = paint.open_image(data)
+    assert img is not None and img.mode == "RGB"
+    assert ImageChops.difference(img, expected).getbbox() is None
+
+
+def test_a_16_bit_png_keeps_its_tones() -> None:
+    """(Pillow's own conversion clips 16-bit gray at 255: a dark screenshot came out white.)"""
+    gray = Image.effect_noise((41, 23), 80)
+    img = paint.open_image(_png(gray.point(lambda v: v * 257, "I").convert("I;16")))
+    assert img is not None and ImageChops.difference(img, gray.convert("RGB")).getbbox() is None
+
+
+def test_a_png_with_exif_orientation_is_turned_upright() -> None:
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90 degrees clockwise to view
+    img = paint.open_image(_png(Image.new("RGB", (40, 10), (200, 10, 10)), exif=exif))
+    assert img is not None and img.size == (10, 40)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        _image_bytes((300, 600))[:400],  # cut off in its pixels
+        _image_bytes((300, 600))[:20],  # cut off in its header
+        _image_bytes((300, 600))[:16]
+        + (50_000).to_bytes(4, "big") * 2
+        + _image_bytes((300, 600))[24:],  # claims 2.5 GP
+    ],
+)
+def test_broken_or_oversized_pngs_are_not_images(data: bytes) -> None:
+    assert paint.open_image(data) is None
+
+
 def test_png_encoder_is_lossless() -> None:
     img = art.compose(_copy(), 3, _style("inspo"))[0]
     back = _open(art.encode_png(img))

@@ -12,8 +12,9 @@ import struct
 import zlib
 from functools import lru_cache
 
+import numpy as np
 from isal import isal_zlib
-from PIL import Image, ImageChops
+from PIL import Image
 
 from renderer.art import designs, fonts, imagery, paint, record, script
 from renderer.deck import DeckCopy, DeckStyle
@@ -287,26 +288,25 @@ def _chunk(tag: bytes, data: bytes) -> bytes:
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """8-bit RGB PNG with the "Up" filter on every row but the first, the residuals computed in C by
-    ImageChops, then deflate level 1 by ISA-L (isal: the same zlib stream as zlib's level 1 and
-    about the same size here, five times faster). Pillow's own encoder tries every filter on every
-    row, which costs more than the compression itself on these smooth, vertically graded slides."""
+    """8-bit RGB PNG with the "Up" filter on every row but the first, the residuals computed in one
+    numpy subtraction straight into the filtered rows, then deflate level 1 by ISA-L (isal: the same
+    zlib stream as zlib's level 1 and about the same size here, five times faster). Pillow's own
+    encoder tries every filter on every row, which costs more than the compression itself on these
+    smooth, vertically graded slides."""
     if img.mode != "RGB":
         img = img.convert("RGB")
     w, h = img.size
-    stride = w * 3
-    residual = ImageChops.subtract_modulo(img, ImageChops.offset(img, 0, 1)).tobytes()
-    first = img.crop((0, 0, w, 1)).tobytes()  # row 0 has no row above: filter type 0 (None)
-    raw = (
-        b"\x00"
-        + first
-        + b"".join(b"\x02" + residual[i : i + stride] for i in range(stride, len(residual), stride))
-    )
+    pixels = np.asarray(img).reshape(h, w * 3)
+    raw = np.empty((h, 1 + w * 3), np.uint8)  # each row: its filter type, then its bytes
+    raw[:, 0] = 2  # Up
+    raw[0, 0] = 0  # row 0 has no row above: None
+    raw[0, 1:] = pixels[0]
+    np.subtract(pixels[1:], pixels[:-1], out=raw[1:, 1:])  # uint8: modulo 256, as PNG wants
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
-        + _chunk(b"IDAT", isal_zlib.compress(raw, PNG_COMPRESS_LEVEL))
+        + _chunk(b"IDAT", isal_zlib.compress(raw.data, PNG_COMPRESS_LEVEL))
         + _chunk(b"IEND", b"")
     )
 
