@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import threading
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 from renderer import art, gallery
 from renderer.art import designs, fonts, imagery, paint, text
 from renderer.deck import DeckCopy, DeckStyle
@@ -124,6 +125,19 @@ def test_a_scrim_keeps_the_rows_it_darkens_only() -> None:
     assert slide.getpixel((540, 900)) == (82, 82, 82)  # 200 x (1 - 150 / 255)
     assert slide.getpixel((540, top - 1)) == slide.getpixel((540, top + mask.height)) == (200, 200, 200)
     assert imagery._band_mask(800, 1000, 0) is None
+
+
+def test_a_brand_scene_draws_its_scrim_at_half_size_as_the_slide_would() -> None:
+    """inspo's band behind its words goes on the brand scene before it is scaled up (a quarter of the
+    pixels): the same darkening, within a level, as a scrim drawn on the finished slide."""
+    pal = paint.palette("", "", "", "fitness")
+    scene = imagery.brand(pal, random.Random(7), "deep", "window")
+    behind = imagery.brand(pal, random.Random(7), "deep", "window", band=(700, 1100, 0.35))
+    drawn_after = imagery.scrim(scene.copy(), 700, 1100, 0.35)
+    assert ImageChops.difference(behind, drawn_after).getextrema()[0][1] <= 1
+    assert ImageStat.Stat(behind.crop((0, 800, paint.W, 1000))).mean[0] < (
+        0.7 * ImageStat.Stat(scene.crop((0, 800, paint.W, 1000))).mean[0]
+    )
 
 
 def test_font_cache_is_bounded_per_thread() -> None:

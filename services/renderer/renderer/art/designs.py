@@ -414,19 +414,22 @@ def _with_box(rec: record.TextRecord, box: tuple[float, float, float, float]) ->
 # -- pictures ---------------------------------------------------------------------------------------
 
 
-def backdrop(ctx: Ctx, mood: str) -> Image.Image:
+def backdrop(ctx: Ctx, mood: str, band: tuple[float, float, float] | None = None) -> Image.Image:
     """The slide's full-bleed picture for its image source (a photo graded overcast on a problem
-    slide)."""
+    slide), with a scrim over `band` (y0, y1, strength) when one is given."""
     if ctx.photo is not None:
-        return imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
-    light = light_of(ctx.style.seed, ctx.index)
-    if not bare(ctx):  # a hook's words in the middle band: the light above them
-        return imagery.brand(ctx.pal, ctx.rng, mood, light, high=ctx.kind == "hook")
-    # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene, for
-    # dark words, stays light and goes grey).
-    if mood == "soft":
-        return imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood, light, evening=True))
-    return imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep", light, evening=True))
+        img = imagery.overcast(ctx.photo) if ctx.kind == "problem" else ctx.photo
+    else:
+        light = light_of(ctx.style.seed, ctx.index)
+        if not bare(ctx):  # a hook's words in the middle band: the light above them
+            return imagery.brand(ctx.pal, ctx.rng, mood, light, high=ctx.kind == "hook", band=band)
+        # A problem slide's words alone: the brand color in the dark, at dusk (a light pastel scene,
+        # for dark words, stays light and goes grey).
+        if mood == "soft":
+            img = imagery.overcast(imagery.brand(ctx.pal, ctx.rng, mood, light, evening=True))
+        else:
+            img = imagery.dusk(imagery.brand(ctx.pal, ctx.rng, "deep", light, evening=True))
+    return img if band is None else imagery.scrim(img, *band)
 
 
 def light_of(seed: int, index: int = 0) -> str:
@@ -644,16 +647,15 @@ def inspo_words(ctx: Ctx) -> tuple[text.Box, Group]:
 def inspo(ctx: Ctx) -> Image.Image:
     calm = ctx.style.niche in SOFT_NICHES
     soft = calm and ctx.photo is None and (ctx.shot is None or shows_device(ctx))  # a light backdrop
-    img = backdrop(ctx, "soft" if calm else "deep")
     area, g = inspo_words(ctx)
     g = words_up(ctx, settle(ctx, g))
+    scrim = None
     if not soft:
         # Its words have no outline: on a photo their band is darker and wider than an outlined
         # design's (rock and foliage behind thin strokes read as noise).
         band = area if ctx.photo is None else _around(g, 90)
-        img = imagery.scrim(
-            img, band[1], band[3], INSPO_SCENE_SCRIM if ctx.photo is None else INSPO_PHOTO_SCRIM
-        )
+        scrim = band[1], band[3], INSPO_SCENE_SCRIM if ctx.photo is None else INSPO_PHOTO_SCRIM
+    img = backdrop(ctx, "soft" if calm else "deep", scrim)
     g = pain_mark(img, ctx, g, area, ctx.start)  # over the band: its emoji keeps its colors
     if shows_device(ctx):
         place_device(img, ctx, paint.shade(ctx.pal.primary, 0.1), g)

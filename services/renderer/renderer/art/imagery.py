@@ -38,6 +38,7 @@ def brand(
     light: str = "window",
     evening: bool = False,
     high: bool = False,
+    band: tuple[float, float, float] | None = None,
 ) -> Image.Image:
     """A lit brand-color scene: a diagonal gradient, two or three soft light sources, a vignette and
     fine grain (the pastel mood also bokeh discs). `mood`: deep (the brand color lit in the dark; for
@@ -45,7 +46,8 @@ def brand(
     how sunlight falls on the wall (one of LIGHTS: through a window or blinds);
     `high`: the light on the wall's upper part only, clear of words in the middle band (a hook's);
     `evening`: the low sun of a problem slide, high, longer and brighter (a scene whose light fell
-    below the words, darkened, read as a bare gradient in round 27)."""
+    below the words, darkened, read as a bare gradient in round 27). `band`: a scrim (y0, y1,
+    strength) behind the words, drawn before the scene is scaled up (a quarter of the work)."""
     if mood == "soft":
         stops = [paint.tint(pal.primary, 0.62), paint.tint(pal.accent, 0.55), paint.tint(pal.secondary, 0.6)]
         lights = [paint.tint(pal.accent, 0.45), (255, 255, 255), paint.tint(pal.primary, 0.55)]
@@ -84,6 +86,8 @@ def brand(
     small = ImageChops.screen(small, Image.composite(sun, Image.new("RGB", SMALL), mask))
     small = _vignette(small, 0.5 if mood == "deep" else 0.22)
     half = grain(small.resize(HALF, Image.Resampling.BILINEAR), r.randrange(4))  # smooth: bilinear is enough
+    if band is not None:
+        scrim(half, *band)
     return half.resize((W, H), Image.Resampling.NEAREST)
 
 
@@ -333,18 +337,21 @@ def _edge_map(img: Image.Image) -> Image.Image:
 
 def scrim(img: Image.Image, y0: float, y1: float, strength: float, color: RGB = (0, 0, 0)) -> Image.Image:
     """A soft band of `color` behind text, strongest in its middle and fading out over half its
-    height on each side (25-45 % for busy photos). Drawn into `img` over the band's rows only."""
-    band = _band_mask(round(y0), round(y1), round(strength * 255))
+    height on each side (25-45 % for busy photos). Drawn into `img` over the band's rows only; `img`
+    may be the slide at half size (a brand scene before it is scaled up), the band given in the
+    slide's pixels either way."""
+    band = _band_mask(round(y0), round(y1), round(strength * 255), W // img.width)
     if band is not None:
         top, mask = band
-        img.paste(color, (0, top, W, top + mask.height), mask)
+        img.paste(color, (0, top, img.width, top + mask.height), mask)
     return img
 
 
 @lru_cache(maxsize=8)
-def _band_mask(y0: int, y1: int, peak: int) -> tuple[int, Image.Image] | None:
-    """The band's rows (its top and a slide-wide mask of them), None when it has no strength: kept
-    as the rows it covers only, as a slide-sized mask a band was 2 MB of a worker's memory."""
+def _band_mask(y0: int, y1: int, peak: int, factor: int = 1) -> tuple[int, Image.Image] | None:
+    """The band's rows (its top and a mask of them as wide as the slide at 1/`factor` of its size),
+    None when it has no strength: kept as the rows it covers only, as a slide-sized mask a band was 2
+    MB of a worker's memory."""
     strip = Image.new("L", (1, H), 0)
     px = strip.load()
     assert px is not None
@@ -362,7 +369,9 @@ def _band_mask(y0: int, y1: int, peak: int) -> tuple[int, Image.Image] | None:
     box = strip.getbbox()
     if box is None:
         return None
-    return box[1], strip.crop(box).resize((W, box[3] - box[1]), Image.Resampling.NEAREST)
+    top, bottom = box[1] // factor, -(-box[3] // factor)
+    rows = strip.resize((1, H // factor), Image.Resampling.BOX).crop((0, top, 1, bottom))
+    return top, rows.resize((W // factor, bottom - top), Image.Resampling.NEAREST)
 
 
 # -- screenshots --------------------------------------------------------------------------------------
