@@ -149,7 +149,9 @@ class SlideshowReads(Protocol):
 
     async def slideshow_and_bundle(
         self, organization_id: str, slideshow_id: str
-    ) -> tuple[domain.Slideshow | None, domain.Bundle | None]: ...
+    ) -> tuple[domain.Slideshow | None, domain.Bundle | None]:
+        """The deck (its status, version and app_deleted filled) and the bundle built for it, if any."""
+        ...
 
     async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None: ...
 
@@ -415,6 +417,11 @@ async def _live_app(reads: SlideshowReads, apps: Apps, org: str, app_id: str) ->
     before the app-deleted consumer has removed them."""
     if await reads.app_deleted(org, app_id):
         return None
+    return await _app_if_live(apps, org, app_id)
+
+
+async def _app_if_live(apps: Apps, org: str, app_id: str) -> domain.App | None:
+    """The catalog's app, None when it has none of that id (deleted)."""
     try:
         return await _app(apps, org, app_id)
     except ServiceError as err:
@@ -508,7 +515,7 @@ async def export_zip(
     if not domain.safe_id(slideshow_id):
         raise domain.slideshow_not_found()
     deck, cached = await reads.slideshow_and_bundle(org, slideshow_id)
-    app = await _live_app(reads, apps, org, deck.app_id) if deck is not None else None
+    app = await _app_if_live(apps, org, deck.app_id) if deck is not None and not deck.app_deleted else None
     if deck is None or app is None:
         raise domain.slideshow_not_found()
     if deck.status != domain.READY:

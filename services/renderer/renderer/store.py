@@ -300,6 +300,31 @@ WHERE s.id = %(id)s AND s.organization_id = %(org)s
 """
 
 
+# GET .../zip answers a built bundle from one round trip too: the deck's row, whether its app is gone
+# and its bundle (SlideshowReads.slideshow_and_bundle).
+ZIP_STATE_SQL = f"""
+SELECT {_FULL_COLUMNS}, s.version, b.version AS bundle_version, b.object_key AS bundle_key,
+  EXISTS (SELECT 1 FROM {SCHEMA}.deleted_apps d
+           WHERE d.organization_id = s.organization_id AND d.app_id = s.app_id) AS app_deleted
+FROM {SCHEMA}.slideshows s
+LEFT JOIN {SCHEMA}.bundles b ON b.slideshow_id = s.id AND b.organization_id = s.organization_id
+WHERE s.id = %(id)s AND s.organization_id = %(org)s
+"""
+
+
+async def get_zip_state(
+    conn: db.Conn, org_id: str, ss_id: str
+) -> tuple[domain.Slideshow | None, domain.Bundle | None]:
+    """The deck (its summary, version and app_deleted) and its bundle, if one was built."""
+    rows = await db.fetch_all(conn, ZIP_STATE_SQL, {"id": ss_id, "org": org_id})
+    if not rows:
+        return None, None
+    row = rows[0]
+    deck = domain.Slideshow(*row[:_SUMMARY_WIDTH], app_deleted=row.app_deleted, version=row.version)
+    bundle = None if row.bundle_key is None else domain.Bundle(row.bundle_version, row.bundle_key)
+    return deck, bundle
+
+
 async def get_full(conn: db.Conn, org_id: str, ss_id: str) -> domain.Slideshow | None:
     """The slideshow with its slides, assets and `app_deleted` (one statement); None when the
     organization has no such slideshow."""
@@ -547,17 +572,6 @@ async def deck_rows(conn: AsyncConnection, ss_ids: Sequence[str]) -> tuple[list[
 
 
 # --- bundles ---------------------------------------------------------------------------------
-
-
-async def get_bundle(conn: AsyncConnection, org_id: str, ss_id: str) -> domain.Bundle | None:
-    row = (
-        await conn.execute(
-            select(bundles.c.version, bundles.c.object_key).where(
-                bundles.c.slideshow_id == ss_id, bundles.c.organization_id == org_id
-            )
-        )
-    ).first()
-    return None if row is None else domain.Bundle(row.version, row.object_key)
 
 
 async def save_bundle(conn: AsyncConnection, org_id: str, ss_id: str, version: int, object_key: str) -> None:
@@ -844,10 +858,8 @@ class SlideshowReads:
     async def slideshow_and_bundle(
         self, organization_id: str, slideshow_id: str
     ) -> tuple[domain.Slideshow | None, domain.Bundle | None]:
-        async with self.reads.connect() as conn:
-            deck = await get_slideshow(conn, organization_id, slideshow_id)
-            bundle = await get_bundle(conn, organization_id, slideshow_id)
-        return deck, bundle
+        async with self.held.connect() as conn:
+            return await get_zip_state(conn, organization_id, slideshow_id)
 
     async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
         async with self.engine.connect() as conn:

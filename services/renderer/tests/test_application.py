@@ -208,9 +208,10 @@ class Store:
         self, organization_id: str, slideshow_id: str
     ) -> tuple[domain.Slideshow | None, domain.Bundle | None]:
         bundle = self.bundles_.get(slideshow_id)
-        return self._get(organization_id, slideshow_id), (
-            bundle[1] if bundle and bundle[0] == organization_id else None
-        )
+        deck = self._get(organization_id, slideshow_id)
+        if deck is not None:
+            deck = deck._replace(app_deleted=(organization_id, deck.app_id) in self.deleted)
+        return deck, (bundle[1] if bundle and bundle[0] == organization_id else None)
 
     async def deck(self, organization_id: str, slideshow_id: str) -> domain.Slideshow | None:
         return self._get(organization_id, slideshow_id)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from kit import ids
-from renderer import store
+from renderer import domain, store
 from sqlalchemy import update
 
 
@@ -129,8 +129,27 @@ async def test_delete_slideshows_of_an_app(conn):
     )
     await store.delete_slideshows(conn, org, await store.slideshow_ids_of_app(conn, org, "app_gone"))
     assert await store.get_slideshow(conn, org, a["id"]) is None
-    assert await store.get_bundle(conn, org, a["id"]) is None
+    assert await store.get_zip_state(conn, org, a["id"]) == (None, None)
     assert await store.get_slideshow(conn, org, b["id"]) is not None
+
+
+async def test_a_zip_state_is_the_deck_its_bundle_and_whether_its_app_is_gone(conn):
+    org = ids.new_id("org")
+    a = _values(org, "app_zip", status="READY", version=3)
+    await store.insert_slideshow(conn, a)
+    deck, bundle = await store.get_zip_state(conn, org, a["id"])
+    assert deck is not None and (deck.id, deck.status, deck.version, deck.app_deleted) == (
+        a["id"],
+        "READY",
+        3,
+        False,
+    )
+    assert bundle is None
+    await store.save_bundle(conn, org, a["id"], 1, "zips/x/1.zip")
+    await store.remember_deleted_app(conn, org, "app_zip")
+    deck, bundle = await store.get_zip_state(conn, org, a["id"])
+    assert deck is not None and deck.app_deleted and bundle == domain.Bundle(1, "zips/x/1.zip")
+    assert await store.get_zip_state(conn, ids.new_id("org"), a["id"]) == (None, None)  # another org's
 
 
 async def test_the_total_is_kept_in_step_with_every_write(conn):
