@@ -212,6 +212,46 @@ async def test_agents_consume_at_least_once_across_a_restart_in_the_same_group(s
         await producer.stop()
 
 
+async def test_a_handler_stuck_on_one_topic_holds_no_other_topic_of_its_group_back(stack_env):
+    """One group, two topics, an agent each (hooks: app events and refresh jobs; the renderer: renders
+    and deletions): while the first topic's handler waits, the second topic's events are handled."""
+    settings = KitSettings()
+    slow_topic, producer = await _topic_and_producer(settings, "kit.faust.slow")
+    quick_topic = f"kit.faust.quick.{uuid.uuid4().hex[:8]}"
+    await kafka.ensure_topics(settings, [quick_topic])
+    release, slow_started = asyncio.Event(), asyncio.Event()
+    quick: list[str] = []
+
+    async def slow(env, message):
+        slow_started.set()
+        await release.wait()
+
+    async def fast(env, message):
+        quick.append(message.app_id)
+
+    agents = faustx.Agents(settings, f"kit-faust-{uuid.uuid4().hex[:6]}")
+    agents.add([slow_topic], slow)
+    agents.add([quick_topic], fast)
+    task = asyncio.create_task(agents.task()())
+    try:
+        env = outbox.envelope(catalog_pb2.AppDeleted(app_id="stuck"), "org_t")
+        await producer.send_and_wait(slow_topic, env.SerializeToString(), key=b"stuck")
+        await asyncio.wait_for(slow_started.wait(), 30)
+        for i in range(3):
+            env = outbox.envelope(catalog_pb2.AppDeleted(app_id=f"app_{i}"), "org_t")
+            await producer.send_and_wait(quick_topic, env.SerializeToString(), key=f"app_{i}".encode())
+        for _ in range(300):
+            if len(quick) >= 3:
+                break
+            await asyncio.sleep(0.1)
+        assert sorted(quick) == ["app_0", "app_1", "app_2"] and not release.is_set()
+    finally:
+        release.set()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await producer.stop()
+
+
 async def _topic_and_producer(settings: KitSettings, prefix: str):
     """A new topic on the stack's broker and a started producer (the caller stops it)."""
     topic = f"{prefix}.{uuid.uuid4().hex[:8]}"

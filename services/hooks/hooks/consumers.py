@@ -1,7 +1,7 @@
 """Hooks' event consumers as faust agents (kit.faustx), calling the application's use cases:
-catalog app events (seed the library, forget deleted apps; group hooks-catalog) and refresh jobs
-(write and store new hooks; group hooks-refresh). At-least-once; every use case is idempotent by
-event id (processed_events). Two consumer groups, so two faust apps in the service's loop."""
+catalog app events (seed the library, forget deleted apps) and refresh jobs (write and store new
+hooks), an agent each in one faust app (consumer group hooks-catalog). At-least-once; every use case
+is idempotent by event id (processed_events)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ from hooks.generation import HookWriter
 from hooks.settings import Settings
 from hooks.upstream import Upstream, app_from_pb
 
-# The consumer group ids (committed offsets live under them: never rename).
-CATALOG_GROUP = application.CATALOG_CONSUMER
-REFRESH_GROUP = application.REFRESH_CONSUMER
+# The consumer group (committed offsets live under it: never rename). Refresh jobs had a group of
+# their own (hooks-refresh) until one group took both topics: its first start reads hooks.jobs from
+# the start once, and the refresh use case skips every job it already ran (processed_events).
+GROUP = application.CATALOG_CONSUMER
 
 
 def _updated_at(env: common_pb2.Envelope, app: catalog_pb2.App) -> datetime:
@@ -79,10 +80,10 @@ class Handlers:
         )
 
     def agents(self) -> list[faustx.Agents]:
-        """One faust app per consumer group (a faust App is one group): the groups keep their
-        committed offsets, and a slow refresh job never holds catalog events back."""
-        catalog = faustx.Agents(self.settings, CATALOG_GROUP)
-        catalog.add([topics.CATALOG_APPS], self.on_catalog)
-        refresh = faustx.Agents(self.settings, REFRESH_GROUP)
-        refresh.add([topics.HOOKS_JOBS], self.on_refresh)
-        return [catalog, refresh]
+        """One faust app, an agent a topic: a slow refresh job holds no catalog event back (each
+        agent reads its own stream). A second group cost an idle stack a consumer thread waking
+        a few times a second and the broker a group's fetches and heartbeats."""
+        agents = faustx.Agents(self.settings, GROUP)
+        agents.add([topics.CATALOG_APPS], self.on_catalog)
+        agents.add([topics.HOOKS_JOBS], self.on_refresh)
+        return [agents]

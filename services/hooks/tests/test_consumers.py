@@ -1,4 +1,4 @@
-"""hooks.consumers: two faust apps that keep the two consumer groups of the old loops, and the
+"""hooks.consumers: one faust app in the catalog events' consumer group with an agent a topic, and the
 agents' handlers call the application's use cases with the event's values (no stack)."""
 
 from hooks import application, consumers
@@ -27,13 +27,15 @@ def _handlers(monkeypatch, calls):
     return consumers.Handlers(None, upstream=None, hook_writer=None, settings=Settings())
 
 
-def test_one_faust_app_per_existing_consumer_group(monkeypatch):
+def test_one_faust_app_in_the_existing_catalog_group_takes_both_topics(monkeypatch):
     handlers = _handlers(monkeypatch, [])
-    catalog, refresh = handlers.agents()
-    assert (catalog.group_id, catalog.app.conf.id) == ("hooks-catalog", "hooks-catalog")
-    assert (refresh.group_id, refresh.app.conf.id) == ("hooks-refresh", "hooks-refresh")
-    assert list(catalog.handlers) == [topics.CATALOG_APPS]
-    assert list(refresh.handlers) == [topics.HOOKS_JOBS]
+    (agents,) = handlers.agents()
+    assert (agents.group_id, agents.app.conf.id) == ("hooks-catalog", "hooks-catalog")
+    assert agents.handlers == {
+        topics.CATALOG_APPS: handlers.on_catalog,
+        topics.HOOKS_JOBS: handlers.on_refresh,
+    }
+    assert len(agents.app.agents) == 2  # an agent a topic: a slow refresh job holds no app event back
 
 
 async def test_catalog_events_call_the_use_cases(monkeypatch):

@@ -1,14 +1,17 @@
 """The renderer's event consumers as faust agents (kit.faustx), calling the application's use
 cases through the render worker and the app deletions:
 
-- renderer.jobs (group renderer-render): RenderRequested names a deck; the worker claims it
-  (application.claim_render), draws it in a thread and completes or fails it. The queue runner
-  (RenderWorker.run_queue, Postgres) is not a consumer and is unchanged.
-- catalog.apps.v1 (group renderer-apps): AppDeleted removes the app's slideshows
-  (application.remove_deleted_app).
+- renderer.jobs: RenderRequested names a deck; the worker claims it (application.claim_render),
+  draws it in a thread and completes or fails it. The queue runner (RenderWorker.run_queue,
+  Postgres) is not a consumer and is unchanged.
+- catalog.apps.v1: AppDeleted removes the app's slideshows (application.remove_deleted_app).
 
-One faust App per consumer group (a faust App is one group), with the group ids of the old
-kit.kafka loops so their committed offsets carry over, and so a render never holds deletions back.
+One faust App (consumer group renderer-render, the old kit.kafka loop's, so its committed offsets
+carried over) with an agent a topic, so a render never holds deletions back. Deletions had a group
+of their own (renderer-apps) until the thirteenth session: a second group cost an idle stack a
+consumer thread and the broker a group's fetches and heartbeats. Its offsets are not taken over:
+the group's first start reads catalog.apps.v1 from its start once, and a deletion already handled
+is skipped (processed_events, still recorded under the name renderer-apps).
 
 At-least-once: an offset is committed only after its handler returned; a killed worker's events
 are read again. Both paths are idempotent: a render claims only a claimable deck (QUEUED, or
@@ -29,17 +32,15 @@ from renderer import events
 from renderer.deletions import AppDeletions
 from renderer.worker import RenderWorker
 
-# The consumer group ids (committed offsets live under them: never rename).
+# The consumer group id (committed offsets live under it: never rename).
 RENDER_GROUP = events.RENDER_GROUP
-APPS_GROUP = events.APPS_GROUP
 
 
 def agents(settings: KitSettings, worker: RenderWorker, deletions: AppDeletions) -> list[faustx.Agents]:
-    """The two faust apps: render jobs (group renderer-render) and app deletions (renderer-apps)."""
-    renders = faustx.Agents(settings, RENDER_GROUP)
-    renders.add([topics.RENDERER_JOBS], worker.handle)
-    # In the background: a deleted app's decks answer 404 at once (the gateway keeps whether an app
-    # exists); the event then removes their rows and slide objects.
-    apps = faustx.Agents(settings, APPS_GROUP, background=True)
-    apps.add([topics.CATALOG_APPS], deletions.handle)
-    return [renders, apps]
+    """One faust app: an agent for render jobs and one for app deletions (a deleted app's decks
+    answer 404 at once, the gateway keeps whether an app exists; the event then removes their rows
+    and slide objects)."""
+    agents = faustx.Agents(settings, RENDER_GROUP)
+    agents.add([topics.RENDERER_JOBS], worker.handle)
+    agents.add([topics.CATALOG_APPS], deletions.handle)
+    return [agents]

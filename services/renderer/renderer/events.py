@@ -27,7 +27,7 @@ from renderer.settings import Settings
 
 RENDER_GROUP = "renderer-render"
 QUEUE_CHANNEL = "renderer_queue"
-APPS_GROUP = "renderer-apps"
+APPS_GROUP = "renderer-apps"  # app deletions' name in processed_events (once their consumer group)
 
 RenderFailure = domain.RenderFailure  # where callers have found it
 

@@ -1,4 +1,4 @@
-"""renderer.consumers: the two faust apps keep the old consumer groups and topics, and an event
+"""renderer.consumers: one faust app in the render group takes both topics, and an event
 reaches the worker's or the deletions' handler through kit.faustx's per-event path (decode, then
 the handler). No broker: the agents' records are fed to Agents.process directly."""
 
@@ -23,31 +23,29 @@ def _record(topic: str, env) -> SimpleNamespace:
     return SimpleNamespace(topic=topic, partition=0, offset=0, key=b"k", value=env.SerializeToString())
 
 
-def test_one_app_per_group_with_the_old_group_ids():
+def test_one_app_in_the_render_group_with_an_agent_a_topic():
     worker, deletions = Recorder(), Recorder()
-    renders, apps = consumers.agents(KitSettings(), worker, deletions)  # type: ignore[arg-type]
-    assert (renders.group_id, apps.group_id) == ("renderer-render", "renderer-apps")
-    assert (renders.group_id, apps.group_id) == (events.RENDER_GROUP, events.APPS_GROUP)
-    assert renders.app.conf.id == "renderer-render" and apps.app.conf.id == "renderer-apps"
-    assert set(renders.handlers) == {topics.RENDERER_JOBS}
-    assert set(apps.handlers) == {topics.CATALOG_APPS}
-    assert renders.app.conf.processing_guarantee.value == "at_least_once"
+    (agents,) = consumers.agents(KitSettings(), worker, deletions)  # type: ignore[arg-type]
+    assert agents.group_id == agents.app.conf.id == events.RENDER_GROUP == "renderer-render"
+    assert agents.handlers == {topics.RENDERER_JOBS: worker.handle, topics.CATALOG_APPS: deletions.handle}
+    assert len(agents.app.agents) == 2  # a render never holds a deletion back
+    assert agents.app.conf.processing_guarantee.value == "at_least_once"
     # A render (~0.5 s) is far inside the poll interval, and the group notices a dead member.
-    assert renders.app.conf.broker_max_poll_interval >= 60
-    assert renders.app.conf.broker_heartbeat_interval < renders.app.conf.broker_session_timeout
+    assert agents.app.conf.broker_max_poll_interval >= 60
+    assert agents.app.conf.broker_heartbeat_interval < agents.app.conf.broker_session_timeout
 
 
 async def test_events_reach_their_handlers():
     worker, deletions = Recorder(), Recorder()
-    renders, apps = consumers.agents(KitSettings(), worker, deletions)  # type: ignore[arg-type]
+    (agents,) = consumers.agents(KitSettings(), worker, deletions)  # type: ignore[arg-type]
     job = renderer_pb2.RenderRequested(organization_id="org", slideshow_id="ss")
     gone = catalog_pb2.AppDeleted(organization_id="org", app_id="app")
-    await renders.process(_record(topics.RENDERER_JOBS, outbox.envelope(job, "org", "e1")))
-    await apps.process(_record(topics.CATALOG_APPS, outbox.envelope(gone, "org", "e2")))
+    await agents.process(_record(topics.RENDERER_JOBS, outbox.envelope(job, "org", "e1")))
+    await agents.process(_record(topics.CATALOG_APPS, outbox.envelope(gone, "org", "e2")))
     assert [(e, m.slideshow_id) for e, m in worker.seen] == [("e1", "ss")]
     assert [(e, m.app_id) for e, m in deletions.seen] == [("e2", "app")]
     # An undecodable record is skipped, not retried into the handler.
-    await renders.process(
+    await agents.process(
         SimpleNamespace(topic=topics.RENDERER_JOBS, partition=0, offset=1, key=b"", value=b"\xff")
     )
     assert len(worker.seen) == 1
