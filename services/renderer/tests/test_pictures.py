@@ -140,6 +140,16 @@ def test_a_brand_scene_draws_its_scrim_at_half_size_as_the_slide_would() -> None
     )
 
 
+@pytest.mark.parametrize("color", [imagery.DUSK_TINT, imagery.OVERCAST_TINT, (0, 255, 128)])
+def test_a_tint_by_table_gives_the_multiplys_values(color: tuple[int, int, int]) -> None:
+    noise = Image.effect_noise((64, 48), 120)
+    img = Image.merge(
+        "RGB", (noise, noise.point(lambda v: 255 - v), Image.linear_gradient("L").resize((64, 48)))
+    )
+    multiplied = ImageChops.multiply(img, Image.new("RGB", img.size, color))
+    assert imagery.tinted(img, color).tobytes() == multiplied.tobytes()
+
+
 def test_font_cache_is_bounded_per_thread() -> None:
     sizes: list[int] = []
 

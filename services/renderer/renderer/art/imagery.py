@@ -288,7 +288,7 @@ def overcast(img: Image.Image) -> Image.Image:
     """A photo graded for a problem slide: most of its color gone, cooler and darker (the place on a
     grey day), so the pain does not look like the payoff slides' golden light."""
     grey = Image.blend(img, img.convert("L").convert("RGB"), OVERCAST_GREY)
-    return ImageChops.multiply(grey, Image.new("RGB", img.size, OVERCAST_TINT))
+    return tinted(grey, OVERCAST_TINT)
 
 
 DUSK_TINT = (190, 194, 212)  # a problem slide's brand scene: the same hue, later in the day
@@ -297,7 +297,21 @@ DUSK_TINT = (190, 194, 212)  # a problem slide's brand scene: the same hue, late
 def dusk(img: Image.Image) -> Image.Image:
     """A brand scene graded for a problem slide: darker and a little cooler, its color kept (drained
     to grey it read as 'disabled'), so the payoff slides after it look lit."""
-    return ImageChops.multiply(img, Image.new("RGB", img.size, DUSK_TINT))
+    return tinted(img, DUSK_TINT)
+
+
+def tinted(img: Image.Image, color: RGB) -> Image.Image:
+    """`img` multiplied by a flat `color` (ImageChops.multiply's values) through a look-up table: a
+    multiply of two slide-sized images cost 27 ms a slide."""
+    return img.point(_multiply_table(color))
+
+
+@lru_cache(maxsize=8)
+def _multiply_table(color: RGB) -> list[int]:
+    """ImageChops.multiply by `color` for every value of each channel, taken from a ramp it multiplied."""
+    ramp = Image.frombytes("L", (256, 1), bytes(range(256))).convert("RGB")
+    product = ImageChops.multiply(ramp, Image.new("RGB", ramp.size, color))
+    return [v for band in product.split() for v in band.tobytes()]
 
 
 PHOTO_STOPS = (0.12, 0.5, 0.88)  # where the crops of a photo shown again are centered
