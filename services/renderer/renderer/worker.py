@@ -72,6 +72,7 @@ class RenderWorker:
         was claimed or announced for `render_idle_after_seconds`."""
         s = self.deps.settings
         wakeups = self.queued.subscribe()
+        await asyncio.to_thread(import_drawing)
         busy_at = time.monotonic()
         while True:
             try:
@@ -143,7 +144,7 @@ class RenderWorker:
             raise
 
     async def _render(self, deck: domain.Slideshow, app: domain.App) -> tuple[Any, list[bytes]]:
-        from renderer import art, catalog, copy  # the drawing half is imported lazily: heavy
+        from renderer import art, catalog, copy  # imported by import_drawing when the process starts
         from renderer.art import lint, text
 
         template = catalog.template(app.niche, deck.template_key)
@@ -283,3 +284,12 @@ def marketing_assets(drawn: Any) -> list[domain.Asset]:
         domain.Asset("hashtags", " ".join(drawn.hashtags), tuple(drawn.hashtags)),
     ]
     return assets + [domain.Asset("cta", c) for c in drawn.ctas]
+
+
+def import_drawing() -> None:
+    """The drawing half of the renderer (fonts, shaping, line-breaking dictionaries: ~0.4 s of CPU,
+    ~20 MB), imported by the queue runner as the process starts, in a thread: the first decks after a
+    start waited for it, every render thread behind the import lock (py-spy, make bench's first
+    generate round)."""
+    from renderer import art, copy  # noqa: F401
+    from renderer.art import lint, text  # noqa: F401
